@@ -1,0 +1,15 @@
+//===- InitAll.cpp - Register every dialect and pass disc uses ------------===//
+
+#include "disc/InitAll.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+
+void mlir::disc::registerAllDialects(DialectRegistry &registry) {
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+}
+
+void mlir::disc::registerAllPasses() { mlir::registerAllPasses(); }
