@@ -5,6 +5,8 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build_dir="${DISC_BUILD_DIR:-$root/build}"
+# Paths relative to the checkout let ccache reuse objects across clones.
+export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$root}"
 
 if [ ! -f "$build_dir/build.ninja" ] || [ $# -gt 0 ]; then
   cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@"
