@@ -1,0 +1,104 @@
+// The state the runtime APIs work on: a Context per loaded model and device,
+// an ExecutionContext per run.
+#ifndef DISC_RAL_CONTEXT_H
+#define DISC_RAL_CONTEXT_H
+
+#include "disc/ral/allocator.h"
+#include "disc/ral/dtype.h"
+#include "disc/ral/registry.h"
+
+#include <cstdint>
+#include <mutex>
+#include <shared_mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace disc::ral {
+
+// Shared by every run of one loaded model; safe to use from many threads.
+class Context {
+public:
+  // The API registered as `mangled`, or nullptr. Compiled code passes the
+  // same string constant on every call, so hits are found by its address;
+  // the stored name is compared too, so a reused address never resolves to a
+  // stale entry.
+  ApiFunction lookup(const char *mangled);
+
+private:
+  struct CacheEntry {
+    std::string name;
+    ApiFunction function;
+  };
+  std::shared_mutex mutex_;
+  std::unordered_map<const char *, CacheEntry> cache_;
+};
+
+// A tensor the caller owns: contiguous, row-major.
+struct TensorView {
+  DType dtype;
+  std::vector<int64_t> shape;
+  const void *data;
+};
+
+// A tensor a run produced; the buffer is contiguous, row-major, owned here.
+struct OutputTensor {
+  DType dtype = DType::f32;
+  std::vector<int64_t> shape;
+  AlignedBuffer buffer;
+  bool sent = false;
+};
+
+int64_t numElements(const std::vector<int64_t> &shape);
+
+// One run of a compiled function: its inputs, outputs, temporaries and
+// status. Thread-safe, so that parallel work inside a run may share it.
+class ExecutionContext {
+public:
+  // `context` may be null; APIs are then looked up in the global registry.
+  ExecutionContext(Context *context, std::vector<TensorView> inputs,
+                   size_t numOutputs);
+  ExecutionContext(const ExecutionContext &) = delete;
+  ExecutionContext &operator=(const ExecutionContext &) = delete;
+  ~ExecutionContext();
+
+  Context *context() const { return context_; }
+
+  const std::vector<TensorView> &inputs() const { return inputs_; }
+
+  // Output slots; outputs()[i].sent tells whether the run sent output i.
+  std::vector<OutputTensor> &outputs() { return outputs_; }
+
+  // Copies `sizes`/`strides`-shaped data at `data` (in elements) into a
+  // new contiguous buffer for output `index`. Reports errors through the
+  // status and returns false.
+  bool setOutput(int64_t index, DType dtype, const int64_t *sizes,
+                 const int64_t *strides, int rank, const void *data);
+
+  // A 64-byte aligned temporary, freed at the end of the run at the latest.
+  // Returns nullptr (with the status set) when `bytes` is negative or the
+  // memory is not available.
+  void *allocateTemporary(int64_t bytes);
+  // Frees a temporary now. Null is a no-op; a pointer this run did not
+  // allocate sets the status.
+  void freeTemporary(void *pointer);
+  size_t liveTemporaries() const;
+
+  bool ok() const;
+  std::string errorMessage() const;
+  // Records an error; the first one wins.
+  void setError(std::string message);
+
+private:
+  Context *context_;
+  std::vector<TensorView> inputs_;
+  std::vector<OutputTensor> outputs_;
+  mutable std::mutex mutex_;
+  std::unordered_map<void *, AlignedBuffer> temporaries_;
+  bool failed_ = false;
+  std::string error_;
+};
+
+} // namespace disc::ral
+
+#endif // DISC_RAL_CONTEXT_H

@@ -1,0 +1,75 @@
+// Element and buffer types shared by the runtime APIs and the compiled code.
+#ifndef DISC_RAL_MEMREF_H
+#define DISC_RAL_MEMREF_H
+
+#include <cstdint>
+#include <cstring>
+
+namespace disc::ral {
+
+// IEEE 754 binary16, kept as its bit pattern: the runtime only moves and
+// prints these values, it does no arithmetic on them.
+struct half {
+  uint16_t bits;
+};
+
+// The upper half of an IEEE 754 binary32 (brain float).
+struct bfloat16 {
+  uint16_t bits;
+};
+
+static_assert(sizeof(half) == 2 && sizeof(bfloat16) == 2,
+              "2-byte element types must match MLIR's f16/bf16 storage");
+
+inline float toFloat(half value) {
+  uint32_t sign = static_cast<uint32_t>(value.bits & 0x8000u) << 16;
+  uint32_t exponent = (value.bits >> 10) & 0x1fu;
+  uint32_t mantissa = value.bits & 0x3ffu;
+  uint32_t bits;
+  if (exponent == 0x1f) {
+    bits = sign | 0x7f800000u | (mantissa << 13);
+  } else if (exponent != 0) {
+    bits = sign | ((exponent + 112u) << 23) | (mantissa << 13);
+  } else if (mantissa == 0) {
+    bits = sign;
+  } else {
+    // Subnormal half: shift the mantissa up until it is normal in float.
+    exponent = 113;
+    while ((mantissa & 0x400u) == 0) {
+      mantissa <<= 1;
+      --exponent;
+    }
+    bits = sign | (exponent << 23) | ((mantissa & 0x3ffu) << 13);
+  }
+  float result;
+  std::memcpy(&result, &bits, sizeof(result));
+  return result;
+}
+
+inline float toFloat(bfloat16 value) {
+  uint32_t bits = static_cast<uint32_t>(value.bits) << 16;
+  float result;
+  std::memcpy(&result, &bits, sizeof(result));
+  return result;
+}
+
+// A strided buffer with MLIR's memref descriptor layout: the compiled code and
+// the runtime exchange exactly these fields (docs/ABI.md).
+template <typename T, int N> struct MemRefType {
+  static_assert(N >= 0, "a memref rank is never negative");
+  T *allocated;
+  T *data;
+  int64_t offset;
+  int64_t sizes[N];
+  int64_t strides[N];
+};
+
+template <typename T> struct MemRefType<T, 0> {
+  T *allocated;
+  T *data;
+  int64_t offset;
+};
+
+} // namespace disc::ral
+
+#endif // DISC_RAL_MEMREF_H

@@ -1,0 +1,182 @@
+#include "disc/ral/context.h"
+
+#include <cstdio>
+#include <cstring>
+
+namespace disc::ral {
+
+ApiFunction Context::lookup(const char *mangled) {
+  {
+    std::shared_lock<std::shared_mutex> lock(mutex_);
+    auto it = cache_.find(mangled);
+    if (it != cache_.end() && it->second.name == mangled)
+      return it->second.function;
+  }
+  ApiFunction function = Registry::global().find(mangled);
+  if (function) {
+    std::unique_lock<std::shared_mutex> lock(mutex_);
+    cache_[mangled] = CacheEntry{mangled, function};
+  }
+  return function;
+}
+
+int64_t numElements(const std::vector<int64_t> &shape) {
+  int64_t count = 1;
+  for (int64_t dim : shape)
+    count *= dim;
+  return count;
+}
+
+ExecutionContext::ExecutionContext(Context *context,
+                                   std::vector<TensorView> inputs,
+                                   size_t numOutputs)
+    : context_(context), inputs_(std::move(inputs)), outputs_(numOutputs) {}
+
+ExecutionContext::~ExecutionContext() = default;
+
+namespace {
+
+// Copies a strided block row by row; the innermost dimension is copied with
+// one memcpy when it is contiguous.
+void copyStrided(char *dst, const char *src, const int64_t *sizes,
+                 const int64_t *strides, int rank, size_t elementSize) {
+  if (rank == 0) {
+    std::memcpy(dst, src, elementSize);
+    return;
+  }
+  int64_t total = 1;
+  for (int i = 0; i < rank; ++i)
+    total *= sizes[i];
+  if (total == 0)
+    return;
+  int64_t inner = sizes[rank - 1];
+  int64_t innerStride = strides[rank - 1];
+  std::vector<int64_t> index(rank, 0);
+  int64_t rows = total / inner;
+  for (int64_t row = 0; row < rows; ++row) {
+    int64_t offset = 0;
+    for (int i = 0; i + 1 < rank; ++i)
+      offset += index[i] * strides[i];
+    const char *rowStart = src + offset * static_cast<int64_t>(elementSize);
+    if (innerStride == 1) {
+      std::memcpy(dst, rowStart, static_cast<size_t>(inner) * elementSize);
+      dst += inner * static_cast<int64_t>(elementSize);
+    } else {
+      for (int64_t j = 0; j < inner; ++j) {
+        std::memcpy(dst, rowStart + j * innerStride *
+                                        static_cast<int64_t>(elementSize),
+                    elementSize);
+        dst += elementSize;
+      }
+    }
+    for (int i = rank - 2; i >= 0; --i) {
+      if (++index[i] < sizes[i])
+        break;
+      index[i] = 0;
+    }
+  }
+}
+
+} // namespace
+
+bool ExecutionContext::setOutput(int64_t index, DType dtype,
+                                 const int64_t *sizes, const int64_t *strides,
+                                 int rank, const void *data) {
+  if (index < 0 || static_cast<size_t>(index) >= outputs_.size()) {
+    setError("ral_send_output: output index " + std::to_string(index) +
+             " is out of range, the function has " +
+             std::to_string(outputs_.size()) + " outputs");
+    return false;
+  }
+  std::vector<int64_t> shape(sizes, sizes + rank);
+  for (int64_t dim : shape) {
+    if (dim < 0) {
+      setError("ral_send_output: output " + std::to_string(index) +
+               " has a negative size " + std::to_string(dim));
+      return false;
+    }
+  }
+  size_t bytes = static_cast<size_t>(numElements(shape)) * dtypeSize(dtype);
+  AlignedBuffer buffer(alignedAllocate(bytes));
+  if (!buffer) {
+    setError("ral_send_output: cannot allocate " + std::to_string(bytes) +
+             " bytes for output " + std::to_string(index));
+    return false;
+  }
+  if (bytes != 0 && !data) {
+    setError("ral_send_output: output " + std::to_string(index) +
+             " has no data");
+    return false;
+  }
+  if (bytes != 0)
+    copyStrided(static_cast<char *>(buffer.get()),
+                static_cast<const char *>(data), sizes, strides, rank,
+                dtypeSize(dtype));
+  std::unique_lock<std::mutex> lock(mutex_);
+  OutputTensor &output = outputs_[index];
+  if (output.sent) {
+    lock.unlock();
+    setError("ral_send_output: output " + std::to_string(index) +
+             " was sent twice");
+    return false;
+  }
+  output.dtype = dtype;
+  output.shape = std::move(shape);
+  output.buffer = std::move(buffer);
+  output.sent = true;
+  return true;
+}
+
+void *ExecutionContext::allocateTemporary(int64_t bytes) {
+  if (bytes < 0) {
+    setError("ral_alloc: negative size " + std::to_string(bytes));
+    return nullptr;
+  }
+  AlignedBuffer buffer(alignedAllocate(static_cast<size_t>(bytes)));
+  if (!buffer) {
+    setError("ral_alloc: cannot allocate " + std::to_string(bytes) + " bytes");
+    return nullptr;
+  }
+  void *pointer = buffer.get();
+  std::lock_guard<std::mutex> lock(mutex_);
+  temporaries_.emplace(pointer, std::move(buffer));
+  return pointer;
+}
+
+void ExecutionContext::freeTemporary(void *pointer) {
+  if (!pointer)
+    return;
+  std::unique_lock<std::mutex> lock(mutex_);
+  if (temporaries_.erase(pointer) == 0) {
+    lock.unlock();
+    char text[32];
+    std::snprintf(text, sizeof(text), "%p", pointer);
+    setError(std::string("ral_dealloc: ") + text +
+             " is not a live temporary of this run");
+  }
+}
+
+size_t ExecutionContext::liveTemporaries() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return temporaries_.size();
+}
+
+bool ExecutionContext::ok() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return !failed_;
+}
+
+std::string ExecutionContext::errorMessage() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return error_;
+}
+
+void ExecutionContext::setError(std::string message) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (failed_)
+    return;
+  failed_ = true;
+  error_ = std::move(message);
+}
+
+} // namespace disc::ral
