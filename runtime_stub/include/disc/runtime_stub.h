@@ -1,0 +1,98 @@
+/* The runtime stub: load a model .so built by disc-compile, read its
+   signature and run its functions (docs/ABI.md).
+
+   Every call that can fail returns a disc_status pointer: NULL on success,
+   else an error the caller frees with disc_status_free. Strings and arrays
+   handed out stay valid as long as the object they came from. Nothing here
+   aborts the process. A loaded model may run from many threads at once. */
+#ifndef DISC_RUNTIME_STUB_H
+#define DISC_RUNTIME_STUB_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define DISC_RUNTIME_EXPORT __attribute__((visibility("default")))
+
+/* The model ABI version this runtime supports. */
+#define DISC_RUNTIME_MODEL_ABI_VERSION 1
+
+typedef struct disc_status disc_status;
+typedef struct disc_model disc_model;
+typedef struct disc_outputs disc_outputs;
+
+/* The signature of one input or output: dtype is a token of
+   type_encoding.def ("f32"); a dynamic dimension is -1. */
+typedef struct {
+  const char *name;
+  const char *dtype;
+  int64_t rank;
+  const int64_t *shape;
+} disc_tensor_signature;
+
+/* A tensor: contiguous, row-major, every dimension known. */
+typedef struct {
+  const char *dtype;
+  int64_t rank;
+  const int64_t *shape;
+  const void *data;
+} disc_tensor;
+
+DISC_RUNTIME_EXPORT const char *disc_status_message(const disc_status *status);
+DISC_RUNTIME_EXPORT void disc_status_free(disc_status *status);
+
+/* Loads the model at `path`; on success *model owns it. */
+DISC_RUNTIME_EXPORT disc_status *disc_model_load(const char *path,
+                                                 disc_model **model);
+DISC_RUNTIME_EXPORT void disc_model_free(disc_model *model);
+
+/* Fields of the model's metadata ("" when the metadata has none). */
+DISC_RUNTIME_EXPORT const char *disc_model_target(const disc_model *model);
+DISC_RUNTIME_EXPORT const char *disc_model_target_cpu(const disc_model *model);
+DISC_RUNTIME_EXPORT const char *
+disc_model_compiler_version(const disc_model *model);
+DISC_RUNTIME_EXPORT const char *disc_model_source_hash(const disc_model *model);
+
+DISC_RUNTIME_EXPORT int64_t disc_model_function_count(const disc_model *model);
+/* NULL when `index` is out of range. */
+DISC_RUNTIME_EXPORT const char *disc_model_function_name(const disc_model *model,
+                                                         int64_t index);
+/* The index of the function `name`, or -1. */
+DISC_RUNTIME_EXPORT int64_t disc_model_find_function(const disc_model *model,
+                                                     const char *name);
+/* The function to run when the caller names none: the only one, else
+   "main"; an error listing the functions otherwise. */
+DISC_RUNTIME_EXPORT disc_status *
+disc_model_default_function(const disc_model *model, int64_t *index);
+
+DISC_RUNTIME_EXPORT int64_t disc_function_input_count(const disc_model *model,
+                                                      int64_t function);
+DISC_RUNTIME_EXPORT int64_t disc_function_output_count(const disc_model *model,
+                                                       int64_t function);
+/* NULL when an index is out of range. */
+DISC_RUNTIME_EXPORT const disc_tensor_signature *
+disc_function_input(const disc_model *model, int64_t function, int64_t index);
+DISC_RUNTIME_EXPORT const disc_tensor_signature *
+disc_function_output(const disc_model *model, int64_t function, int64_t index);
+
+/* Runs function `function` on `inputs`, which are checked against its
+   signature first. On success *outputs owns the results. */
+DISC_RUNTIME_EXPORT disc_status *disc_model_run(disc_model *model,
+                                                int64_t function,
+                                                const disc_tensor *inputs,
+                                                int64_t input_count,
+                                                disc_outputs **outputs);
+
+DISC_RUNTIME_EXPORT int64_t disc_outputs_count(const disc_outputs *outputs);
+/* NULL when `index` is out of range. */
+DISC_RUNTIME_EXPORT const disc_tensor *
+disc_outputs_get(const disc_outputs *outputs, int64_t index);
+DISC_RUNTIME_EXPORT void disc_outputs_free(disc_outputs *outputs);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DISC_RUNTIME_STUB_H */
