@@ -219,6 +219,7 @@ class Runner:
             return
         expected = case.reference(*case.inputs)
         expected = expected if isinstance(expected, (list, tuple)) else [expected]
+        expected = [np.asarray(e) for e in expected]
         declared = re.findall(r"tensor<([0-9?x]*)([a-z0-9]+)>\s*\{jax.result_info", case.mlir)
         if declared and len(declared) != len(expected):
             raise CaseFailure("%d results declared, reference gives %d"

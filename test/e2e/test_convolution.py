@@ -1,0 +1,136 @@
+"""convolution: NHWC and NCHW layouts, strides, padding, lhs/rhs dilation,
+feature groups (grouped and depthwise), 1-D and 2-D."""
+
+import itertools
+
+import numpy as np
+
+from e2e import Case, jax_module, np_dtype, random_array, rng, run, tensor_type
+
+
+def conv_reference(lhs, rhs, layouts, strides, padding, lhs_dilation, rhs_dilation, groups, dtype):
+    """Direct convolution in float64 (int64 for integers) in canonical
+    (batch, spatial..., feature) / (spatial..., in, out) order."""
+    lhs_layout, rhs_layout, out_layout = layouts
+    spatial = len(strides)
+    lhs_order = ["b"] + [str(i) for i in range(spatial)] + ["f"]
+    rhs_order = [str(i) for i in range(spatial)] + ["i", "o"]
+    wide = np.float64 if np.dtype(dtype).kind == "f" else np.int64
+    x = lhs.transpose([lhs_layout.index(c) for c in lhs_order]).astype(wide)
+    w = rhs.transpose([rhs_layout.index(c) for c in rhs_order]).astype(wide)
+    for d in range(spatial):
+        if lhs_dilation[d] > 1:
+            size = (x.shape[1 + d] - 1) * lhs_dilation[d] + 1
+            shape = list(x.shape)
+            shape[1 + d] = size
+            spread = np.zeros(shape, wide)
+            index = [slice(None)] * x.ndim
+            index[1 + d] = slice(0, size, lhs_dilation[d])
+            spread[tuple(index)] = x
+            x = spread
+        lo, hi = padding[d]
+        widths = [(0, 0)] * x.ndim
+        widths[1 + d] = (max(lo, 0), max(hi, 0))
+        x = np.pad(x, widths)
+        x = np.take(x, range(max(-lo, 0), x.shape[1 + d] - max(-hi, 0)), axis=1 + d)
+        if rhs_dilation[d] > 1:
+            size = (w.shape[d] - 1) * rhs_dilation[d] + 1
+            shape = list(w.shape)
+            shape[d] = size
+            spread = np.zeros(shape, wide)
+            index = [slice(None)] * w.ndim
+            index[d] = slice(0, size, rhs_dilation[d])
+            spread[tuple(index)] = w
+            w = spread
+    out_spatial = [(x.shape[1 + d] - w.shape[d]) // strides[d] + 1 for d in range(spatial)]
+    out_features = w.shape[-1]
+    in_per_group = x.shape[-1] // groups
+    out_per_group = out_features // groups
+    out = np.zeros([x.shape[0]] + out_spatial + [out_features], wide)
+    for g in range(groups):
+        xg = x[..., g * in_per_group:(g + 1) * in_per_group]
+        wg = w[..., g * out_per_group:(g + 1) * out_per_group]
+        for k in itertools.product(*[range(w.shape[d]) for d in range(spatial)]):
+            index = [slice(None)] + [slice(k[d], k[d] + strides[d] * (out_spatial[d] - 1) + 1, strides[d])
+                                     for d in range(spatial)]
+            out[..., g * out_per_group:(g + 1) * out_per_group] += xg[tuple(index)] @ wg[k]
+    out_canonical = lhs_order
+    return out.transpose([out_canonical.index(c) for c in out_layout]).astype(dtype)
+
+
+def conv_case(name, element_type, lhs_shape, rhs_shape, layouts, strides, padding,
+              lhs_dilation=None, rhs_dilation=None, groups=1, g=None, spell_all=True,
+              atol=1e-4, rtol=1e-5):
+    spatial = len(strides)
+    lhs_dilation = lhs_dilation or [1] * spatial
+    rhs_dilation = rhs_dilation or [1] * spatial
+    low, high = (-4, 4) if element_type.startswith("i") else (-1, 1)
+    lhs = random_array(g, lhs_shape, element_type, low, high)
+    rhs = random_array(g, rhs_shape, element_type, low, high)
+    dtype = np_dtype(element_type)
+    reference = lambda l, r: conv_reference(l, r, layouts, strides, padding, lhs_dilation,
+                                            rhs_dilation, groups, dtype)
+    out_shape = reference(lhs, rhs).shape
+    lt, rt, ot = (tensor_type(lhs_shape, element_type), tensor_type(rhs_shape, element_type),
+                  tensor_type(out_shape, element_type))
+    fmt = lambda v: "[%s]" % ", ".join(map(str, v))
+    window = ["stride = %s" % fmt(strides),
+              "pad = [%s]" % ", ".join("[%d, %d]" % tuple(p) for p in padding)]
+    if spell_all or any(d != 1 for d in lhs_dilation):
+        window.append("lhs_dilate = %s" % fmt(lhs_dilation))
+    if spell_all or any(d != 1 for d in rhs_dilation):
+        window.append("rhs_dilate = %s" % fmt(rhs_dilation))
+    dim_numbers = "x".join("[%s]" % ", ".join(layout) for layout in layouts[:2]) + \
+        "->[%s]" % ", ".join(layouts[2])
+    mlir = jax_module([("lhs", lt), ("rhs", rt)], [(ot, "result")], [
+        "%%0 = stablehlo.convolution(%%arg0, %%arg1) dim_numbers = %s, window = {%s} "
+        "{batch_group_count = 1 : i64, feature_group_count = %d : i64, "
+        "precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : "
+        "(%s, %s) -> %s" % (dim_numbers, ", ".join(window), groups, lt, rt, ot),
+        "return %%0 : %s" % ot])
+    return Case(name, mlir, [lhs, rhs], reference, atol=atol, rtol=rtol)
+
+
+NHWC = (list("b01f"), list("01io"), list("b01f"))
+NCHW = (list("bf01"), list("oi01"), list("bf01"))
+
+
+def cases():
+    g = rng(80)
+    return [
+        conv_case("conv_nhwc_same_f32", "f32", (2, 8, 8, 3), (3, 3, 3, 4), NHWC, [1, 1],
+                  [[1, 1], [1, 1]], g=g),
+        conv_case("conv_nhwc_valid_stride2_f32", "f32", (1, 9, 9, 2), (3, 3, 2, 5), NHWC, [2, 2],
+                  [[0, 0], [0, 0]], g=g),
+        conv_case("conv_nhwc_asymmetric_pad_f32", "f32", (1, 6, 7, 2), (3, 2, 2, 3), NHWC, [1, 2],
+                  [[0, 1], [1, 2]], g=g, spell_all=False),
+        conv_case("conv_nhwc_rhs_dilation_f32", "f32", (1, 10, 10, 2), (3, 3, 2, 2), NHWC, [1, 1],
+                  [[2, 2], [2, 2]], rhs_dilation=[2, 2], g=g),
+        conv_case("conv_nhwc_lhs_dilation_f32", "f32", (1, 4, 4, 2), (3, 3, 2, 3), NHWC, [1, 1],
+                  [[2, 2], [2, 2]], lhs_dilation=[2, 2], g=g),
+        conv_case("conv_nchw_f32", "f32", (2, 3, 8, 8), (4, 3, 3, 3), NCHW, [1, 1],
+                  [[1, 1], [1, 1]], g=g),
+        conv_case("conv_nchw_stride2_pad_f32", "f32", (1, 4, 10, 9), (6, 4, 3, 3), NCHW, [2, 2],
+                  [[1, 0], [0, 1]], g=g, spell_all=False),
+        conv_case("conv_nhwc_grouped_f32", "f32", (1, 6, 6, 4), (3, 3, 2, 6), NHWC, [1, 1],
+                  [[1, 1], [1, 1]], groups=2, g=g),
+        conv_case("conv_nhwc_depthwise_f32", "f32", (2, 7, 7, 3), (3, 3, 1, 6), NHWC, [1, 1],
+                  [[1, 1], [1, 1]], groups=3, g=g),
+        conv_case("conv_nchw_depthwise_stride2_f32", "f32", (1, 4, 8, 8), (4, 1, 3, 3), NCHW, [2, 2],
+                  [[1, 1], [1, 1]], groups=4, g=g),
+        conv_case("conv_1x1_f32", "f32", (3, 5, 5, 8), (1, 1, 8, 4), NHWC, [1, 1],
+                  [[0, 0], [0, 0]], g=g),
+        conv_case("conv_1d_f32", "f32", (2, 16, 3), (5, 3, 4), (list("b0f"), list("0io"), list("b0f")),
+                  [2], [[2, 2]], g=g),
+        conv_case("conv_nhwc_f64", "f64", (1, 5, 5, 2), (3, 3, 2, 2), NHWC, [1, 1],
+                  [[1, 1], [1, 1]], g=g, atol=1e-12, rtol=1e-12),
+        conv_case("conv_nhwc_f16", "f16", (1, 5, 5, 2), (3, 3, 2, 2), NHWC, [1, 1],
+                  [[1, 1], [1, 1]], g=g, atol=2e-2, rtol=1e-2),
+        conv_case("conv_nhwc_i32", "i32", (1, 5, 5, 2), (3, 3, 2, 2), NHWC, [1, 1],
+                  [[1, 1], [1, 1]], g=g, atol=0, rtol=0),
+        conv_case("conv_mixed_layout_f32", "f32", (2, 3, 6, 6), (3, 3, 3, 4),
+                  (list("bf01"), list("01io"), list("b01f")), [1, 1], [[1, 1], [1, 1]], g=g),
+    ]
+
+
+run(cases())

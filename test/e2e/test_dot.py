@@ -1,0 +1,114 @@
+"""dot and dot_general: matmul, matrix-vector, batch and contracting dims."""
+
+import numpy as np
+
+from e2e import Case, jax_module, random_array, rng, run, tensor_type
+
+TOLERANCE = {"f32": (1e-4, 1e-5), "f64": (1e-11, 1e-11), "f16": (5e-2, 1e-2), "i32": (0, 0),
+             "i64": (0, 0), "i8": (0, 0)}
+
+
+def dot_general_reference(lhs, rhs, lhs_batch, rhs_batch, lhs_contract, rhs_contract, dtype):
+    """Result dims: batch, then lhs free, then rhs free (StableHLO order)."""
+    letters = iter("abcdefghijklmnopqrstuvwxyz")
+    lhs_sub = [None] * lhs.ndim
+    rhs_sub = [None] * rhs.ndim
+    batch = []
+    for l, r in zip(lhs_batch, rhs_batch):
+        lhs_sub[l] = rhs_sub[r] = next(letters)
+        batch.append(lhs_sub[l])
+    for l, r in zip(lhs_contract, rhs_contract):
+        lhs_sub[l] = rhs_sub[r] = next(letters)
+    lhs_free = []
+    for i in range(lhs.ndim):
+        if lhs_sub[i] is None:
+            lhs_sub[i] = next(letters)
+            lhs_free.append(lhs_sub[i])
+    rhs_free = []
+    for i in range(rhs.ndim):
+        if rhs_sub[i] is None:
+            rhs_sub[i] = next(letters)
+            rhs_free.append(rhs_sub[i])
+    spec = "%s,%s->%s" % ("".join(lhs_sub), "".join(rhs_sub), "".join(batch + lhs_free + rhs_free))
+    wide = np.float64 if np.dtype(dtype).kind == "f" else np.int64
+    return np.einsum(spec, lhs.astype(wide), rhs.astype(wide)).astype(dtype)
+
+
+def dot_general_case(name, element_type, lhs_shape, rhs_shape, lhs_batch, rhs_batch,
+                     lhs_contract, rhs_contract, g, result_element_type=None):
+    low, high = (-8, 8) if element_type.startswith("i") else (-1, 1)
+    lhs = random_array(g, lhs_shape, element_type, low, high)
+    rhs = random_array(g, rhs_shape, element_type, low, high)
+    result_element_type = result_element_type or element_type
+    out_dtype = np.dtype({"f32": np.float32, "f64": np.float64, "f16": np.float16, "i32": np.int32,
+                          "i64": np.int64, "i8": np.int8}[result_element_type])
+    out = dot_general_reference(lhs, rhs, lhs_batch, rhs_batch, lhs_contract, rhs_contract, out_dtype)
+    lt, rt = tensor_type(lhs_shape, element_type), tensor_type(rhs_shape, element_type)
+    ot = tensor_type(out.shape, result_element_type)
+    fmt = lambda v: "[%s]" % ", ".join(map(str, v))
+    dims = ""
+    if lhs_batch:
+        dims += "batching_dims = %s x %s, " % (fmt(lhs_batch), fmt(rhs_batch))
+    dims += "contracting_dims = %s x %s" % (fmt(lhs_contract), fmt(rhs_contract))
+    mlir = jax_module([("lhs", lt), ("rhs", rt)], [(ot, "result")], [
+        "%%0 = stablehlo.dot_general %%arg0, %%arg1, %s, precision = [DEFAULT, DEFAULT] : (%s, %s) -> %s"
+        % (dims, lt, rt, ot),
+        "return %%0 : %s" % ot])
+    atol, rtol = TOLERANCE[result_element_type]
+    return Case(name, mlir, [lhs, rhs],
+                lambda l, r: dot_general_reference(l, r, lhs_batch, rhs_batch, lhs_contract,
+                                                   rhs_contract, out_dtype),
+                atol=atol, rtol=rtol)
+
+
+def dot_general_cases():
+    g = rng(70)
+    return [
+        dot_general_case("dot_general_matmul_f32", "f32", (4, 3), (3, 5), [], [], [1], [0], g),
+        dot_general_case("dot_general_matmul_large_f32", "f32", (64, 96), (96, 80), [], [], [1], [0], g),
+        dot_general_case("dot_general_lhs_transposed_f32", "f32", (3, 4), (3, 5), [], [], [0], [0], g),
+        dot_general_case("dot_general_rhs_transposed_f32", "f32", (4, 3), (5, 3), [], [], [1], [1], g),
+        dot_general_case("dot_general_batch_f32", "f32", (2, 4, 3), (2, 3, 5), [0], [0], [2], [1], g),
+        dot_general_case("dot_general_batch_rhs_t_f32", "f32", (3, 4, 6), (3, 5, 6), [0], [0], [2], [2], g),
+        dot_general_case("dot_general_batch_middle_f32", "f32", (4, 2, 3), (3, 2, 5), [1], [1], [2], [0], g),
+        dot_general_case("dot_general_two_contracting_f32", "f32", (2, 3, 4), (3, 4, 5), [], [], [1, 2], [0, 1], g),
+        dot_general_case("dot_general_two_batch_f32", "f32", (2, 3, 4, 5), (2, 3, 5, 6), [0, 1], [0, 1], [3], [2], g),
+        dot_general_case("dot_general_matvec_f32", "f32", (4, 3), (3,), [], [], [1], [0], g),
+        dot_general_case("dot_general_vecvec_f32", "f32", (7,), (7,), [], [], [0], [0], g),
+        dot_general_case("dot_general_outer_f32", "f32", (3,), (4,), [], [], [], [], g),
+        dot_general_case("dot_general_f64", "f64", (5, 6), (6, 7), [], [], [1], [0], g),
+        dot_general_case("dot_general_f16", "f16", (4, 8), (8, 3), [], [], [1], [0], g),
+        dot_general_case("dot_general_i32", "i32", (4, 3), (3, 5), [], [], [1], [0], g),
+        dot_general_case("dot_general_batch_i64", "i64", (2, 3, 4), (2, 4, 2), [0], [0], [2], [1], g),
+        dot_general_case("dot_general_i8_to_i32", "i8", (4, 6), (6, 3), [], [], [1], [0], g,
+                         result_element_type="i32"),
+        dot_general_case("dot_general_f16_to_f32", "f16", (4, 8), (8, 3), [], [], [1], [0], g,
+                         result_element_type="f32"),
+    ]
+
+
+def dot_cases():
+    g = rng(71)
+    cases = []
+    for name, lhs_shape, rhs_shape, element_type in [
+            ("dot_matmul_f32", (4, 3), (3, 5), "f32"), ("dot_matvec_f32", (4, 3), (3,), "f32"),
+            ("dot_vecvec_f32", (6,), (6,), "f32"), ("dot_matmul_f64", (3, 7), (7, 2), "f64"),
+            ("dot_matmul_i32", (3, 4), (4, 2), "i32")]:
+        low, high = (-8, 8) if element_type.startswith("i") else (-1, 1)
+        lhs = random_array(g, lhs_shape, element_type, low, high)
+        rhs = random_array(g, rhs_shape, element_type, low, high)
+        out = np.dot(lhs, rhs)
+        lt, rt = tensor_type(lhs_shape, element_type), tensor_type(rhs_shape, element_type)
+        ot = tensor_type(np.shape(out), element_type)
+        mlir = jax_module([("lhs", lt), ("rhs", rt)], [(ot, "result")], [
+            "%%0 = stablehlo.dot %%arg0, %%arg1, precision = [DEFAULT, DEFAULT] : (%s, %s) -> %s"
+            % (lt, rt, ot),
+            "return %%0 : %s" % ot])
+        atol, rtol = TOLERANCE[element_type]
+        cases.append(Case(name, mlir, [lhs, rhs],
+                          lambda l, r: dot_general_reference(
+                              l, r, [], [], [l.ndim - 1], [0], l.dtype), atol=atol, rtol=rtol))
+    return cases
+
+
+run(dot_general_cases() + dot_cases())

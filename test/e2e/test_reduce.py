@@ -1,0 +1,136 @@
+"""reduce: sum, product, max, min, and/or, over one, several and all dimensions;
+mean as JAX spells it; argmax as a two-operand reduce."""
+
+import numpy as np
+
+from e2e import Case, jax_module, random_array, rng, run, tensor_type
+
+INIT = {
+    ("add", "f32"): "0.000000e+00", ("add", "f64"): "0.000000e+00", ("add", "f16"): "0.000000e+00",
+    ("add", "i32"): "0", ("add", "i64"): "0", ("add", "ui8"): "0", ("add", "ui32"): "0",
+    ("multiply", "f32"): "1.000000e+00", ("multiply", "i32"): "1", ("multiply", "i64"): "1",
+    ("maximum", "f32"): "0xFF800000", ("maximum", "f64"): "0xFFF0000000000000",
+    ("maximum", "i32"): "-2147483648", ("maximum", "ui16"): "0", ("maximum", "i8"): "-128",
+    ("minimum", "f32"): "0x7F800000", ("minimum", "i64"): "9223372036854775807",
+    ("minimum", "ui32"): "4294967295", ("minimum", "f16"): "0x7C00",
+    ("and", "i1"): "true", ("or", "i1"): "false",
+}
+NUMPY = {"add": np.sum, "multiply": np.prod, "maximum": np.max, "minimum": np.min,
+         "and": np.all, "or": np.any}
+
+
+def reduce_case(name, op, element_type, shape, dims, g, atol=1e-5, rtol=1e-5, low=None, high=None):
+    x = random_array(g, shape, element_type, low, high)
+    out_shape = tuple(s for i, s in enumerate(shape) if i not in dims)
+    in_type, out_type = tensor_type(shape, element_type), tensor_type(out_shape, element_type)
+    scalar = "tensor<%s>" % element_type
+    constant_name = "%cst" if element_type.startswith("f") else "%c"
+    mlir = jax_module([("x", in_type)], [(out_type, "result")], [
+        "%s = stablehlo.constant dense<%s> : %s" % (constant_name, INIT[(op, element_type)], scalar),
+        "%%0 = stablehlo.reduce(%%arg0 init: %s) applies stablehlo.%s across dimensions = [%s] : "
+        "(%s, %s) -> %s" % (constant_name, op, ", ".join(map(str, dims)), in_type, scalar, out_type),
+        "return %%0 : %s" % out_type])
+
+    def reference(x):
+        wide = x.astype(np.float64) if x.dtype.kind == "f" else x
+        return np.asarray(NUMPY[op](wide, axis=tuple(dims))).astype(x.dtype)
+    return Case(name, mlir, [x], reference, atol=atol, rtol=rtol)
+
+
+def basic_cases():
+    g = rng(60)
+    cases = [
+        reduce_case("reduce_sum_dim1_f32", "add", "f32", (4, 5), [1], g),
+        reduce_case("reduce_sum_dim0_f32", "add", "f32", (4, 5), [0], g),
+        reduce_case("reduce_sum_all_f32", "add", "f32", (4, 5), [0, 1], g),
+        reduce_case("reduce_sum_middle_f32", "add", "f32", (3, 4, 5), [1], g),
+        reduce_case("reduce_sum_outer_two_f32", "add", "f32", (3, 4, 5), [0, 2], g),
+        reduce_case("reduce_sum_long_row_f32", "add", "f32", (3, 1000), [1], g, atol=1e-3, rtol=1e-4,
+                    low=-1.0, high=1.0),
+        reduce_case("reduce_sum_f64", "add", "f64", (6, 7), [1], g, atol=1e-12, rtol=1e-12),
+        reduce_case("reduce_sum_f16", "add", "f16", (4, 8), [1], g, atol=2e-2, rtol=1e-2,
+                    low=-1.0, high=1.0),
+        reduce_case("reduce_sum_i32", "add", "i32", (4, 9), [1], g, low=-1000, high=1000),
+        reduce_case("reduce_sum_i64", "add", "i64", (5, 3), [0], g, low=-2 ** 40, high=2 ** 40),
+        reduce_case("reduce_sum_ui8", "add", "ui8", (3, 6), [1], g, low=0, high=40),
+        reduce_case("reduce_sum_ui32", "add", "ui32", (3, 6), [0, 1], g, low=0, high=2 ** 26),
+        reduce_case("reduce_product_f32", "multiply", "f32", (4, 6), [1], g, low=0.5, high=1.5),
+        reduce_case("reduce_product_i32", "multiply", "i32", (4, 6), [1], g, low=-4, high=4),
+        reduce_case("reduce_product_i64", "multiply", "i64", (4, 6), [0], g, low=-9, high=9),
+        reduce_case("reduce_max_f32", "maximum", "f32", (4, 5), [1], g),
+        reduce_case("reduce_max_all_f32", "maximum", "f32", (6, 5), [0, 1], g),
+        reduce_case("reduce_max_f64", "maximum", "f64", (4, 5), [0], g, atol=0, rtol=0),
+        reduce_case("reduce_max_i32", "maximum", "i32", (4, 5), [1], g),
+        reduce_case("reduce_max_ui16", "maximum", "ui16", (4, 5), [1], g),
+        reduce_case("reduce_max_i8", "maximum", "i8", (2, 3, 4), [2], g),
+        reduce_case("reduce_min_f32", "minimum", "f32", (4, 5), [1], g),
+        reduce_case("reduce_min_i64", "minimum", "i64", (4, 5), [0], g),
+        reduce_case("reduce_min_ui32", "minimum", "ui32", (4, 5), [1], g),
+        reduce_case("reduce_min_f16", "minimum", "f16", (4, 5), [1], g, atol=0, rtol=0),
+        reduce_case("reduce_and_i1", "and", "i1", (6, 3), [1], g),
+        reduce_case("reduce_or_i1", "or", "i1", (6, 3), [1], g),
+        reduce_case("reduce_or_all_i1", "or", "i1", (3, 2), [0, 1], g),
+    ]
+    # A row of NaN must give NaN from max.
+    x = random_array(g, (3, 4), "f32")
+    x[1, 2] = np.nan
+    case = reduce_case("reduce_max_nan_f32", "maximum", "f32", (3, 4), [1], g)
+    case.inputs = [x]
+    case.reference = lambda x: np.max(x, axis=1)
+    cases.append(case)
+    return cases
+
+
+def mean_case():
+    g = rng(61)
+    x = random_array(g, (4, 6), "f32")
+    mlir = jax_module([("x", "tensor<4x6xf32>")], [("tensor<4xf32>", "result")], [
+        "%cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>",
+        "%0 = stablehlo.reduce(%arg0 init: %cst) applies stablehlo.add across dimensions = [1] : "
+        "(tensor<4x6xf32>, tensor<f32>) -> tensor<4xf32>",
+        "%cst_0 = stablehlo.constant dense<6.000000e+00> : tensor<f32>",
+        "%1 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f32>) -> tensor<4xf32>",
+        "%2 = stablehlo.divide %0, %1 : tensor<4xf32>",
+        "return %2 : tensor<4xf32>"])
+    return Case("reduce_mean_f32", mlir, [x], lambda x: x.mean(axis=1, dtype=np.float64).astype(np.float32))
+
+
+def argmax_case(name, x, dim):
+    """jnp.argmax as JAX lowers it: a reduce of (value, iota index) pairs that
+    keeps the larger value (NaN wins) and, on ties, the smaller index."""
+    shape = x.shape
+    out_shape = tuple(s for i, s in enumerate(shape) if i != dim)
+    in_type, idx_type = tensor_type(shape, "f32"), tensor_type(shape, "i32")
+    out_type, out_idx_type = tensor_type(out_shape, "f32"), tensor_type(out_shape, "i32")
+    mlir = jax_module([("x", in_type)], [(out_type, "[0]"), (out_idx_type, "[1]")], [
+        "%%0 = stablehlo.iota dim = %d : %s" % (dim, idx_type),
+        "%cst = stablehlo.constant dense<0xFF800000> : tensor<f32>",
+        "%c = stablehlo.constant dense<0> : tensor<i32>",
+        "%%1:2 = stablehlo.reduce(%%arg0 init: %%cst), (%%0 init: %%c) across dimensions = [%d] : "
+        "(%s, %s, tensor<f32>, tensor<i32>) -> (%s, %s)" % (dim, in_type, idx_type, out_type, out_idx_type),
+        " reducer(%arg1: tensor<f32>, %arg3: tensor<f32>) (%arg2: tensor<i32>, %arg4: tensor<i32>)  {",
+        "  %2 = stablehlo.compare  GT, %arg1, %arg3,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>",
+        "  %3 = stablehlo.compare  NE, %arg1, %arg1,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>",
+        "  %4 = stablehlo.or %2, %3 : tensor<i1>",
+        "  %5 = stablehlo.compare  EQ, %arg1, %arg3,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>",
+        "  %6 = stablehlo.compare  LT, %arg2, %arg4,  SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>",
+        "  %7 = stablehlo.and %5, %6 : tensor<i1>",
+        "  %8 = stablehlo.or %4, %7 : tensor<i1>",
+        "  %9 = stablehlo.select %4, %arg1, %arg3 : tensor<i1>, tensor<f32>",
+        "  %10 = stablehlo.select %8, %arg2, %arg4 : tensor<i1>, tensor<i32>",
+        "  stablehlo.return %9, %10 : tensor<f32>, tensor<i32>",
+        "}",
+        "return %%1#0, %%1#1 : %s, %s" % (out_type, out_idx_type)])
+    return Case(name, mlir, [x], lambda x: [np.max(x, axis=dim),
+                                            np.argmax(x, axis=dim).astype(np.int32)])
+
+
+def argmax_cases():
+    g = rng(62)
+    x = random_array(g, (4, 7), "f32")
+    ties = np.array([[1, 3, 3, 0], [2, 2, 2, 2], [-1, -5, 4, 4]], np.float32)
+    return [argmax_case("argmax_dim1_f32", x, 1), argmax_case("argmax_dim0_f32", x, 0),
+            argmax_case("argmax_ties_f32", ties, 1)]
+
+
+run(basic_cases() + [mean_case()] + argmax_cases())
