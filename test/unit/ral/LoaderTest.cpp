@@ -1,0 +1,156 @@
+#include "disc/runtime_stub.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct StatusDeleter {
+  void operator()(disc_status *status) const { disc_status_free(status); }
+};
+using Status = std::unique_ptr<disc_status, StatusDeleter>;
+
+struct ModelDeleter {
+  void operator()(disc_model *model) const { disc_model_free(model); }
+};
+using Model = std::unique_ptr<disc_model, ModelDeleter>;
+
+struct OutputsDeleter {
+  void operator()(disc_outputs *outputs) const { disc_outputs_free(outputs); }
+};
+using Outputs = std::unique_ptr<disc_outputs, OutputsDeleter>;
+
+Model loadOrFail(const char *path) {
+  disc_model *model = nullptr;
+  Status status(disc_model_load(path, &model));
+  EXPECT_EQ(status, nullptr) << disc_status_message(status.get());
+  return Model(model);
+}
+
+std::string loadError(const std::string &path) {
+  disc_model *model = nullptr;
+  Status status(disc_model_load(path.c_str(), &model));
+  EXPECT_EQ(model, nullptr);
+  return status ? disc_status_message(status.get()) : "(loaded)";
+}
+
+TEST(Loader, ReadsTheSignature) {
+  Model model = loadOrFail(FAKE_MODEL_PATH);
+  ASSERT_TRUE(model);
+  EXPECT_STREQ(disc_model_target(model.get()), "cpu");
+  EXPECT_STREQ(disc_model_target_cpu(model.get()), "generic");
+  EXPECT_STREQ(disc_model_compiler_version(model.get()), "fake model 1.0");
+  EXPECT_STREQ(disc_model_source_hash(model.get()),
+               "fnv1a64:0000000000000001");
+  ASSERT_EQ(disc_model_function_count(model.get()), 2);
+  EXPECT_STREQ(disc_model_function_name(model.get(), 0), "add");
+  EXPECT_STREQ(disc_model_function_name(model.get(), 1), "bad_api");
+  EXPECT_EQ(disc_model_function_name(model.get(), 2), nullptr);
+  EXPECT_EQ(disc_model_find_function(model.get(), "bad_api"), 1);
+  EXPECT_EQ(disc_model_find_function(model.get(), "main"), -1);
+
+  ASSERT_EQ(disc_function_input_count(model.get(), 0), 2);
+  const disc_tensor_signature *b = disc_function_input(model.get(), 0, 1);
+  ASSERT_NE(b, nullptr);
+  EXPECT_STREQ(b->name, "b");
+  EXPECT_STREQ(b->dtype, "f32");
+  ASSERT_EQ(b->rank, 1);
+  EXPECT_EQ(b->shape[0], 4);
+  const disc_tensor_signature *sum = disc_function_output(model.get(), 0, 0);
+  ASSERT_NE(sum, nullptr);
+  EXPECT_STREQ(sum->name, "sum");
+  const disc_tensor_signature *x = disc_function_input(model.get(), 1, 0);
+  ASSERT_NE(x, nullptr);
+  EXPECT_EQ(x->shape[0], -1);
+  EXPECT_EQ(disc_function_input(model.get(), 0, 2), nullptr);
+}
+
+TEST(Loader, DefaultFunctionNeedsMainWhenThereAreSeveral) {
+  Model model = loadOrFail(FAKE_MODEL_PATH);
+  int64_t index = -7;
+  Status status(disc_model_default_function(model.get(), &index));
+  ASSERT_NE(status, nullptr);
+  EXPECT_EQ(std::string(disc_status_message(status.get())),
+            std::string("'") + FAKE_MODEL_PATH +
+                "': has 2 functions and none is named 'main': add, bad_api");
+}
+
+TEST(Loader, RunsAFunction) {
+  Model model = loadOrFail(FAKE_MODEL_PATH);
+  std::vector<float> a = {1, 2, 3, 4}, b = {10, 20, 30, 40.5f};
+  int64_t shape[] = {4};
+  disc_tensor inputs[] = {{"f32", 1, shape, a.data()},
+                          {"f32", 1, shape, b.data()}};
+  disc_outputs *raw = nullptr;
+  Status status(disc_model_run(model.get(), 0, inputs, 2, &raw));
+  ASSERT_EQ(status, nullptr) << disc_status_message(status.get());
+  Outputs outputs(raw);
+  ASSERT_EQ(disc_outputs_count(outputs.get()), 1);
+  const disc_tensor *sum = disc_outputs_get(outputs.get(), 0);
+  ASSERT_NE(sum, nullptr);
+  EXPECT_STREQ(sum->dtype, "f32");
+  ASSERT_EQ(sum->rank, 1);
+  EXPECT_EQ(sum->shape[0], 4);
+  const float *values = static_cast<const float *>(sum->data);
+  EXPECT_EQ(std::vector<float>(values, values + 4),
+            (std::vector<float>{11, 22, 33, 44.5f}));
+  EXPECT_EQ(disc_outputs_get(outputs.get(), 1), nullptr);
+}
+
+std::string runError(disc_model *model, int64_t function,
+                     const std::vector<disc_tensor> &inputs) {
+  disc_outputs *raw = nullptr;
+  Status status(disc_model_run(model, function, inputs.data(),
+                               static_cast<int64_t>(inputs.size()), &raw));
+  EXPECT_EQ(raw, nullptr);
+  return status ? disc_status_message(status.get()) : "(ran)";
+}
+
+TEST(Loader, ChecksInputsAgainstTheSignature) {
+  Model model = loadOrFail(FAKE_MODEL_PATH);
+  std::vector<float> data(409 * 3);
+  int64_t four[] = {4}, wrong[] = {409, 3}, five[] = {5};
+  disc_tensor good = {"f32", 1, four, data.data()};
+  EXPECT_EQ(runError(model.get(), 0, {good, {"f32", 2, wrong, data.data()}}),
+            "input 1 ('b'): expected 4xf32, got 409x3xf32");
+  EXPECT_EQ(runError(model.get(), 0, {{"f32", 1, five, data.data()}, good}),
+            "input 0 ('a'): expected 4xf32, got 5xf32");
+  EXPECT_EQ(runError(model.get(), 0, {good, {"f64", 1, four, data.data()}}),
+            "input 1 ('b'): expected 4xf32, got 4xf64");
+  EXPECT_EQ(runError(model.get(), 0, {good, {"f17", 1, four, data.data()}}),
+            "input 1 ('b'): unknown dtype 'f17'");
+  EXPECT_EQ(runError(model.get(), 0, {good, good, good}),
+            "expected 2 inputs, got 3");
+  EXPECT_EQ(runError(model.get(), 0, {good}), "expected 2 inputs, got 1");
+  EXPECT_EQ(runError(model.get(), 1, {{"i32", 2, wrong, data.data()}}),
+            "input 0 ('x'): expected ?xf32, got 409x3xi32");
+}
+
+TEST(Loader, ReportsErrorsFromInsideTheRun) {
+  Model model = loadOrFail(FAKE_MODEL_PATH);
+  std::vector<float> data(3);
+  int64_t three[] = {3};
+  EXPECT_EQ(runError(model.get(), 1, {{"f32", 1, three, data.data()}}),
+            "unknown RAL API 'ral_no_such_api___cpu___pvoid___void'");
+}
+
+TEST(Loader, RejectsWhatIsNotAModel) {
+  EXPECT_EQ(loadError("/nonexistent/model.so"),
+            "cannot open '/nonexistent/model.so': No such file or directory");
+  EXPECT_EQ(loadError(NOT_A_MODEL_PATH),
+            std::string("'") + NOT_A_MODEL_PATH +
+                "' is not a disc model (no disc_model_abi_version)");
+  EXPECT_EQ(loadError(FAKE_MODEL_V2_PATH),
+            std::string("'") + FAKE_MODEL_V2_PATH +
+                "' has ABI version 2, this runtime supports 1");
+  std::string notElf = loadError(NOT_ELF_PATH);
+  EXPECT_EQ(notElf.rfind(std::string("cannot open '") + NOT_ELF_PATH + "': ", 0),
+            0u)
+      << notElf;
+  EXPECT_EQ(notElf.find('\n'), std::string::npos);
+}
+
+} // namespace

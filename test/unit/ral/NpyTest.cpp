@@ -1,0 +1,198 @@
+#include "disc/runtime_stub/npy.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace disc::npy {
+namespace {
+
+using ral::DType;
+
+class NpyTest : public ::testing::Test {
+protected:
+  std::string path(const std::string &name) {
+    std::string base = ::testing::TempDir() + "disc_npy_" +
+                       ::testing::UnitTest::GetInstance()
+                           ->current_test_info()
+                           ->name() +
+                       "_" + name;
+    created_.push_back(base);
+    return base;
+  }
+  void TearDown() override {
+    for (const std::string &file : created_)
+      std::remove(file.c_str());
+  }
+  void writeRaw(const std::string &file, const std::string &bytes) {
+    std::ofstream out(file, std::ios::binary);
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  }
+
+  std::vector<std::string> created_;
+};
+
+// A .npy file with the given version and header dict, followed by `data`.
+std::string makeNpy(int major, const std::string &dict,
+                    const std::string &data) {
+  std::string header = dict + "\n";
+  std::string out = "\x93NUMPY";
+  out += static_cast<char>(major);
+  out += '\0';
+  size_t length = header.size();
+  int lengthBytes = major == 1 ? 2 : 4;
+  for (int i = 0; i < lengthBytes; ++i)
+    out += static_cast<char>((length >> (8 * i)) & 0xff);
+  return out + header + data;
+}
+
+TEST_F(NpyTest, RoundTripsEveryDtype) {
+  for (DType dtype : ral::kAllDTypes) {
+    if (dtype == DType::bf16)
+      continue;
+    SCOPED_TRACE(ral::dtypeToken(dtype));
+    std::vector<int64_t> shape = {2, 3};
+    size_t bytes = 6 * ral::dtypeSize(dtype);
+    std::vector<uint8_t> data(bytes);
+    for (size_t i = 0; i < bytes; ++i)
+      data[i] = static_cast<uint8_t>(dtype == DType::i1 ? i % 2 : i * 7 + 1);
+    std::string file = path(std::string(ral::dtypeToken(dtype)) + ".npy");
+    std::string error;
+    ASSERT_TRUE(write(file, dtype, shape, data.data(), error)) << error;
+    Array array;
+    ASSERT_TRUE(read(file, array, error)) << error;
+    EXPECT_EQ(array.dtype, dtype);
+    EXPECT_EQ(array.shape, shape);
+    ASSERT_EQ(array.bytes, bytes);
+    EXPECT_EQ(std::vector<uint8_t>(static_cast<const uint8_t *>(array.data()),
+                                   static_cast<const uint8_t *>(array.data()) +
+                                       bytes),
+              data);
+  }
+}
+
+TEST_F(NpyTest, WritesNumpyCompatibleHeaders) {
+  std::string file = path("scalar.npy");
+  double value = 2.5;
+  std::string error;
+  ASSERT_TRUE(write(file, DType::f64, {}, &value, error)) << error;
+  std::ifstream in(file, std::ios::binary);
+  std::string contents((std::istreambuf_iterator<char>(in)),
+                       std::istreambuf_iterator<char>());
+  ASSERT_EQ(contents.size(), 128u + 8u);
+  EXPECT_EQ(contents.substr(0, 8), std::string("\x93NUMPY\x01\x00", 8));
+  EXPECT_EQ(contents.substr(10, 118).find("{'descr': '<f8', 'fortran_order': "
+                                         "False, 'shape': (), }"),
+            0u);
+  EXPECT_EQ(contents[127], '\n');
+  Array array;
+  ASSERT_TRUE(read(file, array, error)) << error;
+  EXPECT_TRUE(array.shape.empty());
+  EXPECT_EQ(*static_cast<const double *>(array.data()), 2.5);
+}
+
+TEST_F(NpyTest, ReadsVersionsTwoAndThree) {
+  std::string data("\x01\x00\x02\x00\x03\x00", 6);
+  for (int major : {2, 3}) {
+    Array array;
+    std::string error;
+    ASSERT_TRUE(parse("v.npy",
+                      makeNpy(major,
+                              "{\"descr\": \"<i2\", \"fortran_order\": False, "
+                              "\"shape\": (3L,)}",
+                              data),
+                      array, error))
+        << error;
+    EXPECT_EQ(array.dtype, DType::i16);
+    EXPECT_EQ(array.shape, (std::vector<int64_t>{3}));
+    EXPECT_EQ(static_cast<const int16_t *>(array.data())[2], 3);
+  }
+}
+
+TEST_F(NpyTest, AcceptsAnyByteOrderMarkForSingleBytes) {
+  Array array;
+  std::string error;
+  EXPECT_TRUE(parse("u.npy",
+                    makeNpy(1,
+                            "{'descr': '<u1', 'fortran_order': False, "
+                            "'shape': (1,), }",
+                            std::string("\x07", 1)),
+                    array, error))
+      << error;
+  EXPECT_EQ(array.dtype, DType::ui8);
+}
+
+struct BadCase {
+  const char *label;
+  std::string contents;
+  const char *message;
+};
+
+TEST_F(NpyTest, RejectsBadFilesWithOneLineNamingTheFile) {
+  const std::string f4 = "{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }";
+  const std::string eightBytes(8, '\0');
+  std::vector<BadCase> cases = {
+      {"magic", "PK\x03\x04 not numpy", "'x.npy': not a .npy file (no \\x93NUMPY magic)"},
+      {"version", makeNpy(4, f4, eightBytes),
+       "'x.npy': unsupported .npy format version 4.0"},
+      {"short header", makeNpy(1, f4, eightBytes).substr(0, 30),
+       "'x.npy': truncated header: it claims 58 bytes, the file has 20"},
+      {"truncated data", makeNpy(1, f4, eightBytes.substr(0, 5)),
+       "'x.npy': truncated data: shape (2,) of <f4 needs 8 bytes, the file "
+       "has 5"},
+      {"extra data", makeNpy(1, f4, eightBytes + "!!"),
+       "'x.npy': 2 unexpected bytes after the data"},
+      {"fortran",
+       makeNpy(1, "{'descr': '<f4', 'fortran_order': True, 'shape': (1, 2), }",
+               eightBytes),
+       "'x.npy': Fortran-order arrays are not supported; save it with "
+       "numpy.ascontiguousarray"},
+      {"big endian",
+       makeNpy(1, "{'descr': '>f4', 'fortran_order': False, 'shape': (2,), }",
+               eightBytes),
+       "'x.npy': big-endian data ('>f4') is not supported; save it "
+       "little-endian"},
+      {"bf16",
+       makeNpy(1, "{'descr': '<V2', 'fortran_order': False, 'shape': (4,), }",
+               eightBytes),
+       "'x.npy': unsupported dtype '<V2' (bf16 has no standard .npy dtype)"},
+      {"complex",
+       makeNpy(1, "{'descr': '<c8', 'fortran_order': False, 'shape': (1,), }",
+               eightBytes),
+       "'x.npy': unsupported dtype '<c8'"},
+      {"no shape", makeNpy(1, "{'descr': '<f4', 'fortran_order': False}", ""),
+       "'x.npy': malformed header: missing 'shape'"},
+      {"bad shape",
+       makeNpy(1, "{'descr': '<f4', 'fortran_order': False, 'shape': (-2,)}",
+               ""),
+       "'x.npy': malformed header: 'shape' is not a tuple of non-negative "
+       "integers"},
+      {"not a dict", makeNpy(1, "[1, 2]", ""),
+       "'x.npy': malformed header: expected '{'"},
+  };
+  for (const BadCase &bad : cases) {
+    SCOPED_TRACE(bad.label);
+    Array array;
+    std::string error;
+    EXPECT_FALSE(parse("x.npy", bad.contents, array, error));
+    EXPECT_EQ(error, bad.message);
+    EXPECT_EQ(error.find('\n'), std::string::npos);
+  }
+}
+
+TEST_F(NpyTest, ReportsMissingFilesAndUnwritableDtypes) {
+  Array array;
+  std::string error;
+  EXPECT_FALSE(read("/nonexistent/dir/in.npy", array, error));
+  EXPECT_EQ(error,
+            "'/nonexistent/dir/in.npy': cannot open: No such file or directory");
+  uint16_t value = 0;
+  EXPECT_FALSE(write(path("bf16.npy"), DType::bf16, {1}, &value, error));
+  EXPECT_NE(error.find("cannot write bf16 data"), std::string::npos) << error;
+}
+
+} // namespace
+} // namespace disc::npy
