@@ -1,0 +1,119 @@
+"""Bad programs and bad inputs: one clear error line naming what is at fault,
+exit status 1, never a crash."""
+
+import os
+import re
+
+import numpy as np
+
+from e2e import Case, CaseFailure, jax_module, rng, run
+
+SORT = """module @jit_sort attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<5xf32> loc("x")) -> (tensor<5xf32> {jax.result_info = "result"}) {
+    %0 = stablehlo.negate %arg0 : tensor<5xf32>
+    %1 = "stablehlo.sort"(%0) <{dimension = 0 : i64, is_stable = true}> ({
+    ^bb0(%arg1: tensor<f32>, %arg2: tensor<f32>):
+      %2 = stablehlo.compare  LT, %arg1, %arg2,  TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      stablehlo.return %2 : tensor<i1>
+    }) : (tensor<5xf32>) -> tensor<5xf32>
+    return %1 : tensor<5xf32>
+  }
+}
+"""
+
+CUSTOM_CALL = """module @jit_f attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<4xf32> loc("x")) -> (tensor<4xf32> {jax.result_info = "result"}) {
+    %0 = stablehlo.custom_call @my_private_kernel(%arg0) {api_version = 2 : i32} : (tensor<4xf32>) -> tensor<4xf32>
+    return %0 : tensor<4xf32>
+  }
+}
+"""
+
+SYNTAX_ERROR = """module @jit_f attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<4xf32> loc("x")) -> (tensor<4xf32> {jax.result_info = "result"}) {
+    %0 = stablehlo.add %arg0, %undefined : tensor<4xf32>
+    return %0 : tensor<4xf32>
+  }
+}
+"""
+
+TWO_INPUTS = jax_module([("lhs", "tensor<2x3xf32>"), ("rhs", "tensor<2x3xf32>")],
+                        [("tensor<2x3xf32>", "result")],
+                        ["%0 = stablehlo.add %arg0, %arg1 : tensor<2x3xf32>",
+                         "return %0 : tensor<2x3xf32>"])
+
+
+def line_of(text, needle):
+    return next(i + 1 for i, line in enumerate(text.splitlines()) if needle in line)
+
+
+def compile_nonexistent_file(runner):
+    missing = os.path.join(runner.work_dir, "no_such_model.mlir")
+    rc, _, stderr = runner.run_tool([runner.compiler, missing, "-o",
+                                     os.path.join(runner.work_dir, "never.so")], 120)
+    if rc != 1 or "no_such_model.mlir" not in stderr or "error" not in stderr:
+        raise CaseFailure("disc-compile of a missing file: exit %d, stderr %r" % (rc, stderr.strip()))
+
+
+def run_nonexistent_model(runner):
+    missing = os.path.join(runner.work_dir, "no_such_model.so")
+    rc, _, stderr = runner.run_tool([runner.runner, missing, "--inputs", missing], 120)
+    if rc != 1 or not re.search(r"^ral-run: error: .*no_such_model\.so", stderr, re.M):
+        raise CaseFailure("ral-run of a missing model: exit %d, stderr %r" % (rc, stderr.strip()))
+
+
+def cases():
+    g = rng(120)
+    x = g.standard_normal((2, 3)).astype(np.float32)
+    result = [
+        Case("unsupported_op_sort", SORT, expect="compile_error",
+             stderr_patterns=[r"unsupported_op_sort\.mlir:%d:\d+: error: .*stablehlo\.sort"
+                              % line_of(SORT, "stablehlo.sort")]),
+        Case("unsupported_op_custom_call", CUSTOM_CALL, expect="compile_error",
+             stderr_patterns=[r"unsupported_op_custom_call\.mlir:%d:\d+: error: .*"
+                              r"(custom_call|my_private_kernel)" % line_of(CUSTOM_CALL, "custom_call")]),
+        Case("syntax_error", SYNTAX_ERROR, expect="compile_error",
+             stderr_patterns=[r"syntax_error\.mlir:3:\d+: error: .*undefined"]),
+        Case("compile_missing_file", "", expect="custom", custom=compile_nonexistent_file),
+        Case("run_missing_model", "", expect="custom", custom=run_nonexistent_model),
+        Case("missing_input_file", TWO_INPUTS, [x, "/nonexistent/dir/rhs_input.npy"],
+             expect="run_error",
+             stderr_patterns=[r"^ral-run: error: .*rhs_input\.npy"]),
+        Case("wrong_dtype", TWO_INPUTS, [x, x.astype(np.float64)], expect="run_error",
+             stderr_patterns=[r"^ral-run: error: ", r"rhs", r"f32", r"f64"]),
+        Case("wrong_dtype_int", TWO_INPUTS, [x.astype(np.int32), x], expect="run_error",
+             stderr_patterns=[r"^ral-run: error: ", r"lhs", r"f32", r"i32"]),
+        Case("too_few_inputs", TWO_INPUTS, [x], expect="run_error",
+             stderr_patterns=[r"^ral-run: error: .*\b2\b", r"\b1\b"]),
+        Case("too_many_inputs", TWO_INPUTS, [x, x, x], expect="run_error",
+             stderr_patterns=[r"^ral-run: error: .*\b2\b", r"\b3\b"]),
+        Case("unknown_function", TWO_INPUTS, [x, x], function="no_such_function",
+             expect="run_error", stderr_patterns=[r"^ral-run: error: .*no_such_function"]),
+    ]
+    return result
+
+
+def not_npy_case():
+    """An input file that is not .npy is named in the error."""
+    case = Case("input_not_npy", TWO_INPUTS, [], expect="run_error",
+                stderr_patterns=[r"^ral-run: error: .*garbage_input\.npy"])
+    original = case.inputs
+
+    def custom(runner):
+        path = os.path.join(runner.work_dir, "garbage_input.npy")
+        with open(path, "wb") as f:
+            f.write(b"this is not a numpy file\n")
+        x = np.zeros((2, 3), np.float32)
+        case.inputs = [x, path]
+        case.expect = "run_error"
+        try:
+            runner.run_case(case)
+        finally:
+            case.inputs = original
+            case.expect = "custom"
+    case.expect = "custom"
+    case.custom = custom
+    return case
+
+
+run(cases() + [not_npy_case()])
