@@ -1,0 +1,541 @@
+#!/usr/bin/python3
+"""Runs the StableHLO interpreter tests through disc-compile and ral-run.
+
+Reads ../shared/conformance/stablehlo_interpret/*.mlir (relative to the repo
+root; never copied into the repo), splits each file on `// -----`, and turns
+each case into a program the compiler cannot fold: every top-level
+`stablehlo.constant` of the test function becomes a function argument (its
+value written as .npy), every `check.expect_*` op is replaced by returning the
+checked value, and the expected values are compared here after the run.
+
+Prints `op_file: P/N passed` per file and a total. This is a measurement, not a
+gate: the exit status is 0 whatever the cases do, non-zero only when the
+harness itself cannot work (no data, no tools).
+"""
+
+import argparse
+import collections
+import glob
+import os
+import re
+import struct
+import subprocess
+import sys
+
+import numpy as np
+
+COMPILE_TIMEOUT_S = 300
+RUN_TIMEOUT_S = 120
+
+NUMPY_DTYPES = {
+    "i1": np.bool_, "i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64,
+    "ui8": np.uint8, "ui16": np.uint16, "ui32": np.uint32, "ui64": np.uint64,
+    "f16": np.float16, "f32": np.float32, "f64": np.float64,
+}
+FLOAT_BITS = {"f16": np.uint16, "f32": np.uint32, "f64": np.uint64}
+
+
+class Skip(Exception):
+    """The case cannot be expressed as a compiled program with .npy I/O."""
+
+
+class Fail(Exception):
+    pass
+
+
+# ----------------------------------------------------------------------------
+# Scanning MLIR text
+
+
+def matching_close(text, start, open_char, close_char):
+    """Index of the bracket closing the one at `start`; skips string literals."""
+    depth = 0
+    i = start
+    while i < len(text):
+        c = text[i]
+        if c == '"':
+            i = text.index('"', i + 1)
+        elif c == open_char:
+            depth += 1
+        elif c == close_char:
+            depth -= 1
+            if depth == 0:
+                return i
+        i += 1
+    raise ValueError("unbalanced %s at offset %d" % (open_char, start))
+
+
+def angle_span(text, start):
+    """For text[start:] beginning `word<`, the end index just past the `>`."""
+    open_at = text.index("<", start)
+    return matching_close(text, open_at, "<", ">") + 1
+
+
+def parse_tensor_type(text):
+    """`tensor<2x3xf32>` -> ((2, 3), "f32"); unknown element types raise Skip."""
+    m = re.fullmatch(r"\s*tensor<(.*)>\s*", text, re.S)
+    if not m:
+        raise Skip("non-tensor type %s" % text.strip())
+    body = m.group(1)
+    parts = re.match(r"((?:(?:\d+|\?)x)*)(.*)", body)
+    dims = [d for d in parts.group(1).split("x") if d]
+    element = parts.group(2)
+    if "?" in dims:
+        raise Skip("dynamic type %s" % text.strip())
+    if element not in NUMPY_DTYPES:
+        raise Skip("element type %s has no .npy dtype" % element)
+    return tuple(int(d) for d in dims), element
+
+
+def parse_scalar(token, element):
+    token = token.strip()
+    if element == "i1":
+        if token in ("true", "false"):
+            return token == "true"
+        return bool(int(token, 0))
+    if element.startswith("f"):
+        if re.fullmatch(r"-?0x[0-9A-Fa-f]+", token):
+            negative = token.startswith("-")
+            bits = int(token.lstrip("-"), 16)
+            value = np.array(bits, dtype=FLOAT_BITS[element]).view(NUMPY_DTYPES[element])[()]
+            return -value if negative else value
+        lowered = token.lower()
+        if lowered in ("inf", "+inf"):
+            return float("inf")
+        if lowered == "-inf":
+            return float("-inf")
+        if lowered in ("nan", "+nan", "-nan"):
+            return float("nan")
+        return float(token)
+    return int(token, 0)
+
+
+def parse_dense(literal, shape, element):
+    """The contents of `dense<...>` as a numpy array of the given type."""
+    literal = literal.strip()
+    dtype = np.dtype(NUMPY_DTYPES[element])
+    size = int(np.prod(shape)) if shape else 1
+    if "(" in literal:
+        raise Skip("complex literal")
+    if literal.startswith('"'):
+        raw = bytes.fromhex(literal.strip('"')[2:])
+        if len(raw) == dtype.itemsize and size != 1:
+            return np.full(shape, np.frombuffer(raw, dtype)[0], dtype)
+        if element == "i1":
+            return np.frombuffer(raw, np.uint8).astype(np.bool_).reshape(shape)
+        return np.frombuffer(raw, dtype).reshape(shape).copy()
+    tokens = [t for t in re.split(r"[\[\],\s]+", literal) if t]
+    values = [parse_scalar(t, element) for t in tokens]
+    if len(values) == 1 and size != 1:
+        values = values * size
+    if len(values) != size:
+        raise ValueError("literal has %d values, type needs %d" % (len(values), size))
+    if element.startswith("f"):
+        # Hex bit patterns were decoded in the target type already; going
+        # through a wider float keeps their value (and NaN-ness).
+        array = np.array([np.asarray(v).astype(dtype) for v in values], dtype=dtype) \
+            if values else np.zeros(0, dtype)
+        return array.reshape(shape)
+    if element.startswith("ui"):
+        return np.array([v % (1 << (dtype.itemsize * 8)) for v in values],
+                        dtype=dtype).reshape(shape)
+    if element.startswith("i") and element != "i1":
+        bits = dtype.itemsize * 8
+        wrapped = [((v + (1 << (bits - 1))) % (1 << bits)) - (1 << (bits - 1)) for v in values]
+        return np.array(wrapped, dtype=dtype).reshape(shape)
+    return np.array(values, dtype=dtype).reshape(shape)
+
+
+def split_cases(text):
+    return [chunk for chunk in re.split(r"^// -----\s*$", text, flags=re.M) if chunk.strip()]
+
+
+def statement_end(text, start):
+    """End of the statement starting at `start`: the first newline outside any
+    bracket (dense literals and attribute dicts may span lines) that neither
+    follows a comma nor precedes a `:`, `{` or `dense<` continuation."""
+    depth = 0
+    i = start
+    while i < len(text):
+        c = text[i]
+        if c == '"':
+            i = text.index('"', i + 1)
+        elif c in "([{<":
+            depth += 1
+        elif c in ")]}>":
+            if not (c == ">" and text[i - 1] == "-"):
+                depth -= 1
+        elif c == "\n" and depth <= 0:
+            following = text[i + 1:].lstrip()
+            if not (text[start:i].rstrip().endswith(",") or following.startswith((":", "{", "dense<"))):
+                return i
+        i += 1
+    return len(text)
+
+
+# ----------------------------------------------------------------------------
+# Turning a case into a program
+
+
+class Check:
+    def __init__(self, kind, values, types, expected=None, tolerance=None,
+                 max_ulp=None, min_ulp=None):
+        self.kind = kind
+        self.values = values      # SSA names returned for this check
+        self.types = types        # their types (text)
+        self.expected = expected  # numpy array for the *_const forms
+        self.tolerance = tolerance
+        self.max_ulp = max_ulp
+        self.min_ulp = min_ulp
+
+
+class Program:
+    def __init__(self, name, mlir, inputs, checks):
+        self.name = name
+        self.mlir = mlir
+        self.inputs = inputs
+        self.checks = checks
+
+
+def find_test_function(chunk):
+    """(name, header span, body span) of the function holding the checks."""
+    for m in re.finditer(r"func\.func\s+(?:public\s+|private\s+)?@([\w.$-]+)\s*\(", chunk):
+        paren_close = matching_close(chunk, m.end() - 1, "(", ")")
+        body_open = chunk.index("{", paren_close)
+        body_close = matching_close(chunk, body_open, "{", "}")
+        if "check." in chunk[body_open:body_close]:
+            if chunk[m.end():paren_close].strip():
+                raise Skip("test function takes arguments")
+            return m.group(1), (m.start(), body_open + 1), (body_open + 1, body_close)
+    raise Skip("no check op")
+
+
+def parse_check(statement):
+    m = re.match(r"check\.(\w+)\s+(.*)", statement, re.S)
+    kind, rest = m.group(1), m.group(2)
+    tolerance = None
+    t = re.search(r"tolerance\s*=\s*([-+0-9.eE]+)", rest)
+    if t:
+        tolerance = float(t.group(1))
+    if kind in ("expect_eq_const", "expect_almost_eq_const"):
+        value = re.match(r"(%[\w.$#-]+)\s*,\s*", rest)
+        dense_at = rest.index("dense<", value.end())
+        dense_end = angle_span(rest, dense_at)
+        literal = rest[dense_at + len("dense<"):dense_end - 1]
+        type_text = re.match(r"\s*:\s*(tensor<)", rest[dense_end:])
+        if not type_text:
+            raise Skip("check with a non-tensor type")
+        type_start = dense_end + type_text.start(1)
+        type_end = angle_span(rest, type_start)
+        ty = rest[type_start:type_end]
+        shape, element = parse_tensor_type(ty)
+        return Check(kind, [value.group(1)], [ty], parse_dense(literal, shape, element),
+                     tolerance)
+    if kind in ("expect_eq", "expect_almost_eq", "expect_close"):
+        values = re.match(r"(%[\w.$#-]+)\s*,\s*(%[\w.$#-]+)", rest)
+        types = re.findall(r"tensor<[^>]*(?:<[^>]*>[^>]*)?>", rest[rest.rindex(":"):])
+        if not types:
+            raise Skip("check with a non-tensor type")
+        if len(types) == 1:
+            types = types * 2
+        for ty in types:
+            parse_tensor_type(ty)
+        max_ulp = re.search(r"max_ulp_difference\s*=\s*(\d+)", rest)
+        min_ulp = re.search(r"min_ulp_difference\s*=\s*(\d+)", rest)
+        return Check(kind, [values.group(1), values.group(2)], types, tolerance=tolerance,
+                     max_ulp=int(max_ulp.group(1)) if max_ulp else None,
+                     min_ulp=int(min_ulp.group(1)) if min_ulp else 0)
+    if kind == "expect_serialized_eq":
+        return None
+    raise Skip("unknown check op check.%s" % kind)
+
+
+def build_program(chunk):
+    name, header, body = find_test_function(chunk)
+    body_text = chunk[body[0]:body[1]]
+    arguments = []
+    inputs = []
+    checks = []
+    removals = []  # (start, end) spans of the body to drop
+
+    def region_depth(position):
+        depth = 0
+        i = 0
+        while i < position:
+            c = body_text[i]
+            if c == '"':
+                i = body_text.index('"', i + 1)
+            elif c == "{":
+                depth += 1
+            elif c == "}":
+                depth -= 1
+            i += 1
+        return depth
+
+    for m in re.finditer(r"(%[\w.$#-]+)\s*=\s*stablehlo\.constant\s+dense<", body_text):
+        if region_depth(m.start()) != 0:
+            continue
+        dense_end = angle_span(body_text, m.end() - len("dense<"))
+        literal = body_text[m.end():dense_end - 1]
+        type_match = re.match(r"\s*:\s*(tensor<)", body_text[dense_end:])
+        if not type_match:
+            raise Skip("constant of a non-tensor type")
+        type_start = dense_end + type_match.start(1)
+        ty = body_text[type_start:angle_span(body_text, type_start)]
+        shape, element = parse_tensor_type(ty)
+        arguments.append("%s: %s" % (m.group(1), ty))
+        inputs.append(parse_dense(literal, shape, element))
+        removals.append((m.start(), statement_end(body_text, m.start())))
+
+    for m in re.finditer(r"check\.\w+", body_text):
+        end = statement_end(body_text, m.start())
+        check = parse_check(body_text[m.start():end])
+        removals.append((m.start(), end))
+        if check is not None:
+            checks.append(check)
+    if not checks:
+        raise Skip("only expect_serialized_eq checks")
+
+    results = []
+    result_types = []
+    for check in checks:
+        for value, ty in zip(check.values, check.types):
+            results.append(value)
+            result_types.append(ty)
+
+    returns = list(re.finditer(r"(?:func\.)?return\b[^\n]*", body_text))
+    if not returns:
+        raise Skip("no return")
+    last = returns[-1]
+    if last.group(0).strip() not in ("func.return", "return"):
+        raise Skip("test function returns values")
+    removals.append((last.start(), last.end()))
+    new_body = body_text
+    for start, end in sorted(removals, reverse=True):
+        new_body = new_body[:start] + new_body[end:]
+    new_body = new_body.rstrip() + "\n  func.return %s : %s\n" % (
+        ", ".join(results), ", ".join(result_types))
+
+    signature = "func.func @%s(%s) -> (%s) {" % (name, ", ".join(arguments), ", ".join(result_types))
+    mlir = chunk[:header[0]] + signature + new_body + chunk[body[1]:]
+    return Program(name, mlir, inputs, checks)
+
+
+# ----------------------------------------------------------------------------
+# Comparing
+
+
+def ulp_order(x):
+    """Floats mapped to integers whose difference counts ULPs."""
+    bits = x.dtype.itemsize * 8
+    u = x.view(FLOAT_BITS[{2: "f16", 4: "f32", 8: "f64"}[x.dtype.itemsize]]).astype(object)
+    sign = [v >> (bits - 1) for v in u.ravel()]
+    magnitude = [v & ((1 << (bits - 1)) - 1) for v in u.ravel()]
+    return [-m if s else m for s, m in zip(sign, magnitude)]
+
+
+def compare(kind, actual, expected, tolerance, max_ulp=None, min_ulp=0):
+    if actual.shape != expected.shape:
+        raise Fail("shape %s, expected %s" % (actual.shape, expected.shape))
+    if actual.dtype != expected.dtype:
+        raise Fail("dtype %s, expected %s" % (actual.dtype, expected.dtype))
+    if actual.size == 0:
+        return
+    is_float = actual.dtype.kind == "f"
+    if not is_float:
+        bad = actual != expected
+        if bad.any():
+            i = np.unravel_index(np.argmax(bad), actual.shape)
+            raise Fail("got %r, expected %r at %s" % (actual[i].item(), expected[i].item(), i))
+        return
+    a = actual.astype(np.float64)
+    e = expected.astype(np.float64)
+    nan_a, nan_e = np.isnan(a), np.isnan(e)
+    if (nan_a != nan_e).any():
+        i = np.unravel_index(np.argmax(nan_a != nan_e), a.shape)
+        raise Fail("got %r, expected %r at %s" % (a[i], e[i], i))
+    live = ~nan_e
+    if kind == "expect_close":
+        oa, oe = ulp_order(actual), ulp_order(expected)
+        for k, (x, y, is_live) in enumerate(zip(oa, oe, live.ravel())):
+            if not is_live:
+                continue
+            distance = abs(x - y)
+            if distance > max_ulp or distance < min_ulp:
+                i = np.unravel_index(k, a.shape)
+                raise Fail("got %r, expected %r at %s (%d ulp)" % (a[i], e[i], i, distance))
+        return
+    with np.errstate(invalid="ignore"):
+        exact = (a == e) & live
+        if kind in ("expect_eq_const", "expect_eq"):
+            bad = live & ~exact
+        else:
+            diff = np.abs(a - e)
+            close = (diff <= tolerance) | (diff <= tolerance * np.abs(e))
+            bad = live & ~exact & ~np.nan_to_num(close, nan=False).astype(bool)
+    if bad.any():
+        i = np.unravel_index(np.argmax(bad), a.shape)
+        raise Fail("got %r, expected %r at %s" % (a[i], e[i], i))
+
+
+# ----------------------------------------------------------------------------
+# Running
+
+
+def first_error(stderr):
+    lines = [l.strip() for l in stderr.splitlines() if l.strip()]
+    for line in lines:
+        if "error" in line:
+            return line
+    return lines[-1] if lines else "(no message)"
+
+
+def classify_compile_error(stderr, mlir):
+    line = first_error(stderr)
+    m = re.search(r"'?((?:stablehlo|chlo|interpreter|mhlo|func|check)\.[a-z_0-9]+)'?", line)
+    if m and ("unsupported" in line or "legal" in line or "no lowering" in line
+              or "failed to" in line or "not supported" in line):
+        return "unsupported op %s: %s" % (m.group(1), line)
+    return "compile error: %s" % line
+
+
+def run_tool(argv, timeout):
+    try:
+        proc = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return 124, "", "%s timed out after %d s" % (os.path.basename(argv[0]), timeout)
+    return proc.returncode, proc.stdout.decode(errors="replace"), proc.stderr.decode(errors="replace")
+
+
+def run_case(program, case_dir, tools):
+    os.makedirs(case_dir, exist_ok=True)
+    mlir_path = os.path.join(case_dir, "case.mlir")
+    so_path = os.path.join(case_dir, "case.so")
+    with open(mlir_path, "w") as f:
+        f.write(program.mlir)
+    for stale in glob.glob(os.path.join(case_dir, "*.npy")) + [so_path]:
+        if os.path.exists(stale):
+            os.remove(stale)
+    rc, _, stderr = run_tool([os.path.join(tools, "disc-compile"), mlir_path, "-o", so_path],
+                             COMPILE_TIMEOUT_S)
+    if rc != 0:
+        raise Fail(classify_compile_error(stderr, program.mlir))
+    input_paths = []
+    for i, value in enumerate(program.inputs):
+        path = os.path.join(case_dir, "in%d.npy" % i)
+        np.save(path, value)
+        input_paths.append(path)
+    n_outputs = sum(len(c.values) for c in program.checks)
+    output_paths = [os.path.join(case_dir, "out%d.npy" % i) for i in range(n_outputs)]
+    argv = [os.path.join(tools, "ral-run"), so_path, "--function", program.name]
+    if input_paths:
+        argv += ["--inputs"] + input_paths
+    argv += ["--outputs"] + output_paths
+    rc, _, stderr = run_tool(argv, RUN_TIMEOUT_S)
+    if rc != 0:
+        reason = first_error(stderr) if rc == 1 else "ral-run exited with %d: %s" % (rc, first_error(stderr))
+        raise Fail("run error: %s" % reason)
+    outputs = []
+    for path in output_paths:
+        if not os.path.exists(path):
+            raise Fail("run error: no output %s" % os.path.basename(path))
+        outputs.append(np.load(path))
+    k = 0
+    for check in program.checks:
+        if check.kind.endswith("_const"):
+            compare(check.kind, outputs[k], check.expected,
+                    check.tolerance if check.tolerance is not None else 1e-4)
+            k += 1
+        else:
+            compare(check.kind, outputs[k], outputs[k + 1],
+                    check.tolerance if check.tolerance is not None else 1e-4,
+                    check.max_ulp, check.min_ulp)
+            k += 2
+
+
+def main():
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--conformance-dir",
+                        default=os.path.join(os.path.dirname(root), "shared", "conformance",
+                                             "stablehlo_interpret"))
+    parser.add_argument("--tools", default=os.path.join(root, "build", "bin"))
+    parser.add_argument("--work-dir", default=os.path.join(root, "build", "conformance"))
+    parser.add_argument("-k", dest="filter", help="only files whose name contains this")
+    parser.add_argument("-v", "--verbose", action="store_true", help="print every case")
+    parser.add_argument("--dry-run", action="store_true",
+                        help="only rewrite the cases into work-dir, run no tool")
+    args = parser.parse_args()
+
+    files = sorted(glob.glob(os.path.join(args.conformance_dir, "*.mlir")))
+    if not files:
+        print("conformance: error: no .mlir files in %s" % args.conformance_dir)
+        return 2
+    for tool in ("disc-compile", "ral-run"):
+        if args.dry_run:
+            break
+        if not os.access(os.path.join(args.tools, tool), os.X_OK):
+            print("conformance: error: %s not found in %s" % (tool, args.tools))
+            return 2
+    if args.filter:
+        files = [f for f in files if args.filter in os.path.basename(f)]
+
+    total_passed = total_run = total_skipped = 0
+    reasons = collections.Counter()
+    log_path = os.path.join(args.work_dir, "results.txt")
+    os.makedirs(args.work_dir, exist_ok=True)
+    with open(log_path, "w") as log:
+        for path in files:
+            op_file = os.path.splitext(os.path.basename(path))[0]
+            with open(path) as f:
+                chunks = split_cases(f.read())
+            passed = run = skipped = 0
+            for index, chunk in enumerate(chunks):
+                if "func.func" not in chunk:
+                    continue
+                label = "%s#%d" % (op_file, index)
+                try:
+                    program = build_program(chunk)
+                    label = "%s#%d %s" % (op_file, index, program.name)
+                    run += 1
+                    if args.dry_run:
+                        case_dir = os.path.join(args.work_dir, op_file, str(index))
+                        os.makedirs(case_dir, exist_ok=True)
+                        with open(os.path.join(case_dir, "case.mlir"), "w") as f:
+                            f.write(program.mlir)
+                        raise Fail("dry run")
+                    run_case(program, os.path.join(args.work_dir, op_file, str(index)), args.tools)
+                    passed += 1
+                    line = "PASS %s" % label
+                except Skip as skip:
+                    skipped += 1
+                    line = "SKIP %s: %s" % (label, skip)
+                    reasons["skip: " + re.sub(r"\d+", "N", str(skip))[:60]] += 1
+                except (ValueError, AttributeError, IndexError) as error:
+                    # A form this harness cannot rewrite: counted, never hidden.
+                    skipped += 1
+                    line = "SKIP %s: harness cannot rewrite the case: %s" % (label, error)
+                    reasons["skip: harness cannot rewrite the case"] += 1
+                except Fail as failure:
+                    line = "FAIL %s: %s" % (label, failure)
+                    key = str(failure)
+                    m = re.match(r"(unsupported op \S+)", key)
+                    reasons[m.group(1) if m else key.split(":")[0]] += 1
+                log.write(line + "\n")
+                if args.verbose:
+                    print(line, flush=True)
+            total_passed += passed
+            total_run += run
+            total_skipped += skipped
+            note = " (%d skipped)" % skipped if skipped else ""
+            print("%s: %d/%d passed%s" % (op_file, passed, run, note), flush=True)
+    print("total: %d/%d passed, %d skipped" % (total_passed, total_run, total_skipped))
+    print("reasons (cases):")
+    for reason, count in reasons.most_common():
+        print("  %4d  %s" % (count, reason))
+    print("per-case results: %s" % log_path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
