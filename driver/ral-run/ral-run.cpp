@@ -10,10 +10,13 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <string>
@@ -290,10 +293,125 @@ void describe(const disc_model *model, const std::string &path) {
     }
     for (int64_t i = 0; i < disc_function_output_count(model, f); ++i) {
       const disc_tensor_signature *output = disc_function_output(model, f, i);
-      std::printf("  output %" PRId64 " '%s': %s\n", i, output->name,
-                  shapeText(output->shape, output->rank, output->dtype).c_str());
+      std::printf(
+          "  output %" PRId64 " '%s': %s\n", i, output->name,
+          shapeText(output->shape, output->rank, output->dtype).c_str());
     }
   }
+}
+
+// IREE's inline form "2x2xf32=1 2 3 4" ("f32=3" for a scalar); brackets and
+// commas between values are allowed and ignored.
+bool parseInlineTensor(const std::string &spec, disc::npy::Array &out,
+                       std::string &error) {
+  auto failWith = [&](const std::string &message) {
+    error = "'" + spec + "': " + message;
+    return false;
+  };
+  size_t equals = spec.find('=');
+  std::string type = spec.substr(0, equals);
+  std::vector<std::string> parts;
+  for (size_t start = 0;;) {
+    size_t x = type.find('x', start);
+    parts.push_back(type.substr(start, x - start));
+    if (x == std::string::npos)
+      break;
+    start = x + 1;
+  }
+  auto dtype = disc::ral::dtypeFromToken(parts.back());
+  if (!dtype)
+    return failWith("unknown dtype '" + parts.back() + "'");
+  if (*dtype == DType::f16 || *dtype == DType::bf16)
+    return failWith("inline " + parts.back() +
+                    " values are not supported; use a .npy file");
+  std::vector<int64_t> shape;
+  for (size_t i = 0; i + 1 < parts.size(); ++i) {
+    char *end = nullptr;
+    long long dim = std::strtoll(parts[i].c_str(), &end, 10);
+    if (parts[i].empty() || *end != '\0' || dim < 0)
+      return failWith("bad dimension '" + parts[i] + "'");
+    shape.push_back(dim);
+  }
+  std::string text = spec.substr(equals + 1);
+  for (char &c : text)
+    if (c == '[' || c == ']' || c == ',')
+      c = ' ';
+  std::vector<std::string> values;
+  for (size_t start = text.find_first_not_of(' ');
+       start != std::string::npos;) {
+    size_t end = text.find(' ', start);
+    values.push_back(text.substr(start, end - start));
+    start = text.find_first_not_of(' ', end);
+  }
+  int64_t count =
+      elementCount(shape.data(), static_cast<int64_t>(shape.size()));
+  if (static_cast<int64_t>(values.size()) != count)
+    return failWith("expected " + std::to_string(count) + " values, got " +
+                    std::to_string(values.size()));
+  size_t elementSize = disc::ral::dtypeSize(*dtype);
+  disc::ral::AlignedBuffer buffer(
+      disc::ral::alignedAllocate(static_cast<size_t>(count) * elementSize));
+  if (!buffer)
+    return failWith("out of memory");
+  char *bytes = static_cast<char *>(buffer.get());
+  for (int64_t i = 0; i < count; ++i) {
+    const std::string &value = values[i];
+    char *end = nullptr;
+    errno = 0;
+    char *slot = bytes + i * elementSize;
+    DTypeKind kind = disc::ral::dtypeKind(*dtype);
+    if (*dtype == DType::i1) {
+      if (value != "0" && value != "1" && value != "true" && value != "false")
+        return failWith("'" + value +
+                        "' is not an i1 value (0, 1, true, false)");
+      *slot = value == "1" || value == "true";
+      continue;
+    }
+    if (kind == DTypeKind::Float) {
+      double parsed = std::strtod(value.c_str(), &end);
+      if (*end != '\0')
+        return failWith("'" + value + "' is not a number");
+      if (*dtype == DType::f32) {
+        float narrow = static_cast<float>(parsed);
+        std::memcpy(slot, &narrow, sizeof(narrow));
+      } else {
+        std::memcpy(slot, &parsed, sizeof(parsed));
+      }
+      continue;
+    }
+    uint64_t raw;
+    if (kind == DTypeKind::Unsigned) {
+      raw = std::strtoull(value.c_str(), &end, 10);
+      if (value[0] == '-' || (elementSize < 8 && raw >> (8 * elementSize)))
+        errno = ERANGE;
+    } else {
+      long long parsed = std::strtoll(value.c_str(), &end, 10);
+      int64_t limit = elementSize < 8 ? int64_t(1) << (8 * elementSize - 1) : 0;
+      if (elementSize < 8 && (parsed < -limit || parsed >= limit))
+        errno = ERANGE;
+      raw = static_cast<uint64_t>(parsed);
+    }
+    if (value.empty() || *end != '\0' || errno == ERANGE)
+      return failWith("'" + value + "' is not a valid " + parts.back() +
+                      " value");
+    // Little-endian host: the low bytes are the narrower integer.
+    std::memcpy(slot, &raw, elementSize);
+  }
+  out.dtype = *dtype;
+  out.shape = std::move(shape);
+  out.bytes = static_cast<size_t>(count) * elementSize;
+  out.buffer = std::move(buffer);
+  return true;
+}
+
+// An input given as a .npy path, "@path" or an inline "2x2xf32=1 2 3 4".
+bool readInput(const std::string &spec, disc::npy::Array &out,
+               std::string &error) {
+  if (!spec.empty() && spec[0] == '@')
+    return disc::npy::read(spec.substr(1), out, error);
+  if (spec.find('=') != std::string::npos)
+    return parseInlineTensor(spec, out, error);
+  return disc::npy::read(spec, out, error);
 }
 
 struct Options {
@@ -347,7 +465,7 @@ int run(const Options &options) {
   std::vector<disc_tensor> inputs;
   std::string error;
   for (size_t i = 0; i < options.inputs.size(); ++i) {
-    if (!disc::npy::read(options.inputs[i], arrays[i], error))
+    if (!readInput(options.inputs[i], arrays[i], error))
       return fail(error);
     const disc::npy::Array &array = arrays[i];
     inputs.push_back({disc::ral::dtypeToken(array.dtype),
@@ -436,9 +554,19 @@ int main(int argc, char **argv) {
   Options options;
   double atol = 0, rtol = 0;
   app.add_option("model", options.model, "the model .so")->required();
-  app.add_option("--inputs", options.inputs, "one .npy file per input");
-  app.add_option("--outputs", options.outputs,
-                 "write the outputs to these .npy files instead of printing");
+  std::vector<std::string> ireeInputs, ireeOutputs;
+  auto *inputsOption = app.add_option(
+      "--inputs", options.inputs,
+      "one per input: a .npy file, or inline as 2x2xf32=\"1 2 3 4\"");
+  app.add_option("--input", ireeInputs,
+                 "IREE's form, once per input: @a.npy or 2x2xf32=\"1 2 3 4\"")
+      ->excludes(inputsOption);
+  auto *outputsOption = app.add_option(
+      "--outputs", options.outputs,
+      "write the outputs to these .npy files instead of printing");
+  app.add_option("--output", ireeOutputs,
+                 "IREE's form, once per output: @o.npy")
+      ->excludes(outputsOption);
   app.add_option("--function", options.function,
                  "the function to run (default: the only one, else 'main')");
   app.add_flag("--describe", options.describe,
@@ -463,6 +591,10 @@ int main(int argc, char **argv) {
     options.rtol = rtol;
   for (std::string &path : options.expected)
     path = stripAt(path);
+  if (!ireeInputs.empty())
+    options.inputs = ireeInputs;
+  for (const std::string &path : ireeOutputs)
+    options.outputs.push_back(stripAt(path));
 
   auto logger = spdlog::stderr_logger_st("ral-run");
   logger->set_pattern("%n: %l: %v");

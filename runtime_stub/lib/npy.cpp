@@ -86,8 +86,7 @@ public:
         haveOrder = true;
       } else if (key == "shape") {
         if (!parseShape(shape))
-          return fail("'shape' is not a tuple of non-negative integers",
-                      error);
+          return fail("'shape' is not a tuple of non-negative integers", error);
         haveShape = true;
       } else {
         return fail("unexpected key '" + key + "'", error);
@@ -105,8 +104,9 @@ public:
       return fail("unexpected text after the dict", error);
     if (!haveDescr || !haveOrder || !haveShape)
       return fail(std::string("missing '") +
-                      (!haveDescr ? "descr" : !haveOrder ? "fortran_order"
-                                                         : "shape") +
+                      (!haveDescr   ? "descr"
+                       : !haveOrder ? "fortran_order"
+                                    : "shape") +
                       "'",
                   error);
     return true;
@@ -238,8 +238,8 @@ bool parse(const std::string &name, const std::string &contents, Array &out,
   else if (major == 2 || major == 3)
     lengthBytes = 4;
   else
-    return failWith("unsupported .npy format version " +
-                    std::to_string(major) + "." + std::to_string(minor));
+    return failWith("unsupported .npy format version " + std::to_string(major) +
+                    "." + std::to_string(minor));
   size_t prefix = kMagicSize + 2 + lengthBytes;
   if (contents.size() < prefix)
     return failWith("truncated header");
@@ -320,9 +320,9 @@ bool write(const std::string &path, DType dtype,
     count *= static_cast<size_t>(dim);
   size_t dataBytes = count * ral::dtypeSize(dtype);
 
-  std::string header = std::string("{'descr': '") + descr +
-                       "', 'fortran_order': False, 'shape': " +
-                       shapeTuple(shape) + ", }";
+  std::string header =
+      std::string("{'descr': '") + descr +
+      "', 'fortran_order': False, 'shape': " + shapeTuple(shape) + ", }";
   // Pad with spaces so that the data starts on a 64-byte boundary, and end
   // with a newline, as numpy does.
   size_t prefix = kMagicSize + 2 + 2;

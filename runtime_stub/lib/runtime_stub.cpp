@@ -133,10 +133,9 @@ std::string stringMember(const disc::json::Value &object, const char *key) {
 
 void bindViews(std::vector<TensorSignature> &signatures) {
   for (TensorSignature &signature : signatures)
-    signature.view = {signature.name.c_str(),
-                      disc::ral::dtypeToken(signature.dtype),
-                      static_cast<int64_t>(signature.shape.size()),
-                      signature.shape.data()};
+    signature.view = {
+        signature.name.c_str(), disc::ral::dtypeToken(signature.dtype),
+        static_cast<int64_t>(signature.shape.size()), signature.shape.data()};
 }
 
 } // namespace
@@ -348,18 +347,16 @@ int64_t disc_function_output_count(const disc_model *model, int64_t function) {
   return found ? static_cast<int64_t>(found->outputs.size()) : 0;
 }
 
-const disc_tensor_signature *disc_function_input(const disc_model *model,
-                                                 int64_t function,
-                                                 int64_t index) {
+const disc_tensor_signature *
+disc_function_input(const disc_model *model, int64_t function, int64_t index) {
   const Function *found = functionAt(model, function);
   if (!found || index < 0 || static_cast<size_t>(index) >= found->inputs.size())
     return nullptr;
   return &found->inputs[index].view;
 }
 
-const disc_tensor_signature *disc_function_output(const disc_model *model,
-                                                  int64_t function,
-                                                  int64_t index) {
+const disc_tensor_signature *
+disc_function_output(const disc_model *model, int64_t function, int64_t index) {
   const Function *found = functionAt(model, function);
   if (!found || index < 0 ||
       static_cast<size_t>(index) >= found->outputs.size())
@@ -396,18 +393,16 @@ std::string bindInputs(const Function &function, const disc_tensor *inputs,
     const disc_tensor &input = inputs[i];
     std::string where =
         "input " + std::to_string(i) + " ('" + expected.name + "'): ";
-    auto dtype = input.dtype ? disc::ral::dtypeFromToken(input.dtype)
-                             : std::nullopt;
+    auto dtype =
+        input.dtype ? disc::ral::dtypeFromToken(input.dtype) : std::nullopt;
     if (!dtype)
-      return where + "unknown dtype '" + (input.dtype ? input.dtype : "") +
-             "'";
+      return where + "unknown dtype '" + (input.dtype ? input.dtype : "") + "'";
     if (input.rank < 0 || (input.rank > 0 && !input.shape))
       return where + "malformed shape";
     std::vector<int64_t> shape(input.shape, input.shape + input.rank);
     for (int64_t dim : shape)
       if (dim < 0)
-        return where + "negative dimension in " +
-               describeShape(shape, *dtype);
+        return where + "negative dimension in " + describeShape(shape, *dtype);
     if (*dtype != expected.dtype || !shapeMatches(expected.shape, shape))
       return where + "expected " +
              describeShape(expected.shape, expected.dtype) + ", got " +

@@ -63,9 +63,9 @@ void copyStrided(char *dst, const char *src, const int64_t *sizes,
       dst += inner * static_cast<int64_t>(elementSize);
     } else {
       for (int64_t j = 0; j < inner; ++j) {
-        std::memcpy(dst, rowStart + j * innerStride *
-                                        static_cast<int64_t>(elementSize),
-                    elementSize);
+        std::memcpy(
+            dst, rowStart + j * innerStride * static_cast<int64_t>(elementSize),
+            elementSize);
         dst += elementSize;
       }
     }

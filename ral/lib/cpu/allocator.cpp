@@ -7,8 +7,8 @@ namespace disc::ral {
 void *alignedAllocate(size_t bytes) {
   // aligned_alloc wants a multiple of the alignment; round up, and give a
   // zero-byte request one block so that it still gets a distinct pointer.
-  size_t rounded = (bytes + kBufferAlignment - 1) / kBufferAlignment *
-                   kBufferAlignment;
+  size_t rounded =
+      (bytes + kBufferAlignment - 1) / kBufferAlignment * kBufferAlignment;
   if (rounded < bytes)
     return nullptr;
   if (rounded == 0)

@@ -57,8 +57,8 @@ DISC_RUNTIME_EXPORT const char *disc_model_source_hash(const disc_model *model);
 
 DISC_RUNTIME_EXPORT int64_t disc_model_function_count(const disc_model *model);
 /* NULL when `index` is out of range. */
-DISC_RUNTIME_EXPORT const char *disc_model_function_name(const disc_model *model,
-                                                         int64_t index);
+DISC_RUNTIME_EXPORT const char *
+disc_model_function_name(const disc_model *model, int64_t index);
 /* The index of the function `name`, or -1. */
 DISC_RUNTIME_EXPORT int64_t disc_model_find_function(const disc_model *model,
                                                      const char *name);
@@ -79,11 +79,9 @@ disc_function_output(const disc_model *model, int64_t function, int64_t index);
 
 /* Runs function `function` on `inputs`, which are checked against its
    signature first. On success *outputs owns the results. */
-DISC_RUNTIME_EXPORT disc_status *disc_model_run(disc_model *model,
-                                                int64_t function,
-                                                const disc_tensor *inputs,
-                                                int64_t input_count,
-                                                disc_outputs **outputs);
+DISC_RUNTIME_EXPORT disc_status *
+disc_model_run(disc_model *model, int64_t function, const disc_tensor *inputs,
+               int64_t input_count, disc_outputs **outputs);
 
 DISC_RUNTIME_EXPORT int64_t disc_outputs_count(const disc_outputs *outputs);
 /* NULL when `index` is out of range. */

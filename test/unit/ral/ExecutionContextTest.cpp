@@ -80,8 +80,8 @@ struct MemRef2 {
 int32_t recvInput2(ExecutionContext &context, const char *name, int64_t index,
                    MemRef2 &out) {
   void *contextPointer = &context;
-  void *args[] = {&contextPointer, &index,         &out.allocated,
-                  &out.data,       &out.offset,    &out.sizes[0],
+  void *args[] = {&contextPointer, &index,          &out.allocated,
+                  &out.data,       &out.offset,     &out.sizes[0],
                   &out.sizes[1],   &out.strides[0], &out.strides[1]};
   return disc_ral_api_call(&context, name, args);
 }
@@ -145,11 +145,11 @@ TEST(SendOutput, CopiesAStridedMemRefIntoAContiguousBuffer) {
   int64_t sizes[2] = {3, 2}, strides[2] = {1, 3};
   ExecutionContext context(nullptr, {}, 1);
   void *contextPointer = &context;
-  void *args[] = {&contextPointer, &index,    &pointer,   &pointer,   &offset,
+  void *args[] = {&contextPointer, &index,    &pointer,    &pointer,   &offset,
                   &sizes[0],       &sizes[1], &strides[0], &strides[1]};
-  ASSERT_EQ(disc_ral_api_call(
-                &context, "ral_send_output___cpu___pvoid_i64_m2df32___void",
-                args),
+  ASSERT_EQ(disc_ral_api_call(&context,
+                              "ral_send_output___cpu___pvoid_i64_m2df32___void",
+                              args),
             0)
       << context.errorMessage();
   const OutputTensor &output = context.outputs()[0];
@@ -162,9 +162,9 @@ TEST(SendOutput, CopiesAStridedMemRefIntoAContiguousBuffer) {
   EXPECT_EQ(reinterpret_cast<uintptr_t>(values) % 64, 0u);
 
   // Sending the same output again is a bug in the compiled code.
-  EXPECT_NE(disc_ral_api_call(
-                &context, "ral_send_output___cpu___pvoid_i64_m2df32___void",
-                args),
+  EXPECT_NE(disc_ral_api_call(&context,
+                              "ral_send_output___cpu___pvoid_i64_m2df32___void",
+                              args),
             0);
   EXPECT_EQ(context.errorMessage(), "ral_send_output: output 0 was sent twice");
 }

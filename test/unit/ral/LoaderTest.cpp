@@ -43,8 +43,7 @@ TEST(Loader, ReadsTheSignature) {
   EXPECT_STREQ(disc_model_target(model.get()), "cpu");
   EXPECT_STREQ(disc_model_target_cpu(model.get()), "generic");
   EXPECT_STREQ(disc_model_compiler_version(model.get()), "fake model 1.0");
-  EXPECT_STREQ(disc_model_source_hash(model.get()),
-               "fnv1a64:0000000000000001");
+  EXPECT_STREQ(disc_model_source_hash(model.get()), "fnv1a64:0000000000000001");
   ASSERT_EQ(disc_model_function_count(model.get()), 2);
   EXPECT_STREQ(disc_model_function_name(model.get(), 0), "add");
   EXPECT_STREQ(disc_model_function_name(model.get(), 1), "bad_api");
@@ -147,8 +146,8 @@ TEST(Loader, RejectsWhatIsNotAModel) {
             std::string("'") + FAKE_MODEL_V2_PATH +
                 "' has ABI version 2, this runtime supports 1");
   std::string notElf = loadError(NOT_ELF_PATH);
-  EXPECT_EQ(notElf.rfind(std::string("cannot open '") + NOT_ELF_PATH + "': ", 0),
-            0u)
+  EXPECT_EQ(
+      notElf.rfind(std::string("cannot open '") + NOT_ELF_PATH + "': ", 0), 0u)
       << notElf;
   EXPECT_EQ(notElf.find('\n'), std::string::npos);
 }

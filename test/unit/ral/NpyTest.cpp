@@ -15,11 +15,10 @@ using ral::DType;
 class NpyTest : public ::testing::Test {
 protected:
   std::string path(const std::string &name) {
-    std::string base = ::testing::TempDir() + "disc_npy_" +
-                       ::testing::UnitTest::GetInstance()
-                           ->current_test_info()
-                           ->name() +
-                       "_" + name;
+    std::string base =
+        ::testing::TempDir() + "disc_npy_" +
+        ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" +
+        name;
     created_.push_back(base);
     return base;
   }
@@ -85,7 +84,7 @@ TEST_F(NpyTest, WritesNumpyCompatibleHeaders) {
   ASSERT_EQ(contents.size(), 128u + 8u);
   EXPECT_EQ(contents.substr(0, 8), std::string("\x93NUMPY\x01\x00", 8));
   EXPECT_EQ(contents.substr(10, 118).find("{'descr': '<f8', 'fortran_order': "
-                                         "False, 'shape': (), }"),
+                                          "False, 'shape': (), }"),
             0u);
   EXPECT_EQ(contents[127], '\n');
   Array array;
@@ -132,10 +131,12 @@ struct BadCase {
 };
 
 TEST_F(NpyTest, RejectsBadFilesWithOneLineNamingTheFile) {
-  const std::string f4 = "{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }";
+  const std::string f4 =
+      "{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }";
   const std::string eightBytes(8, '\0');
   std::vector<BadCase> cases = {
-      {"magic", "PK\x03\x04 not numpy", "'x.npy': not a .npy file (no \\x93NUMPY magic)"},
+      {"magic", "PK\x03\x04 not numpy",
+       "'x.npy': not a .npy file (no \\x93NUMPY magic)"},
       {"version", makeNpy(4, f4, eightBytes),
        "'x.npy': unsupported .npy format version 4.0"},
       {"short header", makeNpy(1, f4, eightBytes).substr(0, 30),
@@ -187,8 +188,9 @@ TEST_F(NpyTest, ReportsMissingFilesAndUnwritableDtypes) {
   Array array;
   std::string error;
   EXPECT_FALSE(read("/nonexistent/dir/in.npy", array, error));
-  EXPECT_EQ(error,
-            "'/nonexistent/dir/in.npy': cannot open: No such file or directory");
+  EXPECT_EQ(
+      error,
+      "'/nonexistent/dir/in.npy': cannot open: No such file or directory");
   uint16_t value = 0;
   EXPECT_FALSE(write(path("bf16.npy"), DType::bf16, {1}, &value, error));
   EXPECT_NE(error.find("cannot write bf16 data"), std::string::npos) << error;

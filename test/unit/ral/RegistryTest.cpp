@@ -1,6 +1,6 @@
+#include "disc/ral/registry.h"
 #include "disc/ral/api.h"
 #include "disc/ral/context.h"
-#include "disc/ral/registry.h"
 
 #include <gtest/gtest.h>
 
@@ -74,8 +74,7 @@ TEST(Registry, HoldsTheAbiApis) {
   Registry &registry = Registry::global();
   EXPECT_NE(registry.find("ral_recv_input___cpu___pvoid_i64___m2df32"),
             nullptr);
-  EXPECT_NE(registry.find("ral_recv_input___cpu___pvoid_i64___m8di1"),
-            nullptr);
+  EXPECT_NE(registry.find("ral_recv_input___cpu___pvoid_i64___m8di1"), nullptr);
   EXPECT_NE(registry.find("ral_recv_input___cpu___pvoid_i64___m0dbf16"),
             nullptr);
   EXPECT_NE(registry.find("ral_send_output___cpu___pvoid_i64_m3dui32___void"),
@@ -108,12 +107,11 @@ TEST(ApiCall, UnpacksMemRefsAndScalars) {
   int64_t lhsOffset = 2, lhsSizes[2] = {2, 2}, lhsStrides[2] = {3, 1};
   int64_t rhsOffset = 5, rhsSizes[2] = {1, 3}, rhsStrides[2] = {4, 1};
   uint8_t flag = 1;
-  void *args[] = {&contextPointer,
-                  &lhsPtr, &lhsPtr, &lhsOffset, &lhsSizes[0], &lhsSizes[1],
-                  &lhsStrides[0], &lhsStrides[1],
-                  &rhsPtr, &rhsPtr, &rhsOffset, &rhsSizes[0], &rhsSizes[1],
-                  &rhsStrides[0], &rhsStrides[1],
-                  &flag};
+  void *args[] = {
+      &contextPointer, &lhsPtr,        &lhsPtr,        &lhsOffset,
+      &lhsSizes[0],    &lhsSizes[1],   &lhsStrides[0], &lhsStrides[1],
+      &rhsPtr,         &rhsPtr,        &rhsOffset,     &rhsSizes[0],
+      &rhsSizes[1],    &rhsStrides[0], &rhsStrides[1], &flag};
   ASSERT_EQ(disc_ral_api_call(&context,
                               "ral_test___cpu___pvoid_m2df32_m2df32_i1___void",
                               args),
@@ -145,9 +143,9 @@ TEST(ApiCall, WritesResultsThroughTheirSlots) {
   int64_t count = 0;
   int8_t *tailAllocated = nullptr, *tailData = nullptr;
   int64_t tailOffset = -1, tailSize = -1, tailStride = -1;
-  void *splitArgs[] = {&contextPointer, &pointer,       &pointer,  &offset,
-                       &size,           &stride,        &count,    &tailAllocated,
-                       &tailData,       &tailOffset,    &tailSize, &tailStride};
+  void *splitArgs[] = {&contextPointer, &pointer,    &pointer,  &offset,
+                       &size,           &stride,     &count,    &tailAllocated,
+                       &tailData,       &tailOffset, &tailSize, &tailStride};
   ASSERT_EQ(disc_ral_api_call(&context,
                               "ral_test_split___cpu___pvoid_m1di8___i64_m1di8",
                               splitArgs),
@@ -176,12 +174,12 @@ TEST(ApiCall, FirstErrorWinsAndLaterCallsFail) {
   void *contextPointer = &context;
   int64_t code = 7;
   void *args[] = {&contextPointer, &code};
-  EXPECT_NE(disc_ral_api_call(&context, "ral_test_fail___cpu___pvoid_i64___void",
-                              args),
+  EXPECT_NE(disc_ral_api_call(&context,
+                              "ral_test_fail___cpu___pvoid_i64___void", args),
             0);
   code = 8;
-  EXPECT_NE(disc_ral_api_call(&context, "ral_test_fail___cpu___pvoid_i64___void",
-                              args),
+  EXPECT_NE(disc_ral_api_call(&context,
+                              "ral_test_fail___cpu___pvoid_i64___void", args),
             0);
   EXPECT_EQ(context.errorMessage(), "failure 7");
 }
@@ -190,9 +188,9 @@ TEST(ApiCall, ExceptionsBecomeErrors) {
   ExecutionContext context(nullptr, {}, 0);
   void *contextPointer = &context;
   void *args[] = {&contextPointer};
-  EXPECT_NE(disc_ral_api_call(&context, "ral_test_throw___cpu___pvoid___void",
-                              args),
-            0);
+  EXPECT_NE(
+      disc_ral_api_call(&context, "ral_test_throw___cpu___pvoid___void", args),
+      0);
   EXPECT_EQ(context.errorMessage(),
             "RAL API 'ral_test_throw___cpu___pvoid___void' failed: boom");
 }

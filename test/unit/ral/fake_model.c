@@ -30,11 +30,15 @@ EXPORT const char *disc_model_metadata(void) {
          "  \"source_hash\": \"fnv1a64:0000000000000001\",\n"
          "  \"functions\": [\n"
          "    {\"name\": \"add\", \"symbol\": \"disc_entry_add\",\n"
-         "     \"inputs\": [{\"name\": \"a\", \"dtype\": \"f32\", \"shape\": [4]},\n"
-         "                {\"name\": \"b\", \"dtype\": \"f32\", \"shape\": [4]}],\n"
-         "     \"outputs\": [{\"name\": \"sum\", \"dtype\": \"f32\", \"shape\": [4]}]},\n"
+         "     \"inputs\": [{\"name\": \"a\", \"dtype\": \"f32\", \"shape\": "
+         "[4]},\n"
+         "                {\"name\": \"b\", \"dtype\": \"f32\", \"shape\": "
+         "[4]}],\n"
+         "     \"outputs\": [{\"name\": \"sum\", \"dtype\": \"f32\", "
+         "\"shape\": [4]}]},\n"
          "    {\"name\": \"bad_api\", \"symbol\": \"disc_entry_bad_api\",\n"
-         "     \"inputs\": [{\"name\": \"x\", \"dtype\": \"f32\", \"shape\": [-1]}],\n"
+         "     \"inputs\": [{\"name\": \"x\", \"dtype\": \"f32\", \"shape\": "
+         "[-1]}],\n"
          "     \"outputs\": []}\n"
          "  ]\n"
          "}\n";
@@ -42,8 +46,8 @@ EXPORT const char *disc_model_metadata(void) {
 
 static int recv_input(void *context, api_call_fn call, int64_t index,
                       memref1_f32 *memref) {
-  void *args[] = {&context,          &index,          &memref->allocated,
-                  &memref->data,     &memref->offset, &memref->size,
+  void *args[] = {&context,       &index,          &memref->allocated,
+                  &memref->data,  &memref->offset, &memref->size,
                   &memref->stride};
   return call(context, "ral_recv_input___cpu___pvoid_i64___m1df32", args) == 0;
 }
@@ -63,13 +67,13 @@ EXPORT void disc_entry_add(void **ctx_struct) {
   if (call(context, "ral_alloc___cpu___pvoid_i64___pvoid", alloc_args) != 0)
     return;
   for (int64_t i = 0; i < a.size; ++i)
-    buffer[2 * i] = a.data[a.offset + i * a.stride] +
-                    b.data[b.offset + i * b.stride];
+    buffer[2 * i] =
+        a.data[a.offset + i * a.stride] + b.data[b.offset + i * b.stride];
 
   memref1_f32 sum = {buffer, buffer, 0, a.size, 2};
   int64_t output = 0;
-  void *send_args[] = {&context,     &output,     &sum.allocated, &sum.data,
-                       &sum.offset,  &sum.size,   &sum.stride};
+  void *send_args[] = {&context,    &output,   &sum.allocated, &sum.data,
+                       &sum.offset, &sum.size, &sum.stride};
   if (call(context, "ral_send_output___cpu___pvoid_i64_m1df32___void",
            send_args) != 0)
     return;

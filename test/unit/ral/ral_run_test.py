@@ -70,6 +70,19 @@ with tempfile.TemporaryDirectory() as tmp:
                          "--atol", "0.6")
     check("atol", code == 0, f"exit {code}, stdout {out!r}")
 
+    code, out, err = run(MODEL, "--function", "add", "--input=@" + path("a.npy"),
+                         "--input=4xf32=[0.5, 1][2 -4]",
+                         "--output=@" + path("iree.npy"))
+    check("iree forms", code == 0 and out == "", f"exit {code}, stderr {err!r}")
+    check("iree forms", np.load(path("iree.npy")).tolist() == [1.5, 3, 5, 0],
+          repr(np.load(path("iree.npy"))))
+    expect_error("inline count", [MODEL, "--function", "add", "--inputs",
+                                  path("a.npy"), "4xf32=1 2 3"],
+                 "'4xf32=1 2 3': expected 4 values, got 3")
+    expect_error("inline range", [MODEL, "--function", "add", "--inputs",
+                                  path("a.npy"), "4xi8=1 2 3 300"],
+                 "'4xi8=1 2 3 300': '300' is not a valid i8 value")
+
     code, out, err = run(MODEL, "--describe")
     check("describe", code == 0, f"exit {code}")
     for line in ["target: cpu (generic)", "compiler: fake model 1.0",

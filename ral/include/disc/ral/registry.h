@@ -102,9 +102,7 @@ template <typename R> struct ResultList {
   using Types = std::tuple<R>;
   static auto asTuple(R &&value) { return std::tuple<R>(std::move(value)); }
 };
-template <> struct ResultList<void> {
-  using Types = std::tuple<>;
-};
+template <> struct ResultList<void> { using Types = std::tuple<>; };
 template <typename... Rs> struct ResultList<std::tuple<Rs...>> {
   using Types = std::tuple<Rs...>;
   static auto asTuple(std::tuple<Rs...> &&value) { return std::move(value); }
@@ -130,9 +128,10 @@ template <typename... Ts> void appendTokens(std::string &out) {
 
 template <typename F> struct FunctionTraits;
 template <typename R, typename... Args> struct FunctionTraits<R (*)(Args...)> {
-  static_assert(sizeof...(Args) >= 1 &&
-                    std::is_pointer_v<std::tuple_element_t<0, std::tuple<Args...>>>,
-                "a RAL API takes the execution context as its first argument");
+  static_assert(
+      sizeof...(Args) >= 1 &&
+          std::is_pointer_v<std::tuple_element_t<0, std::tuple<Args...>>>,
+      "a RAL API takes the execution context as its first argument");
   using Result = R;
   using ArgTypes = std::tuple<Args...>;
 };
@@ -158,9 +157,10 @@ void invokeWithSlots(void **args, std::index_sequence<I...>) {
   } else {
     using Results = typename ResultList<R>::Types;
     void **resultSlots = args + offsets[sizeof...(Args)];
-    storeResults(resultSlots,
-                 ResultList<R>::asTuple(F(Slots<Args>::load(args + offsets[I])...)),
-                 std::make_index_sequence<std::tuple_size_v<Results>>());
+    storeResults(
+        resultSlots,
+        ResultList<R>::asTuple(F(Slots<Args>::load(args + offsets[I])...)),
+        std::make_index_sequence<std::tuple_size_v<Results>>());
   }
 }
 
@@ -213,7 +213,8 @@ private:
 };
 
 // Registers F as the API `name` on `device`; returns whether the name was new.
-template <auto F> bool registerApi(std::string_view name, std::string_view device) {
+template <auto F>
+bool registerApi(std::string_view name, std::string_view device) {
   return Registry::global().add(mangledName<decltype(F)>(name, device),
                                 &callWithSlots<F>);
 }
@@ -224,8 +225,8 @@ template <auto F> bool registerApi(std::string_view name, std::string_view devic
 #define DISC_RAL_CONCAT(a, b) DISC_RAL_CONCAT_IMPL(a, b)
 
 #define TAO_RAL_API(name, device, function)                                    \
-  [[maybe_unused]] static const bool DISC_RAL_CONCAT(                          \
-      discRalApiRegistered, __COUNTER__) =                                     \
+  [[maybe_unused]] static const bool DISC_RAL_CONCAT(discRalApiRegistered,     \
+                                                     __COUNTER__) =            \
       ::disc::ral::registerApi<&function>(name, device)
 
 #endif // DISC_RAL_REGISTRY_H
