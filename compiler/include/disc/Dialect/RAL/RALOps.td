@@ -1,0 +1,93 @@
+//===- RALOps.td - disc_ral operations ---------------------*- tablegen -*-===//
+
+#ifndef DISC_DIALECT_RAL_RALOPS_TD
+#define DISC_DIALECT_RAL_RALOPS_TD
+
+include "disc/Dialect/RAL/RALBase.td"
+include "mlir/Dialect/LLVMIR/LLVMOpBase.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+def RAL_RecvInputOp : RAL_Op<"recv_input"> {
+  let summary = "Receives an input of the run from the context";
+  let description = [{
+    Returns the buffer bound to input `index` of the run. The compiled code
+    must not write to it.
+
+    ```mlir
+    %x = disc_ral.recv_input %ctx, 0 : memref<?x64xf32>
+    ```
+  }];
+  let arguments = (ins RAL_ContextType:$ctx, I64Attr:$index);
+  let results = (outs AnyMemRef:$result);
+  let assemblyFormat = "$ctx `,` $index attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def RAL_SendOutputOp : RAL_Op<"send_output"> {
+  let summary = "Hands a result of the run to the context";
+  let description = [{
+    The runtime copies `value` into output `index` of the run before it
+    returns, so the buffer may be a temporary or a strided view.
+
+    ```mlir
+    disc_ral.send_output %ctx, 0, %y : memref<?x10xf32>
+    ```
+  }];
+  let arguments = (ins RAL_ContextType:$ctx, I64Attr:$index,
+                   AnyMemRef:$value);
+  let assemblyFormat = "$ctx `,` $index `,` $value attr-dict `:` type($value)";
+  let hasVerifier = 1;
+}
+
+def RAL_DispatchOp : RAL_Op<"dispatch"> {
+  let summary = "Calls a runtime API through the type-erased entry";
+  let description = [{
+    Calls the runtime API `call_target_name` registered for `device` with the
+    context and `args`. It is lowered to one call of the context's dispatch
+    function with the mangled name `name___device___<args>___<results>` and a
+    `void *` slot per scalar and `3 + 2 * rank` slots per memref. When
+    `may_fail` is set the caller checks the returned status and returns at
+    once on failure.
+
+    ```mlir
+    %p = disc_ral.dispatch %ctx, "ral_alloc" device "cpu" may_fail (%bytes)
+        : (i64) -> !llvm.ptr
+    ```
+  }];
+  let arguments = (ins RAL_ContextType:$ctx, StrAttr:$call_target_name,
+                   StrAttr:$device, UnitAttr:$may_fail,
+                   Variadic<AnyType>:$args);
+  let results = (outs Variadic<AnyType>:$results);
+  let assemblyFormat = [{
+    $ctx `,` $call_target_name `device` $device (`may_fail` $may_fail^)?
+    `(` $args `)` attr-dict `:` functional-type($args, $results)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The name the runtime registered this API under, e.g.
+    /// `ral_alloc___cpu___pvoid_i64___pvoid`.
+    std::string getMangledName();
+  }];
+}
+
+def RAL_MemRefFromPtrOp : RAL_Op<"memref_from_ptr", [Pure]> {
+  let summary = "Views raw memory as a contiguous memref";
+  let description = [{
+    Builds an identity-layout memref over `ptr` (used as both the allocated
+    and the aligned pointer, offset 0) with the given sizes for the dynamic
+    dimensions, in order.
+
+    ```mlir
+    %m = disc_ral.memref_from_ptr %p[%n] : memref<?x64xf32>
+    ```
+  }];
+  let arguments = (ins LLVM_DefaultPointer:$ptr,
+                   Variadic<Index>:$dynamic_sizes);
+  let results = (outs AnyMemRef:$result);
+  let assemblyFormat = [{
+    $ptr (`[` $dynamic_sizes^ `]`)? attr-dict `:` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // DISC_DIALECT_RAL_RALOPS_TD

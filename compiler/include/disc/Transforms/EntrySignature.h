@@ -1,0 +1,45 @@
+//===- EntrySignature.h - Where entry signatures are kept -------*- C++ -*-===//
+//
+// `disc-record-entry-signature` describes each public function's inputs and
+// outputs; the backend turns that description into the model metadata JSON
+// (docs/ABI.md). Each description is a dictionary
+//
+//   {inputs = [{name = "x", dtype = "f32", shape = array<i64: -1, 64>}, ...],
+//    outputs = [...]}
+//
+// with a dynamic dimension as -1.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DISC_TRANSFORMS_ENTRYSIGNATURE_H
+#define DISC_TRANSFORMS_ENTRYSIGNATURE_H
+
+#include "llvm/ADT/StringRef.h"
+
+namespace mlir {
+namespace disc {
+
+/// On a public function (and on its `disc_entry_<fn>` wrapper once lowered to
+/// LLVM): the function's description.
+constexpr llvm::StringLiteral kEntrySignatureAttrName = "disc.entry_signature";
+
+/// On the module, set by `disc-ral-to-llvm`: a dictionary from each entry
+/// function's name to its description (sorted by name, as every MLIR
+/// dictionary is).
+constexpr llvm::StringLiteral kEntrySignaturesAttrName =
+    "disc.entry_signatures";
+
+/// The keys of a description and of each of its values.
+constexpr llvm::StringLiteral kSignatureInputsKey = "inputs";
+constexpr llvm::StringLiteral kSignatureOutputsKey = "outputs";
+constexpr llvm::StringLiteral kValueNameKey = "name";
+constexpr llvm::StringLiteral kValueDtypeKey = "dtype";
+constexpr llvm::StringLiteral kValueShapeKey = "shape";
+
+/// The prefix of the exported symbol for entry function `fn`.
+constexpr llvm::StringLiteral kEntrySymbolPrefix = "disc_entry_";
+
+} // namespace disc
+} // namespace mlir
+
+#endif // DISC_TRANSFORMS_ENTRYSIGNATURE_H

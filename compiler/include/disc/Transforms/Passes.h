@@ -1,0 +1,26 @@
+//===- Passes.h - disc's RAL passes -----------------------------*- C++ -*-===//
+
+#ifndef DISC_TRANSFORMS_PASSES_H
+#define DISC_TRANSFORMS_PASSES_H
+
+#include "disc/Dialect/RAL/RALOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+namespace disc {
+
+#define GEN_PASS_DECL
+#include "disc/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "disc/Transforms/Passes.h.inc"
+
+} // namespace disc
+} // namespace mlir
+
+#endif // DISC_TRANSFORMS_PASSES_H

@@ -1,0 +1,77 @@
+//===- Passes.td - disc's RAL passes -----------------------*- tablegen -*-===//
+
+#ifndef DISC_TRANSFORMS_PASSES_TD
+#define DISC_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def DiscRecordEntrySignature
+    : Pass<"disc-record-entry-signature", "::mlir::ModuleOp"> {
+  let summary = "Records each public function's inputs and outputs";
+  let description = [{
+    Puts on every public function with a body a `disc.entry_signature`
+    dictionary:
+
+    ```mlir
+    {inputs = [{name = "x", dtype = "f32", shape = array<i64: -1, 64>} ],
+     outputs = [{name = "result0", dtype = "f32", shape = array<i64: -1, 10>} ]}
+    ```
+
+    An input is named by the argument's `loc("x")` (looked up through fused
+    and call-site locations), else `arg<i>`; an output by its
+    `jax.result_info` attribute when non-empty, else `result<i>`. Dynamic
+    dimensions are -1. It runs while the program is still on tensors and
+    unsigned element types are still distinct, so the dtypes are the
+    user's. Every input and output must be a ranked tensor (or memref) whose
+    element type has a RAL type encoding.
+  }];
+}
+
+def DiscRALInjectContext
+    : Pass<"disc-ral-inject-context", "::mlir::ModuleOp"> {
+  let summary = "Gives every public function the execution context";
+  let description = [{
+    Prepends a `!disc_ral.context` argument to every public function with a
+    body that does not already start with one. Runtime calls made in the
+    function use it.
+  }];
+  let dependentDialects = ["::mlir::disc_ral::RALDialect"];
+}
+
+def DiscRALBindIO : Pass<"disc-ral-bind-io", "::mlir::ModuleOp"> {
+  let summary = "Receives inputs from and sends outputs to the context";
+  let description = [{
+    Turns each public function `(!disc_ral.context, memref...) ->
+    (memref...)` into `(!disc_ral.context) -> ()`: argument `i` becomes
+    `disc_ral.recv_input %ctx, i` and each returned value is handed over by
+    `disc_ral.send_output %ctx, i, %v` before the return. Runs after
+    bufferization and `disc-ral-inject-context`.
+  }];
+  let dependentDialects = ["::mlir::disc_ral::RALDialect"];
+}
+
+def DiscRALLegalizeToDispatch
+    : Pass<"disc-ral-legalize-to-dispatch", "::mlir::ModuleOp"> {
+  let summary = "Turns io binding and heap memory into runtime calls";
+  let description = [{
+    Rewrites `disc_ral.recv_input`, `disc_ral.send_output`, `memref.alloc`
+    and `memref.dealloc` into `disc_ral.dispatch` calls of `ral_recv_input`,
+    `ral_send_output`, `ral_alloc` and `ral_dealloc` (docs/ABI.md). An
+    allocation asks the runtime for the buffer's byte size and views the
+    returned memory with `disc_ral.memref_from_ptr`. Stack allocations
+    (`memref.alloca`) stay as they are. Each function holding such ops must
+    take a `!disc_ral.context` as its first argument.
+  }];
+  let options = [
+    Option<"device", "device", "std::string", /*default=*/"\"cpu\"",
+           "The device the runtime APIs are registered for">,
+  ];
+  let dependentDialects = [
+    "::mlir::disc_ral::RALDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::LLVM::LLVMDialect",
+  ];
+}
+
+#endif // DISC_TRANSFORMS_PASSES_TD

@@ -1,0 +1,79 @@
+//===- TypeEncoding.cpp - MLIR types as RAL type tokens
+//--------------------===//
+
+#include "disc/Dialect/RAL/TypeEncoding.h"
+
+#include "disc/Dialect/RAL/RALOps.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+
+// One predicate per `Kind` column of type_encoding.def.
+static bool matchesSignless(Type type, unsigned width) {
+  return type.isSignlessInteger(width);
+}
+static bool matchesUnsigned(Type type, unsigned width) {
+  return type.isUnsignedInteger(width);
+}
+static bool matchesFloat(Type type, unsigned width) {
+  return (width == 16 && type.isF16()) || (width == 32 && type.isF32()) ||
+         (width == 64 && type.isF64());
+}
+static bool matchesBFloat(Type type, unsigned width) {
+  return width == 16 && type.isBF16();
+}
+
+std::optional<StringRef> disc_ral::getElementTypeToken(Type type) {
+  if (type.isIndex())
+    return StringRef("i64");
+#define DISC_RAL_SCALAR_TYPE(Token, CppType, BitWidth, Kind)                   \
+  if (matches##Kind(type, BitWidth))                                           \
+    return StringRef(#Token);
+#include "disc/ral/type_encoding.def"
+  return std::nullopt;
+}
+
+std::optional<std::string> disc_ral::getTypeToken(Type type) {
+  if (isa<LLVM::LLVMPointerType, ContextType>(type))
+    return std::string("pvoid");
+  if (auto memrefType = dyn_cast<MemRefType>(type)) {
+    if (memrefType.getRank() > kMaxEncodedRank)
+      return std::nullopt;
+    std::optional<StringRef> element =
+        getElementTypeToken(memrefType.getElementType());
+    if (!element)
+      return std::nullopt;
+    return ("m" + Twine(memrefType.getRank()) + "d" + *element).str();
+  }
+  if (std::optional<StringRef> token = getElementTypeToken(type))
+    return token->str();
+  return std::nullopt;
+}
+
+static std::optional<std::string> joinTokens(TypeRange types) {
+  SmallVector<std::string> tokens;
+  for (Type type : types) {
+    std::optional<std::string> token = disc_ral::getTypeToken(type);
+    if (!token)
+      return std::nullopt;
+    tokens.push_back(std::move(*token));
+  }
+  return llvm::join(tokens, "_");
+}
+
+std::optional<std::string> disc_ral::getMangledApiName(StringRef name,
+                                                       StringRef device,
+                                                       TypeRange argTypes,
+                                                       TypeRange resultTypes) {
+  std::optional<std::string> args = joinTokens(argTypes);
+  std::optional<std::string> results = joinTokens(resultTypes);
+  if (!args || !results)
+    return std::nullopt;
+  if (results->empty())
+    *results = "void";
+  return (name + "___" + device + "___" + *args + "___" + *results).str();
+}

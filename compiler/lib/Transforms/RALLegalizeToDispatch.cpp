@@ -1,0 +1,159 @@
+//===- RALLegalizeToDispatch.cpp - Runtime services as dispatch calls -----===//
+
+#include "disc/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
+
+namespace mlir {
+namespace disc {
+#define GEN_PASS_DEF_DISCRALLEGALIZETODISPATCH
+#include "disc/Transforms/Passes.h.inc"
+} // namespace disc
+} // namespace mlir
+
+using namespace mlir;
+
+namespace {
+
+/// ral_alloc promises this alignment (docs/ABI.md).
+constexpr uint64_t kRuntimeAllocAlignment = 64;
+
+class DispatchBuilder {
+public:
+  DispatchBuilder(Operation *op, Value context, StringRef device)
+      : builder(op), loc(op->getLoc()), context(context), device(device) {}
+
+  disc_ral::DispatchOp call(StringRef api, ValueRange args,
+                            TypeRange resultTypes) {
+    return disc_ral::DispatchOp::create(builder, loc, resultTypes, context, api,
+                                        device, /*may_fail=*/true, args);
+  }
+
+  Value i64Constant(int64_t value) {
+    return arith::ConstantIntOp::create(builder, loc, value, 64);
+  }
+
+  OpBuilder builder;
+  Location loc;
+  Value context;
+  StringRef device;
+};
+
+void legalizeRecvInput(disc_ral::RecvInputOp op, StringRef device) {
+  DispatchBuilder dispatch(op, op.getCtx(), device);
+  Value index = dispatch.i64Constant(op.getIndex());
+  auto call = dispatch.call("ral_recv_input", {index}, op.getType());
+  op.getResult().replaceAllUsesWith(call.getResult(0));
+  op.erase();
+}
+
+void legalizeSendOutput(disc_ral::SendOutputOp op, StringRef device) {
+  DispatchBuilder dispatch(op, op.getCtx(), device);
+  Value index = dispatch.i64Constant(op.getIndex());
+  dispatch.call("ral_send_output", {index, op.getValue()}, {});
+  op.erase();
+}
+
+LogicalResult legalizeAlloc(memref::AllocOp op, Value context,
+                            StringRef device) {
+  MemRefType type = op.getType();
+  if (!type.getLayout().isIdentity())
+    return op.emitOpError() << "allocates " << type
+                            << "; the runtime allocates identity layouts only";
+  if (type.getMemorySpace())
+    return op.emitOpError() << "allocates " << type
+                            << " in a memory space the cpu runtime lacks";
+  if (std::optional<uint64_t> alignment = op.getAlignment();
+      alignment && *alignment > kRuntimeAllocAlignment)
+    return op.emitOpError()
+           << "asks for alignment " << *alignment << "; ral_alloc guarantees "
+           << kRuntimeAllocAlignment;
+
+  DispatchBuilder dispatch(op, context, device);
+  const DataLayout &layout = DataLayout::closest(op);
+  int64_t staticBytes =
+      layout.getTypeSize(type.getElementType()).getFixedValue();
+  for (int64_t dim : type.getShape())
+    if (!ShapedType::isDynamic(dim))
+      staticBytes *= dim;
+  Value bytes = dispatch.i64Constant(staticBytes);
+  for (Value size : op.getDynamicSizes()) {
+    Value size64 = arith::IndexCastOp::create(
+        dispatch.builder, dispatch.loc, dispatch.builder.getI64Type(), size);
+    bytes =
+        arith::MulIOp::create(dispatch.builder, dispatch.loc, bytes, size64);
+  }
+  auto ptrType = LLVM::LLVMPointerType::get(op.getContext());
+  auto call = dispatch.call("ral_alloc", {bytes}, ptrType);
+  auto memref = disc_ral::MemRefFromPtrOp::create(
+      dispatch.builder, dispatch.loc, type, call.getResult(0),
+      op.getDynamicSizes());
+  op.replaceAllUsesWith(memref.getResult());
+  op.erase();
+  return success();
+}
+
+void legalizeDealloc(memref::DeallocOp op, Value context, StringRef device) {
+  DispatchBuilder dispatch(op, context, device);
+  OpBuilder &builder = dispatch.builder;
+  // Memory from ral_alloc has equal allocated and aligned pointers.
+  Value address = memref::ExtractAlignedPointerAsIndexOp::create(
+      builder, dispatch.loc, op.getMemref());
+  Value address64 = arith::IndexCastOp::create(builder, dispatch.loc,
+                                               builder.getI64Type(), address);
+  Value ptr = LLVM::IntToPtrOp::create(
+      builder, dispatch.loc, LLVM::LLVMPointerType::get(op.getContext()),
+      address64);
+  dispatch.call("ral_dealloc", {ptr}, {});
+  op.erase();
+}
+
+/// The context of the function holding `op`: its first argument.
+FailureOr<Value> findContext(Operation *op) {
+  auto func = op->getParentOfType<FunctionOpInterface>();
+  if (func && !func.isExternal() && func.getNumArguments() > 0 &&
+      isa<disc_ral::ContextType>(func.getArgument(0).getType()))
+    return Value(func.getArgument(0));
+  return op->emitOpError()
+         << "needs the runtime, but its function has no leading "
+            "!disc_ral.context argument";
+}
+
+struct RALLegalizeToDispatchPass
+    : disc::impl::DiscRALLegalizeToDispatchBase<RALLegalizeToDispatchPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    SmallVector<Operation *> ops;
+    getOperation().walk([&](Operation *op) {
+      if (isa<disc_ral::RecvInputOp, disc_ral::SendOutputOp, memref::AllocOp,
+              memref::DeallocOp>(op))
+        ops.push_back(op);
+    });
+    for (Operation *op : ops)
+      if (failed(legalize(op)))
+        signalPassFailure();
+  }
+
+  LogicalResult legalize(Operation *op) {
+    if (auto recv = dyn_cast<disc_ral::RecvInputOp>(op)) {
+      legalizeRecvInput(recv, device);
+      return success();
+    }
+    if (auto send = dyn_cast<disc_ral::SendOutputOp>(op)) {
+      legalizeSendOutput(send, device);
+      return success();
+    }
+    FailureOr<Value> context = findContext(op);
+    if (failed(context))
+      return failure();
+    if (auto alloc = dyn_cast<memref::AllocOp>(op))
+      return legalizeAlloc(alloc, *context, device);
+    legalizeDealloc(cast<memref::DeallocOp>(op), *context, device);
+    return success();
+  }
+};
+
+} // namespace

@@ -1,0 +1,52 @@
+// RUN: disc-opt %s -disc-record-entry-signature -split-input-file -verify-diagnostics -allow-unregistered-dialect | FileCheck %s
+
+// CHECK-LABEL: func.func @main
+// CHECK-SAME: disc.entry_signature = {
+// CHECK-SAME: inputs = [{dtype = "f32", name = "x", shape = array<i64: -1, 64>}, {dtype = "ui8", name = "arg1", shape = array<i64>}, {dtype = "bf16", name = "w", shape = array<i64: 3>}, {dtype = "i1", name = "mask", shape = array<i64: 2, -1>}],
+// CHECK-SAME: outputs = [{dtype = "f32", name = "result0", shape = array<i64: -1, 10>}, {dtype = "i64", name = "logits", shape = array<i64: 4>}]}
+func.func @main(%x: tensor<?x64xf32> loc("x"), %y: tensor<ui8>,
+                %w: tensor<3xbf16> loc(fused["w", "model.py":3:1]),
+                %mask: tensor<2x?xi1> loc(callsite("mask" at "model.py":9:2)))
+    -> (tensor<?x10xf32> {jax.result_info = ""},
+        tensor<4xi64> {jax.result_info = "logits"}) {
+  %0 = "test.producer"() : () -> tensor<?x10xf32>
+  %1 = "test.producer"() : () -> tensor<4xi64>
+  return %0, %1 : tensor<?x10xf32>, tensor<4xi64>
+}
+
+// Private helpers are not entries.
+// CHECK-LABEL: func.func private @helper
+// CHECK-NOT: disc.entry_signature
+func.func private @helper(%x: tensor<f32>) -> tensor<f32> {
+  return %x : tensor<f32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @no_io
+// CHECK-SAME: disc.entry_signature = {inputs = [], outputs = []}
+func.func @no_io() {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{input 'z' has element type 'complex<f32>', which has no RAL type encoding (docs/ABI.md)}}
+func.func @complex(%z: tensor<2xcomplex<f32>> loc("z")) {
+  return
+}
+
+// -----
+
+// expected-error @+2 {{input 'arg0' has type 'tensor<*xf32>'; entry functions take and return ranked tensors}}
+// expected-error @+1 {{output 'result0' has type 'tensor<*xf32>'; entry functions take and return ranked tensors}}
+func.func @unranked(%x: tensor<*xf32>) -> tensor<*xf32> {
+  return %x : tensor<*xf32>
+}
+
+// -----
+
+// expected-error @+1 {{input 'arg0' has type 'f32'; entry functions take and return ranked tensors}}
+func.func @scalar(%x: f32) {
+  return
+}
