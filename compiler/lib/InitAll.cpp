@@ -2,6 +2,9 @@
 
 #include "disc/InitAll.h"
 
+#include "disc/Dialect/RAL/RALOps.h"
+#include "disc/Transforms/Passes.h"
+
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -10,6 +13,10 @@
 void mlir::disc::registerAllDialects(DialectRegistry &registry) {
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
+  registry.insert<mlir::disc_ral::RALDialect>();
 }
 
-void mlir::disc::registerAllPasses() { mlir::registerAllPasses(); }
+void mlir::disc::registerAllPasses() {
+  mlir::registerAllPasses();
+  mlir::disc::registerDiscTransformsPasses();
+}
