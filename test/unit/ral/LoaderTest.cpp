@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -97,6 +98,35 @@ TEST(Loader, RunsAFunction) {
   EXPECT_EQ(std::vector<float>(values, values + 4),
             (std::vector<float>{11, 22, 33, 44.5f}));
   EXPECT_EQ(disc_outputs_get(outputs.get(), 1), nullptr);
+}
+
+TEST(Loader, RunsFromManyThreadsAtOnce) {
+  Model model = loadOrFail(FAKE_MODEL_PATH);
+  constexpr int kThreads = 8, kRuns = 200;
+  std::vector<int> failures(kThreads, 0);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      std::vector<float> a(4, static_cast<float>(t)), b = {0, 1, 2, 3};
+      int64_t shape[] = {4};
+      disc_tensor inputs[] = {{"f32", 1, shape, a.data()},
+                              {"f32", 1, shape, b.data()}};
+      for (int run = 0; run < kRuns; ++run) {
+        disc_outputs *raw = nullptr;
+        Status status(disc_model_run(model.get(), 0, inputs, 2, &raw));
+        Outputs outputs(raw);
+        const float *sum =
+            status ? nullptr
+                   : static_cast<const float *>(
+                         disc_outputs_get(outputs.get(), 0)->data);
+        if (!sum || sum[3] != static_cast<float>(t) + 3)
+          ++failures[t];
+      }
+    });
+  }
+  for (std::thread &thread : threads)
+    thread.join();
+  EXPECT_EQ(failures, std::vector<int>(kThreads, 0));
 }
 
 std::string runError(disc_model *model, int64_t function,

@@ -208,7 +208,7 @@ TEST(ApiCall, NullContextOrArgsFail) {
 
 TEST(Context, CachesLookupsAndChecksTheName) {
   Context context;
-  char name[] = "ral_alloc___cpu___pvoid_i64___pvoid";
+  char name[64] = "ral_alloc___cpu___pvoid_i64___pvoid";
   ApiFunction alloc = context.lookup(name);
   ASSERT_NE(alloc, nullptr);
   EXPECT_EQ(context.lookup(name), alloc);
