@@ -55,6 +55,11 @@ TAO_RAL_API("ral_test_throw", "cpu", throwing);
 
 template <typename T> void generic(void *, MemRefType<T, 0>, uint16_t) {}
 
+int8_t *noThrow(ExecutionContext *, const MemRefType<bool, 3> &) noexcept {
+  return nullptr;
+}
+TAO_RAL_API("ral_test_nothrow", "cpu", noThrow);
+
 TEST(MangledName, FollowsTheSignature) {
   EXPECT_EQ(mangledName<decltype(&testFunction)>("ral_test", "cpu"),
             "ral_test___cpu___pvoid_m2df32_m2df32_i1___void");
@@ -68,6 +73,11 @@ TEST(MangledName, FollowsTheSignature) {
             "g___cpu___pvoid_m0dbf16_ui16___void");
   EXPECT_EQ(mangledName<decltype(&generic<uint64_t>)>("g", "cpu"),
             "g___cpu___pvoid_m0dui64_ui16___void");
+  EXPECT_EQ(mangledName<decltype(noThrow)>("ral_test_nothrow", "cpu"),
+            "ral_test_nothrow___cpu___pvoid_m3di1___pvoid");
+  EXPECT_NE(
+      Registry::global().find("ral_test_nothrow___cpu___pvoid_m3di1___pvoid"),
+      nullptr);
 }
 
 TEST(Registry, HoldsTheAbiApis) {

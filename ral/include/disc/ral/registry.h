@@ -126,8 +126,9 @@ template <typename... Ts> void appendTokens(std::string &out) {
   }
 }
 
+// Accepts a function type or a function pointer type, noexcept or not.
 template <typename F> struct FunctionTraits;
-template <typename R, typename... Args> struct FunctionTraits<R (*)(Args...)> {
+template <typename R, typename... Args> struct FunctionTraits<R(Args...)> {
   static_assert(
       sizeof...(Args) >= 1 &&
           std::is_pointer_v<std::tuple_element_t<0, std::tuple<Args...>>>,
@@ -135,11 +136,13 @@ template <typename R, typename... Args> struct FunctionTraits<R (*)(Args...)> {
   using Result = R;
   using ArgTypes = std::tuple<Args...>;
 };
+template <typename R, typename... Args>
+struct FunctionTraits<R(Args...) noexcept> : FunctionTraits<R(Args...)> {};
+template <typename F> struct FunctionTraits<F *> : FunctionTraits<F> {};
 
 template <typename Tuple> struct TupleTokens;
 template <typename... Ts> struct TupleTokens<std::tuple<Ts...>> {
   static void append(std::string &out) { appendTokens<Ts...>(out); }
-  static constexpr size_t kSlots = slotOffsets<Ts...>()[sizeof...(Ts)];
 };
 
 template <typename... Rs, size_t... I>
