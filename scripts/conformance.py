@@ -5,7 +5,8 @@ Reads ../shared/conformance/stablehlo_interpret/*.mlir (relative to the repo
 root; never copied into the repo), splits each file on `// -----`, and turns
 each case into a program the compiler cannot fold: every top-level
 `stablehlo.constant` of the test function becomes a function argument (its
-value written as .npy), every `check.expect_*` op is replaced by returning the
+value written as .npy; constant.mlir keeps its constants, they are what it
+tests), every `check.expect_*` op is replaced by returning the
 checked value, and the expected values are compared here after the run.
 
 Prints `op_file: P/N passed` per file and a total. This is a measurement, not a
@@ -250,7 +251,9 @@ def parse_check(statement):
     raise Skip("unknown check op check.%s" % kind)
 
 
-def build_program(chunk):
+def build_program(chunk, keep_constants=False):
+    """keep_constants: leave the constants in place (for constant.mlir, where
+    the constant is the op under test, not an input)."""
     name, header, body = find_test_function(chunk)
     body_text = chunk[body[0]:body[1]]
     arguments = []
@@ -273,7 +276,7 @@ def build_program(chunk):
         return depth
 
     for m in re.finditer(r"(%[\w.$#-]+)\s*=\s*stablehlo\.constant\s+dense<", body_text):
-        if region_depth(m.start()) != 0:
+        if keep_constants or region_depth(m.start()) != 0:
             continue
         dense_end = angle_span(body_text, m.end() - len("dense<"))
         literal = body_text[m.end():dense_end - 1]
@@ -495,7 +498,7 @@ def main():
                     continue
                 label = "%s#%d" % (op_file, index)
                 try:
-                    program = build_program(chunk)
+                    program = build_program(chunk, keep_constants=op_file == "constant")
                     label = "%s#%d %s" % (op_file, index, program.name)
                     run += 1
                     if args.dry_run:
