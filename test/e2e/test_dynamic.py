@@ -1,9 +1,11 @@
 """Dynamic dimensions: one compile, runs at several batch sizes; run-time
 shape checks against the static dims."""
 
+import re
+
 import numpy as np
 
-from e2e import Case, jax_module, rng, run
+from e2e import Case, CaseFailure, first_error_line, jax_module, rng, run
 from models import mlp_inputs, mlp_reference
 
 # jax.export of the MLP with a symbolic batch (shape polymorphism): the batch
@@ -65,6 +67,24 @@ STATIC = jax_module(
     module_name="jit_exp")
 
 
+def describe_signature(runner):
+    """The signature recorded in the .so: names from loc(...) and
+    jax.result_info, -1/? for the dynamic batch."""
+    program = Case("describe_dynamic_mlp", DYNAMIC_MLP)
+    rc, stderr, so_path = runner.compile(program)
+    if rc != 0:
+        raise CaseFailure("disc-compile: " + first_error_line(stderr))
+    rc, stdout, stderr = runner.run_tool([runner.runner, so_path, "--describe"], 60)
+    if rc != 0:
+        raise CaseFailure("ral-run --describe: " + first_error_line(stderr))
+    expected = [r"input 0 'x': (\?|-1)x64xf32", r"input 1 'w1': 64x128xf32", r"input 2 'b1': 128xf32",
+                r"input 3 'w2': 128x10xf32", r"input 4 'b2': 10xf32",
+                r"output 0 'result': (\?|-1)x10xf32"]
+    for pattern in expected:
+        if not re.search(pattern, stdout):
+            raise CaseFailure("--describe lacks /%s/:\n%s" % (pattern, stdout.strip()))
+
+
 def cases():
     g = rng(100)
     result = []
@@ -98,6 +118,7 @@ def cases():
     # must report the mismatch, not read out of bounds or crash.
     x = g.standard_normal((3, 64)).astype(np.float32)
     y = g.standard_normal((4, 64)).astype(np.float32)
+    result.append(Case("describe_dynamic_signature", "", expect="custom", custom=describe_signature))
     result.append(Case("dynamic_batch_disagreement", DYNAMIC_ROWS, [x, y], expect="run_error",
                        stderr_patterns=[r"^ral-run: error: "]))
     return result
