@@ -2,7 +2,12 @@
 
 #include "disc/InitAll.h"
 
+#include "disc/Dialect/HLO/MhloOps.h"
+#include "disc/Dialect/HLO/StablehloOps.h"
+#include "disc/Conversion/RALToLLVM/Passes.h"
+#include "disc/Conversion/StablehloToLinalg/Passes.h"
 #include "disc/Dialect/RAL/RALOps.h"
+#include "disc/Pipeline/Pipeline.h"
 #include "disc/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -14,9 +19,13 @@ void mlir::disc::registerAllDialects(DialectRegistry &registry) {
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
   registry.insert<mlir::disc_ral::RALDialect>();
+  registry.insert<mlir::stablehlo::StablehloDialect, mlir::mhlo::MhloDialect>();
 }
 
 void mlir::disc::registerAllPasses() {
   mlir::registerAllPasses();
   mlir::disc::registerDiscTransformsPasses();
+  mlir::disc::registerRALToLLVMPasses();
+  mlir::disc::registerStablehloToLinalgPasses();
+  mlir::disc::registerDiscPipelines();
 }

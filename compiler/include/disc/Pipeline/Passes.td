@@ -1,0 +1,45 @@
+//===- Passes.td - Passes the disc phases add around upstream ones -------===//
+
+#ifndef DISC_PIPELINE_PASSES
+#define DISC_PIPELINE_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def DiscMarkEntryArgsReadOnly
+    : Pass<"disc-mark-entry-args-read-only", "func::FuncOp"> {
+  let summary = "Marks the tensor arguments of public functions not writable";
+  let description = [{
+    The inputs of an entry function are buffers the caller owns; the compiled
+    code may read them but never write them. This sets
+    `bufferization.writable = false` on every tensor argument of a public
+    function with a body, so that One-Shot Bufferize copies before any
+    in-place update instead of writing into an input.
+  }];
+  let dependentDialects = ["bufferization::BufferizationDialect"];
+}
+
+def DiscMathPolynomialApproximation
+    : Pass<"disc-math-polynomial-approximation"> {
+  let summary = "Replaces transcendental math ops by polynomial approximations";
+  let description = [{
+    Rewrites math ops such as tanh, exp, log, erf on f32 (scalars and vectors)
+    into arithmetic, so that they vectorize and the model .so needs no libm
+    call for them. Ops on f16/bf16 are computed in f32.
+  }];
+  let dependentDialects = [
+    "arith::ArithDialect", "math::MathDialect", "vector::VectorDialect"
+  ];
+}
+
+def DiscMemrefCopyToLinalg : Pass<"disc-memref-copy-to-linalg"> {
+  let summary = "Turns strided memref.copy ops into linalg.copy";
+  let description = [{
+    A memref.copy between buffers with identity layouts becomes a memcpy
+    intrinsic; any other would become a call to MLIR's C runner library,
+    which a model .so must not import. This rewrites those copies into
+    linalg.copy, which the device phase lowers to loops.
+  }];
+  let dependentDialects = ["linalg::LinalgDialect"];
+}
+
+#endif // DISC_PIPELINE_PASSES

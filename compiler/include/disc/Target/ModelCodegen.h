@@ -1,0 +1,53 @@
+//===- ModelCodegen.h - LLVM dialect to a model object file -----*- C++ -*-===//
+//
+// Translates the LLVM-dialect module of the llvm phase to LLVM IR, adds
+// disc_model_metadata(), keeps only the ABI's exports external, runs LLVM's
+// optimization pipeline and emits an object file, all in memory.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DISC_TARGET_MODELCODEGEN_H
+#define DISC_TARGET_MODELCODEGEN_H
+
+#include "disc/Target/ModelMetadata.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+
+namespace llvm {
+class LLVMContext;
+class Module;
+class TargetMachine;
+} // namespace llvm
+
+namespace mlir {
+namespace disc {
+
+/// A TargetMachine for the host triple. `cpu` is "host" (the CPU this runs
+/// on, with all its features) or an LLVM CPU name such as "znver3".
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+createHostTargetMachine(StringRef cpu, unsigned optLevel);
+
+/// Translates `module` (LLVM dialect only) to LLVM IR for `targetMachine`,
+/// adds disc_model_metadata() returning `metadata.json`, and internalizes
+/// every symbol but the ABI's exports. Diagnostics go to the module's context.
+FailureOr<std::unique_ptr<llvm::Module>>
+translateModelToLLVMIR(ModuleOp module, const ModelMetadata &metadata,
+                       llvm::TargetMachine &targetMachine,
+                       llvm::LLVMContext &llvmContext);
+
+/// Runs LLVM's default O0..O3 pipeline on `module`.
+void optimizeModule(llvm::Module &module, llvm::TargetMachine &targetMachine,
+                    unsigned optLevel);
+
+/// Emits `module` as a relocatable object file.
+llvm::Expected<llvm::SmallVector<char, 0>>
+emitObjectFile(llvm::Module &module, llvm::TargetMachine &targetMachine);
+
+} // namespace disc
+} // namespace mlir
+
+#endif // DISC_TARGET_MODELCODEGEN_H

@@ -1,0 +1,51 @@
+//===- MemrefCopyToLinalg.cpp - Strided copies as linalg.copy -------------===//
+
+#include "disc/Pipeline/Passes.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir {
+namespace disc {
+#define GEN_PASS_DEF_DISCMEMREFCOPYTOLINALG
+#include "disc/Pipeline/Passes.h.inc"
+} // namespace disc
+} // namespace mlir
+
+using namespace mlir;
+
+namespace {
+bool hasIdentityLayout(Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  return memref && memref.getLayout().isIdentity();
+}
+
+struct StridedCopyToLinalg : OpRewritePattern<memref::CopyOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(memref::CopyOp copy,
+                                PatternRewriter &rewriter) const override {
+    if (hasIdentityLayout(copy.getSource().getType()) &&
+        hasIdentityLayout(copy.getTarget().getType()))
+      return rewriter.notifyMatchFailure(copy, "becomes a memcpy");
+    if (!isa<MemRefType>(copy.getSource().getType()) ||
+        !isa<MemRefType>(copy.getTarget().getType()))
+      return rewriter.notifyMatchFailure(copy, "unranked memrefs");
+    rewriter.replaceOpWithNewOp<linalg::CopyOp>(copy, copy.getSource(),
+                                                copy.getTarget());
+    return success();
+  }
+};
+
+struct MemrefCopyToLinalgPass
+    : disc::impl::DiscMemrefCopyToLinalgBase<MemrefCopyToLinalgPass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    patterns.add<StridedCopyToLinalg>(&getContext());
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,177 @@
+//===- Pipeline.cpp - The named phases of disc-compile --------------------===//
+
+#include "disc/Pipeline/Pipeline.h"
+
+#include "disc/Pipeline/Passes.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::disc;
+
+namespace {
+struct PhaseName {
+  Phase phase;
+  const char *name;
+};
+} // namespace
+
+static constexpr PhaseName kPhaseNames[] = {
+    {Phase::Input, "input"},     {Phase::Hlo, "hlo"}, {Phase::Linalg, "linalg"},
+    {Phase::Buffers, "buffers"}, {Phase::Ral, "ral"}, {Phase::Device, "device"},
+    {Phase::Llvm, "llvm"},
+};
+
+static constexpr Phase kAllPhases[] = {
+    Phase::Input, Phase::Hlo,    Phase::Linalg, Phase::Buffers,
+    Phase::Ral,   Phase::Device, Phase::Llvm,
+};
+
+ArrayRef<Phase> mlir::disc::getAllPhases() { return kAllPhases; }
+
+StringRef mlir::disc::getPhaseName(Phase phase) {
+  for (const PhaseName &entry : kPhaseNames)
+    if (entry.phase == phase)
+      return entry.name;
+  llvm_unreachable("every phase has a name");
+}
+
+std::optional<Phase> mlir::disc::parsePhase(StringRef name) {
+  for (const PhaseName &entry : kPhaseNames)
+    if (name == entry.name)
+      return entry.phase;
+  return std::nullopt;
+}
+
+std::string mlir::disc::getPhaseNameList() {
+  std::string list;
+  llvm::raw_string_ostream os(list);
+  llvm::interleaveComma(kAllPhases, os,
+                        [&](Phase phase) { os << getPhaseName(phase); });
+  return list;
+}
+
+StringRef mlir::disc::getTargetName(Target target) {
+  switch (target) {
+  case Target::Cpu:
+    return "cpu";
+  case Target::Cuda:
+    return "cuda";
+  }
+  llvm_unreachable("every target has a name");
+}
+
+std::optional<Target> mlir::disc::parseTarget(StringRef name) {
+  if (name == "cpu")
+    return Target::Cpu;
+  if (name == "cuda")
+    return Target::Cuda;
+  return std::nullopt;
+}
+
+// The inputs are never written (disc-mark-entry-args-read-only), function
+// signatures keep identity layouts so disc-ral-bind-io sees plain buffers.
+// drop-equivalent-buffer-results is left out: after inlining only the entry
+// functions return buffers, and an entry that returns its input unchanged
+// must keep that output.
+static constexpr const char kBufferizePipeline[] =
+    "func.func(disc-mark-entry-args-read-only),"
+    "one-shot-bufferize{bufferize-function-boundaries "
+    "function-boundary-type-conversion=identity-layout-map},"
+    "func.func(buffer-hoisting,buffer-loop-hoisting),"
+    "canonicalize";
+
+// Strided copies must become loops before the linalg lowering; math ops are
+// approximated after f16/bf16 math is widened to f32; expanding strided
+// metadata produces affine.apply, so lower-affine comes after it.
+static constexpr const char kCpuDevicePipeline[] =
+    "func.func(disc-memref-copy-to-linalg,convert-linalg-to-loops),"
+    "math-extend-to-supported-types,"
+    "disc-math-polynomial-approximation,"
+    "expand-strided-metadata,"
+    "lower-affine,"
+    "convert-scf-to-cf,"
+    "canonicalize";
+
+FailureOr<std::string>
+mlir::disc::getPhasePipeline(Phase phase, const CompileOptions &options) {
+  switch (phase) {
+  case Phase::Input:
+    return std::string("disc-mhlo-to-stablehlo,inline,symbol-dce,canonicalize,"
+                       "disc-record-entry-signature");
+  case Phase::Hlo:
+    return std::string("canonicalize,cse");
+  case Phase::Linalg:
+    return std::string("disc-stablehlo-to-linalg,linalg-fuse-elementwise-ops,"
+                       "canonicalize,cse");
+  case Phase::Buffers:
+    return std::string(kBufferizePipeline);
+  case Phase::Ral:
+    return std::string("disc-ral-inject-context,disc-ral-bind-io,"
+                       "disc-ral-legalize-to-dispatch");
+  case Phase::Device:
+    if (options.target != Target::Cpu)
+      return failure();
+    return std::string(kCpuDevicePipeline);
+  case Phase::Llvm:
+    return std::string("disc-ral-to-llvm,reconcile-unrealized-casts,"
+                       "canonicalize");
+  }
+  llvm_unreachable("every phase has a pipeline");
+}
+
+LogicalResult mlir::disc::addPhasePasses(OpPassManager &pm, Phase phase,
+                                         const CompileOptions &options,
+                                         raw_ostream &errorStream) {
+  FailureOr<std::string> pipeline = getPhasePipeline(phase, options);
+  if (failed(pipeline)) {
+    errorStream << "the " << getPhaseName(phase) << " phase is not supported "
+                << "yet for target '" << getTargetName(options.target) << "'";
+    return failure();
+  }
+  // Other workers' passes may anchor on func.func or on the module; implicit
+  // nesting places each where it runs.
+  OpPassManager::Nesting previous = pm.getNesting();
+  pm.setNesting(OpPassManager::Nesting::Implicit);
+  LogicalResult parsed = parsePassPipeline(*pipeline, pm, errorStream);
+  pm.setNesting(previous);
+  if (failed(parsed))
+    errorStream << "\n(while building the " << getPhaseName(phase) << " phase)";
+  return parsed;
+}
+
+LogicalResult mlir::disc::addPhasePassesInRange(OpPassManager &pm, Phase first,
+                                                Phase last,
+                                                const CompileOptions &options,
+                                                raw_ostream &errorStream) {
+  for (Phase phase : kAllPhases) {
+    if (phase < first || phase > last)
+      continue;
+    if (failed(addPhasePasses(pm, phase, options, errorStream)))
+      return failure();
+  }
+  return success();
+}
+
+void mlir::disc::registerDiscPipelines() {
+  registerDiscPipelinePasses();
+  registerPassPipeline(
+      "disc-cpu-pipeline",
+      "Every disc phase for the CPU target, from the input program to the LLVM "
+      "dialect",
+      [](OpPassManager &pm, StringRef options,
+         function_ref<LogicalResult(const Twine &)> errorHandler) {
+        if (!options.empty())
+          return errorHandler("disc-cpu-pipeline takes no options");
+        std::string error;
+        llvm::raw_string_ostream errorStream(error);
+        if (failed(addPhasePassesInRange(pm, Phase::Input, Phase::Llvm,
+                                         CompileOptions(), errorStream)))
+          return errorHandler(error);
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)>) {});
+}

@@ -1,0 +1,404 @@
+//===- disc-compile.cpp - Compile an ML program into a model .so ----------===//
+//
+// disc-compile in.mlir -o out.so [--target=cpu] [--target-cpu=host|NAME]
+//   [--emit=so|obj|llvm|mlir] [--compile-to=PHASE] [--compile-from=PHASE]
+//   [--dump-phases-to=DIR] [--timing] [-O0..-O3] [-v]
+//
+//===----------------------------------------------------------------------===//
+
+#include "disc/InitAll.h"
+#include "disc/Pipeline/Pipeline.h"
+#include "disc/Target/ModelCodegen.h"
+#include "disc/Target/ModelMetadata.h"
+#include "disc/Target/SharedObjectLinker.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Target/TargetMachine.h"
+
+#include <CLI/CLI.hpp>
+#include <spdlog/sinks/stdout_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+
+using namespace mlir;
+using namespace mlir::disc;
+
+namespace {
+
+enum class Emit { SharedObject, Object, LlvmIr, Mlir };
+
+struct DriverOptions {
+  std::string input;
+  std::string output;
+  std::string target = "cpu";
+  std::string targetCpu = "host";
+  std::string emit = "so";
+  std::string compileTo;
+  std::string compileFrom;
+  std::string dumpPhasesTo;
+  unsigned optLevel = 2;
+  bool timing = false;
+  bool verbose = false;
+};
+
+/// Everything the flags decide, checked.
+struct Invocation {
+  CompileOptions compile;
+  Emit emit = Emit::SharedObject;
+  /// The phase whose output the input is (--compile-from); the phases after
+  /// it run.
+  std::optional<Phase> resumeAfter;
+  Phase lastPhase = Phase::Llvm;
+  std::string output;
+};
+
+int reportError(const llvm::Twine &message) {
+  llvm::errs() << "disc-compile: error: " << message << "\n";
+  return 1;
+}
+
+std::optional<Emit> parseEmit(llvm::StringRef name) {
+  if (name == "so")
+    return Emit::SharedObject;
+  if (name == "obj")
+    return Emit::Object;
+  if (name == "llvm")
+    return Emit::LlvmIr;
+  if (name == "mlir")
+    return Emit::Mlir;
+  return std::nullopt;
+}
+
+bool needsTargetMachine(Emit emit) { return emit != Emit::Mlir; }
+
+/// Checks the flags together; on a problem prints one error line and returns
+/// nullopt.
+std::optional<Invocation> checkOptions(const DriverOptions &options,
+                                       bool emitGiven) {
+  Invocation invocation;
+  std::optional<Target> target = parseTarget(options.target);
+  if (!target) {
+    reportError("unknown target '" + options.target +
+                "' for --target (expected cpu or cuda)");
+    return std::nullopt;
+  }
+  if (*target == Target::Cuda) {
+    reportError("--target=cuda is not supported yet; use --target=cpu");
+    return std::nullopt;
+  }
+  invocation.compile.target = *target;
+  invocation.compile.targetCpu = options.targetCpu;
+  invocation.compile.optLevel = options.optLevel;
+
+  std::optional<Emit> emit = parseEmit(options.emit);
+  if (!emit) {
+    reportError("unknown output kind '" + options.emit +
+                "' for --emit (expected so, obj, llvm or mlir)");
+    return std::nullopt;
+  }
+  invocation.emit = *emit;
+
+  auto parsePhaseFlag = [](llvm::StringRef flag,
+                           const std::string &name) -> std::optional<Phase> {
+    std::optional<Phase> phase = parsePhase(name);
+    if (!phase)
+      reportError("unknown phase '" + name + "' for " + flag +
+                  " (expected one of: " + getPhaseNameList() + ")");
+    return phase;
+  };
+  if (!options.compileTo.empty()) {
+    std::optional<Phase> phase =
+        parsePhaseFlag("--compile-to", options.compileTo);
+    if (!phase)
+      return std::nullopt;
+    if (emitGiven && invocation.emit != Emit::Mlir) {
+      reportError(
+          "--compile-to prints MLIR; it cannot be combined with --emit=" +
+          options.emit);
+      return std::nullopt;
+    }
+    invocation.lastPhase = *phase;
+    invocation.emit = Emit::Mlir;
+  }
+  if (!options.compileFrom.empty()) {
+    std::optional<Phase> phase =
+        parsePhaseFlag("--compile-from", options.compileFrom);
+    if (!phase)
+      return std::nullopt;
+    invocation.resumeAfter = *phase;
+  }
+  if (invocation.resumeAfter &&
+      *invocation.resumeAfter > invocation.lastPhase) {
+    reportError(
+        "--compile-from=" + getPhaseName(*invocation.resumeAfter) +
+        " comes after --compile-to=" + getPhaseName(invocation.lastPhase));
+    return std::nullopt;
+  }
+
+  invocation.output = options.output;
+  if (invocation.output.empty()) {
+    if (invocation.emit == Emit::SharedObject ||
+        invocation.emit == Emit::Object) {
+      reportError("--emit=" + options.emit +
+                  " writes a binary file: name it with -o");
+      return std::nullopt;
+    }
+    invocation.output = "-";
+  }
+  return invocation;
+}
+
+/// Writes `NN.PHASE.EXT` into the dump folder.
+LogicalResult writeDump(llvm::StringRef folder, Phase phase,
+                        llvm::StringRef extension,
+                        llvm::function_ref<void(llvm::raw_ostream &)> print) {
+  unsigned number = 1;
+  for (Phase each : getAllPhases()) {
+    if (each == phase)
+      break;
+    ++number;
+  }
+  llvm::SmallString<128> path(folder);
+  llvm::sys::path::append(path, llvm::formatv("{0:02}.{1}.{2}", number,
+                                              getPhaseName(phase), extension)
+                                    .str());
+  std::string error;
+  std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(path, &error);
+  if (!file) {
+    reportError("cannot write phase dump '" + path + "': " + error);
+    return failure();
+  }
+  print(file->os());
+  file->keep();
+  return success();
+}
+
+double millisecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now() - start)
+      .count();
+}
+
+int compile(const DriverOptions &options, const Invocation &invocation) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> input =
+      llvm::MemoryBuffer::getFileOrSTDIN(options.input, /*IsText=*/false);
+  if (std::error_code error = input.getError())
+    return reportError("cannot read input file '" + options.input +
+                       "': " + error.message());
+  std::string sourceHash = hashSource((*input)->getBuffer());
+
+  if (!options.dumpPhasesTo.empty())
+    if (std::error_code error =
+            llvm::sys::fs::create_directories(options.dumpPhasesTo))
+      return reportError("cannot create --dump-phases-to folder '" +
+                         options.dumpPhasesTo + "': " + error.message());
+
+  // Opened before the work starts so that an unwritable output fails fast;
+  // the file is removed again unless the compilation succeeds.
+  std::string outputError;
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      openOutputFile(invocation.output, &outputError);
+  if (!output)
+    return reportError("cannot write output file '" + invocation.output +
+                       "': " + outputError);
+
+  std::unique_ptr<llvm::TargetMachine> targetMachine;
+  if (needsTargetMachine(invocation.emit)) {
+    auto machine = createHostTargetMachine(invocation.compile.targetCpu,
+                                           invocation.compile.optLevel);
+    if (!machine)
+      return reportError(llvm::toString(machine.takeError()));
+    targetMachine = std::move(*machine);
+  }
+
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  MLIRContext context(registry);
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(*input), llvm::SMLoc());
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+
+  DefaultTimingManager timingManager;
+  timingManager.setEnabled(options.timing);
+  TimingScope rootTiming = timingManager.getRootScope();
+
+  OwningOpRef<ModuleOp> module;
+  {
+    TimingScope parseTiming = rootTiming.nest("parse");
+    module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  }
+  if (!module)
+    return 1;
+
+  for (Phase phase : getAllPhases()) {
+    if ((invocation.resumeAfter && phase <= *invocation.resumeAfter) ||
+        phase > invocation.lastPhase)
+      continue;
+    PassManager passManager(&context);
+    std::string pipelineError;
+    llvm::raw_string_ostream pipelineErrorStream(pipelineError);
+    if (failed(addPhasePasses(passManager, phase, invocation.compile,
+                              pipelineErrorStream)))
+      return reportError(llvm::StringRef(pipelineError).trim());
+    TimingScope phaseTiming = rootTiming.nest(getPhaseName(phase));
+    if (options.timing)
+      passManager.enableTiming(phaseTiming);
+    auto start = std::chrono::steady_clock::now();
+    if (failed(passManager.run(*module)))
+      return 1;
+    spdlog::info("phase {} done in {:.1f} ms", getPhaseName(phase).str(),
+                 millisecondsSince(start));
+    if (!options.dumpPhasesTo.empty() &&
+        failed(writeDump(options.dumpPhasesTo, phase, "mlir",
+                         [&](llvm::raw_ostream &os) { module->print(os); })))
+      return 1;
+  }
+
+  if (invocation.emit == Emit::Mlir) {
+    module->print(output->os());
+    output->keep();
+    return 0;
+  }
+
+  auto start = std::chrono::steady_clock::now();
+  ModelDescription description{getTargetName(invocation.compile.target).str(),
+                               targetMachine->getTargetCPU().str(), sourceHash};
+  FailureOr<ModelMetadata> metadata = buildModelMetadata(*module, description);
+  if (failed(metadata))
+    return 1;
+
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule;
+  {
+    TimingScope translateTiming = rootTiming.nest("llvm-translate");
+    FailureOr<std::unique_ptr<llvm::Module>> translated =
+        translateModelToLLVMIR(*module, *metadata, *targetMachine, llvmContext);
+    if (failed(translated))
+      return 1;
+    llvmModule = std::move(*translated);
+  }
+  {
+    TimingScope optimizeTiming = rootTiming.nest("llvm-optimize");
+    optimizeModule(*llvmModule, *targetMachine, invocation.compile.optLevel);
+  }
+  spdlog::info("LLVM IR built and optimized (-O{}) in {:.1f} ms",
+               invocation.compile.optLevel, millisecondsSince(start));
+  if (!options.dumpPhasesTo.empty() &&
+      failed(writeDump(
+          options.dumpPhasesTo, Phase::Llvm, "ll",
+          [&](llvm::raw_ostream &os) { llvmModule->print(os, nullptr); })))
+    return 1;
+  if (invocation.emit == Emit::LlvmIr) {
+    llvmModule->print(output->os(), nullptr);
+    output->keep();
+    return 0;
+  }
+
+  start = std::chrono::steady_clock::now();
+  llvm::SmallVector<char, 0> object;
+  {
+    TimingScope codegenTiming = rootTiming.nest("llvm-codegen");
+    auto emitted = emitObjectFile(*llvmModule, *targetMachine);
+    if (!emitted)
+      return reportError(llvm::toString(emitted.takeError()));
+    object = std::move(*emitted);
+  }
+  spdlog::info("object code ({} bytes) emitted in {:.1f} ms", object.size(),
+               millisecondsSince(start));
+  if (invocation.emit == Emit::Object) {
+    output->os().write(object.data(), object.size());
+    output->keep();
+    return 0;
+  }
+
+  start = std::chrono::steady_clock::now();
+  llvm::SmallVector<char, 0> sharedObject;
+  {
+    TimingScope linkTiming = rootTiming.nest("link");
+    auto linked = linkSharedObject(object);
+    if (!linked)
+      return reportError(llvm::toString(linked.takeError()));
+    sharedObject = std::move(*linked);
+  }
+  spdlog::info("linked {} ({} bytes) in {:.1f} ms", invocation.output,
+               sharedObject.size(), millisecondsSince(start));
+  output->os().write(sharedObject.data(), sharedObject.size());
+  output->keep();
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+
+  DriverOptions options;
+  CLI::App app("disc-compile: compiles a StableHLO/MHLO program into a model "
+               ".so",
+               "disc-compile");
+  app.add_option("input", options.input, "Input MLIR file ('-' for stdin)")
+      ->required();
+  app.add_option("-o,--output", options.output,
+                 "Output file ('-' for stdout; the default for text)");
+  app.add_option("--target", options.target, "Target device: cpu");
+  app.add_option("--target-cpu", options.targetCpu,
+                 "CPU to tune for: host or an LLVM CPU name (e.g. znver3)");
+  CLI::Option *emitOption = app.add_option(
+      "--emit", options.emit, "What to write: so (default), obj, llvm, mlir");
+  app.add_option("--compile-to", options.compileTo,
+                 "Stop after this phase and print its MLIR: " +
+                     getPhaseNameList());
+  app.add_option("--compile-from", options.compileFrom,
+                 "Resume after this phase: the input is its output");
+  app.add_option("--dump-phases-to", options.dumpPhasesTo,
+                 "Write NN.PHASE.mlir after each phase (and the LLVM IR)");
+  app.add_flag("--timing", options.timing,
+               "Print pass, codegen and link timings");
+  app.add_option("-O", options.optLevel, "Optimization level 0..3 (default 2)")
+      ->check(CLI::Range(0u, 3u));
+  app.add_flag("-v,--verbose", options.verbose, "Log what each step does");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp &help) {
+    return app.exit(help);
+  } catch (const CLI::ParseError &error) {
+    return reportError(error.what());
+  }
+
+  auto logger = spdlog::stderr_logger_st("disc-compile");
+  logger->set_pattern("disc-compile: %v");
+  logger->set_level(options.verbose ? spdlog::level::info
+                                    : spdlog::level::warn);
+  spdlog::set_default_logger(logger);
+
+  std::optional<Invocation> invocation =
+      checkOptions(options, emitOption->count() > 0);
+  if (!invocation)
+    return 1;
+
+  registerAllPasses();
+  return compile(options, *invocation);
+}
