@@ -1,0 +1,148 @@
+//===- HloCommon.h - Syntax helpers shared by stablehlo and mhlo -*- C++ -*-===//
+//
+// The parts of the HLO pretty syntax that do not depend on which dialect's
+// attribute classes are in play. Both dialects' generated parsers and printers
+// reach these through using-declarations in their own namespace.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DISC_DIALECT_HLO_HLOCOMMON_H
+#define DISC_DIALECT_HLO_HLOCOMMON_H
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir::hlo {
+
+/// `: T` when every operand and the result share T, else `: (Ts) -> R`.
+ParseResult parseSameOperandsAndResultTypeImpl(OpAsmParser &parser,
+                                               ArrayRef<Type *> types);
+void printSameOperandsAndResultTypeImpl(OpAsmPrinter &printer,
+                                        ArrayRef<Type> types);
+
+template <typename... TypeRefs>
+ParseResult parseSameOperandsAndResultType(OpAsmParser &parser,
+                                           TypeRefs &...types) {
+  Type *refs[] = {&types...};
+  return parseSameOperandsAndResultTypeImpl(parser, refs);
+}
+
+template <typename... Types>
+void printSameOperandsAndResultType(OpAsmPrinter &printer, Operation *,
+                                    Types... types) {
+  Type all[] = {Type(types)...};
+  printSameOperandsAndResultTypeImpl(printer, all);
+}
+
+/// select's `: pred_type, value_type` or `: (P, T, T) -> T`.
+ParseResult parseSelectOpType(OpAsmParser &parser, Type &pred, Type &onTrue,
+                              Type &onFalse, Type &result);
+void printSelectOpType(OpAsmPrinter &printer, Operation *, Type pred,
+                       Type onTrue, Type onFalse, Type result);
+
+/// Operand and result lists of equal types: `: T1, T2`.
+ParseResult parsePairwiseOpType(OpAsmParser &parser,
+                                SmallVectorImpl<Type> &operandTypes,
+                                SmallVectorImpl<Type> &resultTypes);
+void printPairwiseOpType(OpAsmPrinter &printer, Operation *,
+                         TypeRange operandTypes, TypeRange resultTypes);
+
+/// `[start:limit(:stride)?, ...]`, the slice syntax JAX prints.
+ParseResult parseSliceRanges(OpAsmParser &parser, DenseI64ArrayAttr &start,
+                             DenseI64ArrayAttr &limit,
+                             DenseI64ArrayAttr &strides);
+void printSliceRanges(OpAsmPrinter &printer, Operation *,
+                      DenseI64ArrayAttr start, DenseI64ArrayAttr limit,
+                      DenseI64ArrayAttr strides);
+
+/// `%a, %b, ` before a keyword (concatenate's `dim`, dynamic_slice's `sizes`).
+ParseResult
+parseOperandsWithTrailingComma(OpAsmParser &parser,
+                               SmallVectorImpl<OpAsmParser::UnresolvedOperand>
+                                   &operands);
+void printOperandsWithTrailingComma(OpAsmPrinter &printer, Operation *,
+                                    OperandRange operands);
+
+/// custom_call's `@target`.
+ParseResult parseCustomCallTarget(OpAsmParser &parser, StringAttr &target);
+void printCustomCallTarget(OpAsmPrinter &printer, Operation *,
+                           StringAttr target);
+
+/// convolution's `stride = [..], pad = [[l, h], ..], lhs_dilate = [..],
+/// rhs_dilate = [..], reverse = [..]`, every entry optional.
+ParseResult parseWindowAttributes(OpAsmParser &parser,
+                                  DenseI64ArrayAttr &windowStrides,
+                                  DenseIntElementsAttr &padding,
+                                  DenseI64ArrayAttr &lhsDilation,
+                                  DenseI64ArrayAttr &rhsDilation,
+                                  DenseBoolArrayAttr &windowReversal);
+void printWindowAttributes(OpAsmPrinter &printer, Operation *,
+                           DenseI64ArrayAttr windowStrides,
+                           DenseIntElementsAttr padding,
+                           DenseI64ArrayAttr lhsDilation,
+                           DenseI64ArrayAttr rhsDilation,
+                           DenseBoolArrayAttr windowReversal);
+
+/// `[1, 2]`.
+ParseResult parseDimList(AsmParser &parser, SmallVectorImpl<int64_t> &dims);
+void printDimList(AsmPrinter &printer, ArrayRef<int64_t> dims);
+
+/// A `name = [..]` or `name = N` entry of a dimension-numbers attribute.
+struct DimsField {
+  StringRef name;
+  bool isScalar = false;
+  SmallVector<int64_t> values;
+};
+
+/// `<name = [..], name = N, ...>`: entries in any order, lists may be left
+/// out (empty), scalars are required.
+ParseResult parseDimsStruct(AsmParser &parser,
+                            MutableArrayRef<DimsField> fields);
+void printDimsStruct(AsmPrinter &printer, ArrayRef<DimsField> fields);
+
+/// The roles of a convolution's dimensions, as in `[b, 0, 1, f]`.
+struct ConvDims {
+  int64_t inputBatch = -1, inputFeature = -1;
+  SmallVector<int64_t> inputSpatial;
+  int64_t kernelInputFeature = -1, kernelOutputFeature = -1;
+  SmallVector<int64_t> kernelSpatial;
+  int64_t outputBatch = -1, outputFeature = -1;
+  SmallVector<int64_t> outputSpatial;
+};
+
+/// `[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]`.
+ParseResult parseConvDims(AsmParser &parser, ConvDims &dims);
+void printConvDims(AsmPrinter &printer, const ConvDims &dims);
+
+/// dot_general's `batching_dims = [..] x [..], contracting_dims = [..] x [..]`
+/// (the batching part optional).
+ParseResult parseDotDims(AsmParser &parser, SmallVectorImpl<int64_t> &lhsBatch,
+                         SmallVectorImpl<int64_t> &rhsBatch,
+                         SmallVectorImpl<int64_t> &lhsContract,
+                         SmallVectorImpl<int64_t> &rhsContract);
+void printDotDims(AsmPrinter &printer, ArrayRef<int64_t> lhsBatch,
+                  ArrayRef<int64_t> rhsBatch, ArrayRef<int64_t> lhsContract,
+                  ArrayRef<int64_t> rhsContract);
+
+/// reduce's `(%x init: %c), ... applies OP across dimensions = [..]` and the
+/// `reducer(%a: T, %b: T) {...}` region form.
+ParseResult parseReduceOp(OpAsmParser &parser, OperationState &result);
+void printReduceOp(OpAsmPrinter &printer, Operation *op,
+                   ArrayRef<int64_t> dimensions);
+
+/// while's `(%iterArg = %init, ...) : T, ... cond {..} do {..}`.
+ParseResult parseWhileOp(OpAsmParser &parser, OperationState &result);
+void printWhileOp(OpAsmPrinter &printer, Operation *op);
+
+/// True when the types are tensors whose shapes agree where both are known.
+bool isCompatibleShape(Type lhs, Type rhs);
+
+} // namespace mlir::hlo
+
+#endif // DISC_DIALECT_HLO_HLOCOMMON_H

@@ -1,0 +1,30 @@
+//===- HloDialectBase.td - What the stablehlo and mhlo dialects share ----===//
+//
+// disc defines StableHLO and MHLO from one ODS body (HloOps.td): each of
+// StablehloOps.td and MhloOps.td defines its dialect from this class, names it
+// `HLO_Dialect` with a defvar and then includes the body, so both dialects
+// have the same ops, attributes and syntax, only spelled `stablehlo.*` or
+// `mhlo.*`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DISC_DIALECT_HLO_HLODIALECTBASE_TD
+#define DISC_DIALECT_HLO_HLODIALECTBASE_TD
+
+include "mlir/IR/OpBase.td"
+
+class HLO_DialectBase<string dialectName, string namespace> : Dialect {
+  let name = dialectName;
+  let cppNamespace = namespace;
+  let summary = "High-level tensor operations as JAX and XLA print them";
+  let description = [{
+    The StableHLO operation set (spelled `}] # dialectName # [{.*`), accepted
+    in the pretty and generic forms JAX emits. Unknown operations of the
+    dialect parse in generic form so that later passes can name them.
+  }];
+  let useDefaultAttributePrinterParser = 1;
+  let useDefaultTypePrinterParser = 1;
+  let hasConstantMaterializer = 1;
+}
+
+#endif // DISC_DIALECT_HLO_HLODIALECTBASE_TD

@@ -1,0 +1,659 @@
+//===- HloOps.td - The HLO op set shared by stablehlo and mhlo -*- tablegen -*-===//
+//
+// Included after `HLO_Dialect` is defined (see HloDialectBase.td). Written
+// from the StableHLO specification and the forms JAX prints; op class and
+// argument names follow the specification's names.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DISC_DIALECT_HLO_HLOOPS_TD
+#define DISC_DIALECT_HLO_HLOOPS_TD
+
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/BuiltinAttributeInterfaces.td"
+include "mlir/IR/EnumAttr.td"
+include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+def HLO_TokenType : TypeDef<HLO_Dialect, "Token"> {
+  let mnemonic = "token";
+  let summary = "orders side-effecting operations";
+}
+
+def HLO_Element : AnyTypeOf<[AnyFloat, AnyInteger, AnyComplex, Index]>;
+def HLO_Tensor : TensorOf<[HLO_Element]>;
+def HLO_PredTensor : TensorOf<[I1]>;
+def HLO_IntTensor : TensorOf<[AnyInteger, Index]>;
+def HLO_ScalarIntTensor : 0DTensorOf<[AnyInteger, Index]>;
+def HLO_ShapeTensor : 1DTensorOf<[AnyInteger, Index]>;
+def HLO_TensorOrToken : AnyTypeOf<[HLO_Tensor, HLO_TokenType]>;
+def HLO_Value : AnyTypeOf<[HLO_Tensor, HLO_TokenType, AnyTuple]>;
+
+//===----------------------------------------------------------------------===//
+// Enums and attributes
+//===----------------------------------------------------------------------===//
+
+class HLO_Enum<string name, string summary, list<I32EnumAttrCase> cases>
+    : I32EnumAttr<name, summary, cases> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = HLO_Dialect.cppNamespace;
+}
+
+def HLO_ComparisonDirection : HLO_Enum<"ComparisonDirection",
+    "which comparison compare performs", [
+  I32EnumAttrCase<"EQ", 0>, I32EnumAttrCase<"NE", 1>,
+  I32EnumAttrCase<"GE", 2>, I32EnumAttrCase<"GT", 3>,
+  I32EnumAttrCase<"LE", 4>, I32EnumAttrCase<"LT", 5>]>;
+def HLO_ComparisonDirectionAttr : EnumAttr<HLO_Dialect,
+    HLO_ComparisonDirection, "comparison_direction">;
+
+def HLO_ComparisonType : HLO_Enum<"ComparisonType",
+    "how compare orders its operands", [
+  I32EnumAttrCase<"NOTYPE", 0>, I32EnumAttrCase<"FLOAT", 1>,
+  I32EnumAttrCase<"TOTALORDER", 2>, I32EnumAttrCase<"SIGNED", 3>,
+  I32EnumAttrCase<"UNSIGNED", 4>]>;
+def HLO_ComparisonTypeAttr : EnumAttr<HLO_Dialect, HLO_ComparisonType,
+    "comparison_type">;
+
+def HLO_Precision : HLO_Enum<"Precision", "precision of a contraction", [
+  I32EnumAttrCase<"DEFAULT", 0>, I32EnumAttrCase<"HIGH", 1>,
+  I32EnumAttrCase<"HIGHEST", 2>]>;
+def HLO_PrecisionAttr : EnumAttr<HLO_Dialect, HLO_Precision, "precision">;
+def HLO_PrecisionConfigAttr : TypedArrayAttrBase<HLO_PrecisionAttr,
+    "precision of each operand">;
+
+def HLO_RngAlgorithm : HLO_Enum<"RngAlgorithm",
+    "bit generator algorithm", [
+  I32EnumAttrCase<"DEFAULT", 0>, I32EnumAttrCase<"THREE_FRY", 1>,
+  I32EnumAttrCase<"PHILOX", 2>]>;
+def HLO_RngAlgorithmAttr : EnumAttr<HLO_Dialect, HLO_RngAlgorithm,
+    "rng_algorithm">;
+
+def HLO_DotDimensionNumbersAttr : AttrDef<HLO_Dialect, "DotDimensionNumbers"> {
+  let mnemonic = "dot";
+  let summary = "batching and contracting dimensions of dot_general";
+  let parameters = (ins
+    ArrayRefParameter<"int64_t">:$lhsBatchingDimensions,
+    ArrayRefParameter<"int64_t">:$rhsBatchingDimensions,
+    ArrayRefParameter<"int64_t">:$lhsContractingDimensions,
+    ArrayRefParameter<"int64_t">:$rhsContractingDimensions);
+  let hasCustomAssemblyFormat = 1;
+}
+
+def HLO_ConvDimensionNumbersAttr : AttrDef<HLO_Dialect, "ConvDimensionNumbers"> {
+  let mnemonic = "conv";
+  let summary = "the role of each dimension of a convolution's tensors";
+  let parameters = (ins
+    "int64_t":$inputBatchDimension,
+    "int64_t":$inputFeatureDimension,
+    ArrayRefParameter<"int64_t">:$inputSpatialDimensions,
+    "int64_t":$kernelInputFeatureDimension,
+    "int64_t":$kernelOutputFeatureDimension,
+    ArrayRefParameter<"int64_t">:$kernelSpatialDimensions,
+    "int64_t":$outputBatchDimension,
+    "int64_t":$outputFeatureDimension,
+    ArrayRefParameter<"int64_t">:$outputSpatialDimensions);
+  let hasCustomAssemblyFormat = 1;
+}
+
+def HLO_GatherDimensionNumbersAttr
+    : AttrDef<HLO_Dialect, "GatherDimensionNumbers"> {
+  let mnemonic = "gather";
+  let summary = "the role of each dimension of a gather";
+  let parameters = (ins
+    ArrayRefParameter<"int64_t">:$offsetDims,
+    ArrayRefParameter<"int64_t">:$collapsedSliceDims,
+    ArrayRefParameter<"int64_t">:$operandBatchingDims,
+    ArrayRefParameter<"int64_t">:$startIndicesBatchingDims,
+    ArrayRefParameter<"int64_t">:$startIndexMap,
+    "int64_t":$indexVectorDim);
+  let hasCustomAssemblyFormat = 1;
+}
+
+def HLO_ScatterDimensionNumbersAttr
+    : AttrDef<HLO_Dialect, "ScatterDimensionNumbers"> {
+  let mnemonic = "scatter";
+  let summary = "the role of each dimension of a scatter";
+  let parameters = (ins
+    ArrayRefParameter<"int64_t">:$updateWindowDims,
+    ArrayRefParameter<"int64_t">:$insertedWindowDims,
+    ArrayRefParameter<"int64_t">:$inputBatchingDims,
+    ArrayRefParameter<"int64_t">:$scatterIndicesBatchingDims,
+    ArrayRefParameter<"int64_t">:$scatterDimsToOperandDims,
+    "int64_t":$indexVectorDim);
+  let hasCustomAssemblyFormat = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Op classes
+//===----------------------------------------------------------------------===//
+
+class HLO_Op<string mnemonic, list<Trait> traits = []>
+    : Op<HLO_Dialect, mnemonic, traits>;
+
+// The short form `op %a, %b : tensor<4xf32>` when every operand and the result
+// have one type, else `: (operand types) -> result type`.
+class HLO_UnaryElementwiseOp<string mnemonic, list<Trait> traits = [],
+                             Type operandType = HLO_Tensor,
+                             Type resultType = HLO_Tensor>
+    : HLO_Op<mnemonic, traits # [Pure, SameOperandsAndResultShape]> {
+  let arguments = (ins operandType:$operand);
+  let results = (outs resultType:$result);
+  let assemblyFormat = [{
+    $operand attr-dict `:`
+    custom<SameOperandsAndResultType>(type($operand), type($result))
+  }];
+}
+
+class HLO_BinaryElementwiseOp<string mnemonic, list<Trait> traits = [],
+                              Type operandType = HLO_Tensor,
+                              Type resultType = HLO_Tensor>
+    : HLO_Op<mnemonic, traits # [Pure, SameOperandsAndResultShape]> {
+  let arguments = (ins operandType:$lhs, operandType:$rhs);
+  let results = (outs resultType:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:`
+    custom<SameOperandsAndResultType>(type($lhs), type($rhs), type($result))
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise ops
+//===----------------------------------------------------------------------===//
+
+def HLO_AddOp : HLO_BinaryElementwiseOp<"add",
+    [Commutative, SameOperandsAndResultElementType]>;
+def HLO_SubtractOp : HLO_BinaryElementwiseOp<"subtract",
+    [SameOperandsAndResultElementType]>;
+def HLO_MulOp : HLO_BinaryElementwiseOp<"multiply",
+    [Commutative, SameOperandsAndResultElementType]>;
+def HLO_DivOp : HLO_BinaryElementwiseOp<"divide",
+    [SameOperandsAndResultElementType]>;
+def HLO_RemOp : HLO_BinaryElementwiseOp<"remainder",
+    [SameOperandsAndResultElementType]>;
+def HLO_MaxOp : HLO_BinaryElementwiseOp<"maximum",
+    [Commutative, SameOperandsAndResultElementType]>;
+def HLO_MinOp : HLO_BinaryElementwiseOp<"minimum",
+    [Commutative, SameOperandsAndResultElementType]>;
+def HLO_PowOp : HLO_BinaryElementwiseOp<"power",
+    [SameOperandsAndResultElementType]>;
+def HLO_Atan2Op : HLO_BinaryElementwiseOp<"atan2",
+    [SameOperandsAndResultElementType]>;
+def HLO_AndOp : HLO_BinaryElementwiseOp<"and",
+    [Commutative, SameOperandsAndResultElementType], HLO_IntTensor,
+    HLO_IntTensor>;
+def HLO_OrOp : HLO_BinaryElementwiseOp<"or",
+    [Commutative, SameOperandsAndResultElementType], HLO_IntTensor,
+    HLO_IntTensor>;
+def HLO_XorOp : HLO_BinaryElementwiseOp<"xor",
+    [Commutative, SameOperandsAndResultElementType], HLO_IntTensor,
+    HLO_IntTensor>;
+def HLO_ShiftLeftOp : HLO_BinaryElementwiseOp<"shift_left",
+    [SameOperandsAndResultElementType], HLO_IntTensor, HLO_IntTensor>;
+def HLO_ShiftRightArithmeticOp : HLO_BinaryElementwiseOp<
+    "shift_right_arithmetic", [SameOperandsAndResultElementType],
+    HLO_IntTensor, HLO_IntTensor>;
+def HLO_ShiftRightLogicalOp : HLO_BinaryElementwiseOp<"shift_right_logical",
+    [SameOperandsAndResultElementType], HLO_IntTensor, HLO_IntTensor>;
+def HLO_ComplexOp : HLO_BinaryElementwiseOp<"complex",
+    [SameOperandsElementType], TensorOf<[AnyFloat]>, TensorOf<[AnyComplex]>>;
+
+def HLO_NegOp : HLO_UnaryElementwiseOp<"negate",
+    [SameOperandsAndResultElementType]>;
+def HLO_AbsOp : HLO_UnaryElementwiseOp<"abs">;
+def HLO_SignOp : HLO_UnaryElementwiseOp<"sign",
+    [SameOperandsAndResultElementType]>;
+def HLO_ExpOp : HLO_UnaryElementwiseOp<"exponential",
+    [SameOperandsAndResultElementType]>;
+def HLO_Expm1Op : HLO_UnaryElementwiseOp<"exponential_minus_one",
+    [SameOperandsAndResultElementType]>;
+def HLO_LogOp : HLO_UnaryElementwiseOp<"log",
+    [SameOperandsAndResultElementType]>;
+def HLO_Log1pOp : HLO_UnaryElementwiseOp<"log_plus_one",
+    [SameOperandsAndResultElementType]>;
+def HLO_SqrtOp : HLO_UnaryElementwiseOp<"sqrt",
+    [SameOperandsAndResultElementType]>;
+def HLO_RsqrtOp : HLO_UnaryElementwiseOp<"rsqrt",
+    [SameOperandsAndResultElementType]>;
+def HLO_CbrtOp : HLO_UnaryElementwiseOp<"cbrt",
+    [SameOperandsAndResultElementType]>;
+def HLO_TanhOp : HLO_UnaryElementwiseOp<"tanh",
+    [SameOperandsAndResultElementType]>;
+def HLO_LogisticOp : HLO_UnaryElementwiseOp<"logistic",
+    [SameOperandsAndResultElementType]>;
+def HLO_SineOp : HLO_UnaryElementwiseOp<"sine",
+    [SameOperandsAndResultElementType]>;
+def HLO_CosineOp : HLO_UnaryElementwiseOp<"cosine",
+    [SameOperandsAndResultElementType]>;
+def HLO_TanOp : HLO_UnaryElementwiseOp<"tan",
+    [SameOperandsAndResultElementType]>;
+def HLO_FloorOp : HLO_UnaryElementwiseOp<"floor",
+    [SameOperandsAndResultElementType]>;
+def HLO_CeilOp : HLO_UnaryElementwiseOp<"ceil",
+    [SameOperandsAndResultElementType]>;
+def HLO_RoundNearestEvenOp : HLO_UnaryElementwiseOp<"round_nearest_even",
+    [SameOperandsAndResultElementType]>;
+def HLO_RoundOp : HLO_UnaryElementwiseOp<"round_nearest_afz",
+    [SameOperandsAndResultElementType]>;
+def HLO_IsFiniteOp : HLO_UnaryElementwiseOp<"is_finite", [],
+    TensorOf<[AnyFloat]>, HLO_PredTensor>;
+def HLO_NotOp : HLO_UnaryElementwiseOp<"not",
+    [SameOperandsAndResultElementType], HLO_IntTensor, HLO_IntTensor>;
+def HLO_PopulationCountOp : HLO_UnaryElementwiseOp<"popcnt",
+    [SameOperandsAndResultElementType], HLO_IntTensor, HLO_IntTensor>;
+def HLO_ClzOp : HLO_UnaryElementwiseOp<"count_leading_zeros",
+    [SameOperandsAndResultElementType], HLO_IntTensor, HLO_IntTensor>;
+def HLO_ConvertOp : HLO_UnaryElementwiseOp<"convert">;
+def HLO_RealOp : HLO_UnaryElementwiseOp<"real">;
+def HLO_ImagOp : HLO_UnaryElementwiseOp<"imag">;
+
+// Same bit width keeps the shape; otherwise the last dimension absorbs the
+// ratio, so the shape is checked by the verifier instead of a trait.
+def HLO_BitcastConvertOp : HLO_Op<"bitcast_convert", [Pure]> {
+  let arguments = (ins HLO_Tensor:$operand);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand attr-dict `:`
+    custom<SameOperandsAndResultType>(type($operand), type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def HLO_CompareOp : HLO_Op<"compare",
+    [Pure, SameOperandsElementType, SameOperandsAndResultShape]> {
+  let arguments = (ins HLO_Tensor:$lhs, HLO_Tensor:$rhs,
+                   HLO_ComparisonDirectionAttr:$comparison_direction,
+                   OptionalAttr<HLO_ComparisonTypeAttr>:$compare_type);
+  let results = (outs HLO_PredTensor:$result);
+  let assemblyFormat = [{
+    $comparison_direction `,` $lhs `,` $rhs (`,` $compare_type^)?
+    attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def HLO_SelectOp : HLO_Op<"select", [Pure]> {
+  let arguments = (ins HLO_PredTensor:$pred, HLO_Tensor:$on_true,
+                   HLO_Tensor:$on_false);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    operands attr-dict `:`
+    custom<SelectOpType>(type($pred), type($on_true), type($on_false),
+                         type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def HLO_ClampOp : HLO_Op<"clamp", [Pure]> {
+  let arguments = (ins HLO_Tensor:$min, HLO_Tensor:$operand, HLO_Tensor:$max);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $min `,` $operand `,` $max attr-dict `:`
+    custom<SameOperandsAndResultType>(type($min), type($operand), type($max),
+                                      type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Constants and shapes
+//===----------------------------------------------------------------------===//
+
+def HLO_ConstantOp : HLO_Op<"constant", [ConstantLike, Pure]> {
+  let arguments = (ins ElementsAttr:$value);
+  let results = (outs HLO_Tensor:$output);
+  let builders = [OpBuilder<(ins "::mlir::ElementsAttr":$value)>];
+  let hasCustomAssemblyFormat = 1;
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
+def HLO_IotaOp : HLO_Op<"iota", [Pure]> {
+  let arguments = (ins I64Attr:$iota_dimension);
+  let results = (outs HLO_Tensor:$output);
+  let assemblyFormat = "`dim` `=` $iota_dimension attr-dict `:` type($output)";
+  let hasVerifier = 1;
+}
+
+def HLO_DynamicIotaOp : HLO_Op<"dynamic_iota", [Pure]> {
+  let arguments = (ins HLO_ShapeTensor:$output_shape, I64Attr:$iota_dimension);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $output_shape `,` `dim` `=` $iota_dimension attr-dict `:`
+    functional-type(operands, results)
+  }];
+}
+
+def HLO_BroadcastInDimOp : HLO_Op<"broadcast_in_dim", [Pure]> {
+  let arguments = (ins HLO_Tensor:$operand,
+                   DenseI64ArrayAttr:$broadcast_dimensions);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` `dims` `=` $broadcast_dimensions attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def HLO_DynamicBroadcastInDimOp : HLO_Op<"dynamic_broadcast_in_dim", [Pure]> {
+  let arguments = (ins HLO_Tensor:$operand, HLO_ShapeTensor:$output_dimensions,
+                   DenseI64ArrayAttr:$broadcast_dimensions,
+                   OptionalAttr<DenseI64ArrayAttr>:$known_expanding_dimensions,
+                   OptionalAttr<DenseI64ArrayAttr>:$known_nonexpanding_dimensions);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` $output_dimensions `,` `dims` `=` $broadcast_dimensions
+    (`,` `expanding` `=` $known_expanding_dimensions^)?
+    (`,` `nonexpanding` `=` $known_nonexpanding_dimensions^)?
+    attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def HLO_BroadcastOp : HLO_Op<"broadcast", [Pure]> {
+  let arguments = (ins HLO_Tensor:$operand, DenseI64ArrayAttr:$broadcast_sizes);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` `sizes` `=` $broadcast_sizes attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def HLO_ReshapeOp : HLO_Op<"reshape", [Pure]> {
+  let arguments = (ins HLO_Tensor:$operand);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = "operands attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
+def HLO_DynamicReshapeOp : HLO_Op<"dynamic_reshape", [Pure]> {
+  let arguments = (ins HLO_Tensor:$operand, HLO_ShapeTensor:$output_shape);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = "operands attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
+def HLO_GetDimensionSizeOp : HLO_Op<"get_dimension_size", [Pure]> {
+  let arguments = (ins HLO_Tensor:$operand, I64Attr:$dimension);
+  let results = (outs 0DTensorOf<[I32]>:$result);
+  let assemblyFormat = [{
+    $operand `,` `dim` `=` $dimension attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def HLO_TransposeOp : HLO_Op<"transpose", [Pure]> {
+  let arguments = (ins HLO_Tensor:$operand, DenseI64ArrayAttr:$permutation);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` `dims` `=` $permutation attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def HLO_SliceOp : HLO_Op<"slice", [Pure]> {
+  let arguments = (ins HLO_Tensor:$operand,
+                   DenseI64ArrayAttr:$start_indices,
+                   DenseI64ArrayAttr:$limit_indices,
+                   DenseI64ArrayAttr:$strides);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand custom<SliceRanges>($start_indices, $limit_indices, $strides)
+    attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def HLO_DynamicSliceOp : HLO_Op<"dynamic_slice", [Pure]> {
+  let arguments = (ins HLO_Tensor:$operand,
+                   Variadic<HLO_ScalarIntTensor>:$start_indices,
+                   DenseI64ArrayAttr:$slice_sizes);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` custom<OperandsWithTrailingComma>($start_indices)
+    `sizes` `=` $slice_sizes attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def HLO_DynamicUpdateSliceOp : HLO_Op<"dynamic_update_slice", [Pure]> {
+  let arguments = (ins HLO_Tensor:$operand, HLO_Tensor:$update,
+                   Variadic<HLO_ScalarIntTensor>:$start_indices);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = "operands attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
+def HLO_ConcatenateOp : HLO_Op<"concatenate", [Pure, SameOperandsElementType]> {
+  let arguments = (ins Variadic<HLO_Tensor>:$inputs, I64Attr:$dimension);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    custom<OperandsWithTrailingComma>($inputs) `dim` `=` $dimension attr-dict
+    `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def HLO_PadOp : HLO_Op<"pad", [Pure, SameOperandsAndResultElementType]> {
+  let arguments = (ins HLO_Tensor:$operand, HLO_Tensor:$padding_value,
+                   DenseI64ArrayAttr:$edge_padding_low,
+                   DenseI64ArrayAttr:$edge_padding_high,
+                   DenseI64ArrayAttr:$interior_padding);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` $padding_value `,` `low` `=` $edge_padding_low `,`
+    `high` `=` $edge_padding_high `,` `interior` `=` $interior_padding
+    attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def HLO_ReverseOp : HLO_Op<"reverse",
+    [Pure, SameOperandsAndResultShape, SameOperandsAndResultElementType]> {
+  let arguments = (ins HLO_Tensor:$operand, DenseI64ArrayAttr:$dimensions);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` `dims` `=` $dimensions attr-dict `:`
+    custom<SameOperandsAndResultType>(type($operand), type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions and contractions
+//===----------------------------------------------------------------------===//
+
+def HLO_ReturnOp : HLO_Op<"return", [Pure, Terminator, ReturnLike]> {
+  let arguments = (ins Variadic<HLO_Value>:$results);
+  let assemblyFormat = "($results^ `:` type($results))? attr-dict";
+}
+
+def HLO_ReduceOp : HLO_Op<"reduce",
+    [RecursiveMemoryEffects, SameVariadicOperandSize]> {
+  let arguments = (ins Variadic<HLO_Tensor>:$inputs,
+                   Variadic<HLO_Tensor>:$init_values,
+                   DenseI64ArrayAttr:$dimensions);
+  let results = (outs Variadic<HLO_Tensor>);
+  let regions = (region SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+def HLO_DotOp : HLO_Op<"dot", [Pure]> {
+  let arguments = (ins HLO_Tensor:$lhs, HLO_Tensor:$rhs,
+                   OptionalAttr<HLO_PrecisionConfigAttr>:$precision_config);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs `` custom<PrecisionConfig>($precision_config) attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def HLO_DotGeneralOp : HLO_Op<"dot_general", [Pure]> {
+  let arguments = (ins HLO_Tensor:$lhs, HLO_Tensor:$rhs,
+                   HLO_DotDimensionNumbersAttr:$dot_dimension_numbers,
+                   OptionalAttr<HLO_PrecisionConfigAttr>:$precision_config,
+                   OptionalAttr<AnyAttr>:$algorithm);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs `,` custom<DotDimensionNumbers>($dot_dimension_numbers) ``
+    custom<PrecisionConfig>($precision_config) attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def HLO_ConvolutionOp : HLO_Op<"convolution", [Pure]> {
+  let arguments = (ins HLO_Tensor:$lhs, HLO_Tensor:$rhs,
+                   OptionalAttr<DenseI64ArrayAttr>:$window_strides,
+                   OptionalAttr<I64ElementsAttr>:$padding,
+                   OptionalAttr<DenseI64ArrayAttr>:$lhs_dilation,
+                   OptionalAttr<DenseI64ArrayAttr>:$rhs_dilation,
+                   OptionalAttr<DenseBoolArrayAttr>:$window_reversal,
+                   HLO_ConvDimensionNumbersAttr:$dimension_numbers,
+                   ConfinedAttr<I64Attr, [IntPositive]>:$feature_group_count,
+                   ConfinedAttr<I64Attr, [IntPositive]>:$batch_group_count,
+                   OptionalAttr<HLO_PrecisionConfigAttr>:$precision_config);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    `(` operands `)` `dim_numbers` `=`
+    custom<ConvDimensionNumbers>($dimension_numbers) `,` `window` `=` `{`
+    custom<WindowAttributes>($window_strides, $padding, $lhs_dilation,
+                             $rhs_dilation, $window_reversal)
+    `}` attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Calls, control flow and the rest of what JAX emits
+//===----------------------------------------------------------------------===//
+
+def HLO_CustomCallOp : HLO_Op<"custom_call"> {
+  let arguments = (ins Variadic<HLO_Value>:$inputs,
+                   StrAttr:$call_target_name,
+                   OptionalAttr<BoolAttr>:$has_side_effect,
+                   OptionalAttr<AnyAttr>:$backend_config,
+                   OptionalAttr<I32Attr>:$api_version,
+                   OptionalAttr<ArrayAttr>:$called_computations,
+                   OptionalAttr<ArrayAttr>:$operand_layouts,
+                   OptionalAttr<ArrayAttr>:$result_layouts,
+                   OptionalAttr<ArrayAttr>:$output_operand_aliases);
+  let results = (outs Variadic<HLO_Value>:$results);
+  let assemblyFormat = [{
+    custom<CustomCallTarget>($call_target_name) `(` $inputs `)` attr-dict `:`
+    functional-type(operands, results)
+  }];
+}
+
+def HLO_WhileOp : HLO_Op<"while", [RecursiveMemoryEffects]> {
+  let arguments = (ins Variadic<HLO_Value>:$operand);
+  let results = (outs Variadic<HLO_Value>);
+  let regions = (region SizedRegion<1>:$cond, SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+def HLO_IfOp : HLO_Op<"if", [RecursiveMemoryEffects]> {
+  let arguments = (ins 0DTensorOf<[I1]>:$pred);
+  let results = (outs Variadic<HLO_Value>);
+  let regions = (region SizedRegion<1>:$true_branch,
+                        SizedRegion<1>:$false_branch);
+}
+
+def HLO_CaseOp : HLO_Op<"case", [RecursiveMemoryEffects]> {
+  let arguments = (ins 0DTensorOf<[I32]>:$index);
+  let results = (outs Variadic<HLO_Value>);
+  let regions = (region VariadicRegion<SizedRegion<1>>:$branches);
+}
+
+def HLO_SortOp : HLO_Op<"sort", [RecursiveMemoryEffects, SameOperandsAndResultShape]> {
+  let arguments = (ins Variadic<HLO_Tensor>:$inputs,
+                   DefaultValuedAttr<I64Attr, "-1">:$dimension,
+                   DefaultValuedAttr<BoolAttr, "false">:$is_stable);
+  let results = (outs Variadic<HLO_Tensor>);
+  let regions = (region SizedRegion<1>:$comparator);
+}
+
+def HLO_GatherOp : HLO_Op<"gather", [Pure]> {
+  let arguments = (ins HLO_Tensor:$operand, HLO_IntTensor:$start_indices,
+                   HLO_GatherDimensionNumbersAttr:$dimension_numbers,
+                   DenseI64ArrayAttr:$slice_sizes,
+                   DefaultValuedAttr<BoolAttr, "false">:$indices_are_sorted);
+  let results = (outs HLO_Tensor:$result);
+}
+
+def HLO_ScatterOp : HLO_Op<"scatter",
+    [RecursiveMemoryEffects, SameVariadicOperandSize]> {
+  let arguments = (ins Variadic<HLO_Tensor>:$inputs,
+                   HLO_IntTensor:$scatter_indices,
+                   Variadic<HLO_Tensor>:$updates,
+                   HLO_ScatterDimensionNumbersAttr:$scatter_dimension_numbers,
+                   DefaultValuedAttr<BoolAttr, "false">:$indices_are_sorted,
+                   DefaultValuedAttr<BoolAttr, "false">:$unique_indices);
+  let results = (outs Variadic<HLO_Tensor>);
+  let regions = (region SizedRegion<1>:$update_computation);
+}
+
+def HLO_ReduceWindowOp : HLO_Op<"reduce_window",
+    [RecursiveMemoryEffects, SameVariadicOperandSize]> {
+  let arguments = (ins Variadic<HLO_Tensor>:$inputs,
+                   Variadic<HLO_Tensor>:$init_values,
+                   DenseI64ArrayAttr:$window_dimensions,
+                   OptionalAttr<DenseI64ArrayAttr>:$window_strides,
+                   OptionalAttr<DenseI64ArrayAttr>:$base_dilations,
+                   OptionalAttr<DenseI64ArrayAttr>:$window_dilations,
+                   OptionalAttr<I64ElementsAttr>:$padding);
+  let results = (outs Variadic<HLO_Tensor>);
+  let regions = (region SizedRegion<1>:$body);
+}
+
+def HLO_SelectAndScatterOp : HLO_Op<"select_and_scatter",
+    [RecursiveMemoryEffects]> {
+  let arguments = (ins HLO_Tensor:$operand, HLO_Tensor:$source,
+                   HLO_Tensor:$init_value,
+                   OptionalAttr<DenseI64ArrayAttr>:$window_dimensions,
+                   OptionalAttr<DenseI64ArrayAttr>:$window_strides,
+                   OptionalAttr<I64ElementsAttr>:$padding);
+  let results = (outs HLO_Tensor:$result);
+  let regions = (region SizedRegion<1>:$select, SizedRegion<1>:$scatter);
+}
+
+def HLO_TupleOp : HLO_Op<"tuple", [Pure]> {
+  let arguments = (ins Variadic<HLO_Value>:$val);
+  let results = (outs AnyTuple:$result);
+}
+
+def HLO_GetTupleElementOp : HLO_Op<"get_tuple_element", [Pure]> {
+  let arguments = (ins AnyTuple:$operand, I32Attr:$index);
+  let results = (outs HLO_Value:$result);
+}
+
+def HLO_OptimizationBarrierOp : HLO_Op<"optimization_barrier", [Pure]> {
+  let arguments = (ins Variadic<HLO_Value>:$operand);
+  let results = (outs Variadic<HLO_Value>:$result);
+  let assemblyFormat = [{
+    attr-dict ($operand^ `:` custom<PairwiseOpType>(type($operand),
+                                                     type($result)))?
+  }];
+}
+
+def HLO_RngBitGeneratorOp : HLO_Op<"rng_bit_generator", [Pure]> {
+  let arguments = (ins HLO_Tensor:$initial_state,
+                   HLO_RngAlgorithmAttr:$rng_algorithm);
+  let results = (outs HLO_Tensor:$output_state, HLO_Tensor:$output);
+  let assemblyFormat = [{
+    $initial_state `,` `algorithm` `=` $rng_algorithm attr-dict `:`
+    functional-type(operands, results)
+  }];
+}
+
+#endif // DISC_DIALECT_HLO_HLOOPS_TD
