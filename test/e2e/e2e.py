@@ -118,6 +118,14 @@ def first_error_line(text):
     return lines[-1].strip() if lines else "(no output)"
 
 
+def tool_error(tool, stderr):
+    """The tool's first error line, prefixed with the tool's name unless it
+    already carries it or a file location."""
+    line = first_error_line(stderr)
+    return line if line.startswith(tool + ":") or re.match(r"\S+:\d+:\d+:", line) \
+        else "%s: %s" % (tool, line)
+
+
 def compare(name, output, expected, atol, rtol):
     """Raises CaseFailure describing the first difference."""
     if output.dtype != expected.dtype:
@@ -248,7 +256,7 @@ class Runner:
             self.check_error(case, "disc-compile", rc, stderr)
             return
         if rc != 0:
-            raise CaseFailure("disc-compile: " + first_error_line(stderr))
+            raise CaseFailure(tool_error("disc-compile", stderr))
         if not os.path.exists(so_path):
             raise CaseFailure("disc-compile exited 0 but wrote no %s" % so_path)
 
@@ -275,7 +283,8 @@ class Runner:
             self.check_error(case, "ral-run", rc, stderr)
             return
         if rc != 0:
-            raise CaseFailure("ral-run: " + first_error_line(stderr))
+            message = tool_error("ral-run", stderr)
+            raise CaseFailure(message if rc == 1 else "exit %d: %s" % (rc, message))
         for i, (path, ref) in enumerate(zip(output_paths, expected)):
             if not os.path.exists(path):
                 raise CaseFailure("ral-run wrote no output %d (%s)" % (i, path))

@@ -61,12 +61,12 @@ MHLO_SOFTMAX = """module @jit_softmax attributes {mhlo.num_partitions = 1 : i32,
   func.func public @main(%arg0: tensor<4x6xf32> loc("logits")) -> (tensor<4x6xf32> {jax.result_info = "result"}) {
     %0 = mhlo.constant dense<0xFF800000> : tensor<f32>
     %1 = mhlo.reduce(%arg0 init: %0) applies mhlo.maximum across dimensions = [1] : (tensor<4x6xf32>, tensor<f32>) -> tensor<4xf32>
-    %2 = "mhlo.broadcast_in_dim"(%1) {broadcast_dimensions = dense<0> : tensor<1xi64>} : (tensor<4xf32>) -> tensor<4x6xf32>
+    %2 = mhlo.broadcast_in_dim %1, dims = [0] : (tensor<4xf32>) -> tensor<4x6xf32>
     %3 = mhlo.subtract %arg0, %2 : tensor<4x6xf32>
     %4 = mhlo.exponential %3 : tensor<4x6xf32>
     %5 = mhlo.constant dense<0.000000e+00> : tensor<f32>
     %6 = mhlo.reduce(%4 init: %5) applies mhlo.add across dimensions = [1] : (tensor<4x6xf32>, tensor<f32>) -> tensor<4xf32>
-    %7 = "mhlo.broadcast_in_dim"(%6) {broadcast_dimensions = dense<0> : tensor<1xi64>} : (tensor<4xf32>) -> tensor<4x6xf32>
+    %7 = mhlo.broadcast_in_dim %6, dims = [0] : (tensor<4xf32>) -> tensor<4x6xf32>
     %8 = mhlo.divide %4, %7 : tensor<4x6xf32>
     return %8 : tensor<4x6xf32>
   }
