@@ -132,15 +132,25 @@ LogicalResult mlir::disc::addPhasePasses(OpPassManager &pm, Phase phase,
                 << "yet for target '" << getTargetName(options.target) << "'";
     return failure();
   }
-  // Other workers' passes may anchor on func.func or on the module; implicit
-  // nesting places each where it runs.
+  // Passes may anchor on func.func or on the module; implicit nesting places
+  // each where it runs.
   OpPassManager::Nesting previous = pm.getNesting();
   pm.setNesting(OpPassManager::Nesting::Implicit);
-  LogicalResult parsed = parsePassPipeline(*pipeline, pm, errorStream);
+  std::string parseError;
+  llvm::raw_string_ostream parseErrorStream(parseError);
+  LogicalResult parsed = parsePassPipeline(*pipeline, pm, parseErrorStream);
   pm.setNesting(previous);
-  if (failed(parsed))
-    errorStream << "\n(while building the " << getPhaseName(phase) << " phase)";
-  return parsed;
+  if (succeeded(parsed))
+    return success();
+  // The parser's report spans several lines and quotes the pipeline; its
+  // message alone names the pass at fault.
+  StringRef message = StringRef(parseError).split('\n').first;
+  size_t errorTag = message.find("error: ");
+  if (errorTag != StringRef::npos)
+    message = message.drop_front(errorTag + strlen("error: "));
+  errorStream << "cannot build the " << getPhaseName(phase)
+              << " phase: " << message;
+  return failure();
 }
 
 LogicalResult mlir::disc::addPhasePassesInRange(OpPassManager &pm, Phase first,

@@ -2,6 +2,8 @@
 
 #include "disc/Target/ModelCodegen.h"
 
+#include "disc/Transforms/EntrySignature.h"
+
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"

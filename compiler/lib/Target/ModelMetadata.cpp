@@ -2,6 +2,8 @@
 
 #include "disc/Target/ModelMetadata.h"
 
+#include "disc/Transforms/EntrySignature.h"
+
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/Config/llvm-config.h"
@@ -47,13 +49,14 @@ parseTensorList(Operation *op, DictionaryAttr signature, StringRef key) {
   SmallVector<TensorSignature> tensors;
   for (auto [index, element] : llvm::enumerate(list)) {
     auto tensor = dyn_cast<DictionaryAttr>(element);
-    auto name = tensor ? tensor.getAs<StringAttr>("name") : StringAttr();
-    auto dtype = tensor ? tensor.getAs<StringAttr>("dtype") : StringAttr();
-    auto shape =
-        tensor ? tensor.getAs<DenseI64ArrayAttr>("shape") : DenseI64ArrayAttr();
+    auto name = tensor ? tensor.getAs<StringAttr>(kValueNameKey) : StringAttr();
+    auto dtype =
+        tensor ? tensor.getAs<StringAttr>(kValueDtypeKey) : StringAttr();
+    auto shape = tensor ? tensor.getAs<DenseI64ArrayAttr>(kValueShapeKey)
+                        : DenseI64ArrayAttr();
     if (!name || !dtype || !shape)
       return op->emitError()
-             << "'" << kEntrySignatureAttrName << "' " << key << "[" << index
+             << "entry signature " << key << "[" << index
              << "] needs name, dtype and shape (array<i64>), got " << element;
     tensors.push_back({name.getValue(), dtype.getValue(), shape.asArrayRef()});
   }
@@ -76,54 +79,70 @@ static void writeTensorList(llvm::json::OStream &json, StringRef key,
   });
 }
 
+namespace {
+struct Entry {
+  EntryFunction function;
+  SmallVector<TensorSignature> inputs;
+  SmallVector<TensorSignature> outputs;
+};
+} // namespace
+
+static LogicalResult addEntry(Operation *at, StringRef name,
+                              Attribute signatureAttr,
+                              SmallVectorImpl<Entry> &entries) {
+  auto signature = dyn_cast<DictionaryAttr>(signatureAttr);
+  if (!signature)
+    return at->emitError() << "the entry signature of '" << name
+                           << "' must be a dictionary, got " << signatureAttr;
+  Entry entry;
+  entry.function.name = name.str();
+  entry.function.symbol = (kEntrySymbolPrefix + name).str();
+  FailureOr<SmallVector<TensorSignature>> inputs =
+      parseTensorList(at, signature, kSignatureInputsKey);
+  if (failed(inputs))
+    return failure();
+  FailureOr<SmallVector<TensorSignature>> outputs =
+      parseTensorList(at, signature, kSignatureOutputsKey);
+  if (failed(outputs))
+    return failure();
+  entry.inputs = std::move(*inputs);
+  entry.outputs = std::move(*outputs);
+  entries.push_back(std::move(entry));
+  return success();
+}
+
 FailureOr<ModelMetadata>
 mlir::disc::buildModelMetadata(ModuleOp module, const ModelDescription &model) {
-  struct Entry {
-    EntryFunction function;
-    SmallVector<TensorSignature> inputs;
-    SmallVector<TensorSignature> outputs;
-  };
   SmallVector<Entry> entries;
-  for (Operation &op : module.getBody()->getOperations()) {
-    auto signature = op.getAttrOfType<DictionaryAttr>(kEntrySignatureAttrName);
-    if (!signature) {
-      if (op.hasAttr(kEntrySignatureAttrName))
-        return op.emitError()
-               << "'" << kEntrySignatureAttrName << "' must be a dictionary";
-      continue;
+  if (Attribute all = module->getAttr(kEntrySignaturesAttrName)) {
+    auto byName = dyn_cast<DictionaryAttr>(all);
+    if (!byName)
+      return module.emitError() << "'" << kEntrySignaturesAttrName
+                                << "' must be a dictionary, got " << all;
+    for (NamedAttribute signature : byName)
+      if (failed(addEntry(module, signature.getName().getValue(),
+                          signature.getValue(), entries)))
+        return failure();
+  } else {
+    for (Operation &op : module.getBody()->getOperations()) {
+      Attribute signature = op.getAttr(kEntrySignatureAttrName);
+      auto symbol =
+          op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+      if (!signature || !symbol ||
+          !symbol.getValue().starts_with(kEntrySymbolPrefix))
+        continue;
+      if (failed(addEntry(
+              &op, symbol.getValue().drop_front(kEntrySymbolPrefix.size()),
+              signature, entries)))
+        return failure();
     }
-    auto symbolName =
-        op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
-    if (!symbolName)
-      return op.emitError() << "'" << kEntrySignatureAttrName
-                            << "' is on an op without a symbol name";
-    Entry entry;
-    StringRef symbol = symbolName.getValue();
-    if (symbol.starts_with(kEntrySymbolPrefix)) {
-      entry.function.symbol = symbol.str();
-      entry.function.name = symbol.drop_front(kEntrySymbolPrefix.size()).str();
-    } else {
-      entry.function.name = symbol.str();
-      entry.function.symbol = (kEntrySymbolPrefix + symbol).str();
-    }
-    if (auto name = signature.getAs<StringAttr>("name"))
-      entry.function.name = name.getValue().str();
-    FailureOr<SmallVector<TensorSignature>> inputs =
-        parseTensorList(&op, signature, "inputs");
-    if (failed(inputs))
-      return failure();
-    FailureOr<SmallVector<TensorSignature>> outputs =
-        parseTensorList(&op, signature, "outputs");
-    if (failed(outputs))
-      return failure();
-    entry.inputs = std::move(*inputs);
-    entry.outputs = std::move(*outputs);
-    entries.push_back(std::move(entry));
   }
   if (entries.empty())
     return module.emitError()
-           << "no function carries '" << kEntrySignatureAttrName
-           << "': a model needs at least one public entry function";
+           << "the module records no entry signature ('"
+           << kEntrySignaturesAttrName << "' or '" << kEntrySignatureAttrName
+           << "' on a " << kEntrySymbolPrefix
+           << "<fn> function): a model needs at least one public function";
 
   ModelMetadata metadata;
   llvm::raw_string_ostream os(metadata.json);

@@ -18,12 +18,6 @@
 namespace mlir {
 namespace disc {
 
-/// The name of the attribute that holds an entry function's signature.
-inline constexpr StringLiteral kEntrySignatureAttrName = "disc.entry_signature";
-
-/// The prefix of the exported symbol of each entry function.
-inline constexpr StringLiteral kEntrySymbolPrefix = "disc_entry_";
-
 /// "disc 0.1.0 (LLVM 22.1.8)".
 std::string getCompilerVersion();
 
@@ -47,9 +41,10 @@ struct ModelMetadata {
   SmallVector<EntryFunction> entries;
 };
 
-/// Builds the metadata JSON from every op of `module` that carries
+/// Builds the metadata JSON from the module's `disc.entry_signatures`, or,
+/// when the module has none, from each `disc_entry_<fn>` function's
 /// `disc.entry_signature`. A malformed signature is reported as a diagnostic
-/// at its op and makes this fail.
+/// and makes this fail.
 FailureOr<ModelMetadata> buildModelMetadata(ModuleOp module,
                                             const ModelDescription &model);
 
