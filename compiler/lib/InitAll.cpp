@@ -4,6 +4,7 @@
 
 #include "disc/Dialect/HLO/MhloOps.h"
 #include "disc/Dialect/HLO/StablehloOps.h"
+#include "disc/Conversion/MhloToStablehlo/Passes.h"
 #include "disc/Conversion/RALToLLVM/Passes.h"
 #include "disc/Conversion/StablehloToLinalg/Passes.h"
 #include "disc/Dialect/RAL/RALOps.h"
@@ -25,6 +26,7 @@ void mlir::disc::registerAllDialects(DialectRegistry &registry) {
 void mlir::disc::registerAllPasses() {
   mlir::registerAllPasses();
   mlir::disc::registerDiscTransformsPasses();
+  mlir::disc::registerMhloToStablehloPasses();
   mlir::disc::registerRALToLLVMPasses();
   mlir::disc::registerStablehloToLinalgPasses();
   mlir::disc::registerDiscPipelines();

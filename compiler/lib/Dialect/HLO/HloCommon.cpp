@@ -91,9 +91,29 @@ void printPairwiseOpType(OpAsmPrinter &printer, Operation *,
   llvm::interleaveComma(operandTypes, printer);
 }
 
-ParseResult parseSliceRanges(OpAsmParser &parser, DenseI64ArrayAttr &start,
-                             DenseI64ArrayAttr &limit,
-                             DenseI64ArrayAttr &strides) {
+SmallVector<int64_t> getI64Values(Attribute attr) {
+  if (auto array = dyn_cast_or_null<DenseI64ArrayAttr>(attr))
+    return SmallVector<int64_t>(array.asArrayRef());
+  if (auto elements = dyn_cast_or_null<DenseIntElementsAttr>(attr))
+    return SmallVector<int64_t>(elements.getValues<int64_t>());
+  return {};
+}
+
+ParseResult parseDimsImpl(OpAsmParser &parser, DenseI64ArrayAttr &dims) {
+  SmallVector<int64_t> values;
+  if (parseDimList(parser, values))
+    return failure();
+  dims = DenseI64ArrayAttr::get(parser.getContext(), values);
+  return success();
+}
+
+void printDims(OpAsmPrinter &printer, Operation *, Attribute dims) {
+  printDimList(printer, getI64Values(dims));
+}
+
+ParseResult parseSliceRangesImpl(OpAsmParser &parser, DenseI64ArrayAttr &start,
+                                 DenseI64ArrayAttr &limit,
+                                 DenseI64ArrayAttr &strides) {
   SmallVector<int64_t> starts, limits, steps;
   auto parseRange = [&]() -> ParseResult {
     int64_t first, last, step = 1;
@@ -116,16 +136,18 @@ ParseResult parseSliceRanges(OpAsmParser &parser, DenseI64ArrayAttr &start,
   return success();
 }
 
-void printSliceRanges(OpAsmPrinter &printer, Operation *,
-                      DenseI64ArrayAttr start, DenseI64ArrayAttr limit,
-                      DenseI64ArrayAttr strides) {
+void printSliceRanges(OpAsmPrinter &printer, Operation *, Attribute start,
+                      Attribute limit, Attribute strides) {
+  SmallVector<int64_t> starts = getI64Values(start),
+                       limits = getI64Values(limit),
+                       steps = getI64Values(strides);
   printer << '[';
-  for (size_t i = 0, e = start.size(); i < e; ++i) {
+  for (size_t i = 0, e = starts.size(); i < e; ++i) {
     if (i)
       printer << ", ";
-    printer << start[i] << ':' << limit[i];
-    if (i < static_cast<size_t>(strides.size()) && strides[i] != 1)
-      printer << ':' << strides[i];
+    printer << starts[i] << ':' << (i < limits.size() ? limits[i] : 0);
+    if (i < steps.size() && steps[i] != 1)
+      printer << ':' << steps[i];
   }
   printer << ']';
 }
@@ -173,17 +195,15 @@ void printDimList(AsmPrinter &printer, ArrayRef<int64_t> dims) {
   printer << ']';
 }
 
-ParseResult parseWindowAttributes(OpAsmParser &parser,
-                                  DenseI64ArrayAttr &windowStrides,
-                                  DenseIntElementsAttr &padding,
-                                  DenseI64ArrayAttr &lhsDilation,
-                                  DenseI64ArrayAttr &rhsDilation,
-                                  DenseBoolArrayAttr &windowReversal) {
+ParseResult parseWindowAttributesImpl(OpAsmParser &parser,
+                                      DenseI64ArrayAttr &windowStrides,
+                                      DenseIntElementsAttr &padding,
+                                      DenseI64ArrayAttr &lhsDilation,
+                                      DenseI64ArrayAttr &rhsDilation,
+                                      DenseBoolArrayAttr &windowReversal) {
   MLIRContext *context = parser.getContext();
-  auto parseEntry = [&]() -> ParseResult {
-    SMLoc loc = parser.getCurrentLocation();
-    StringRef key;
-    if (parser.parseKeyword(&key) || parser.parseEqual())
+  auto parseEntry = [&](StringRef key, SMLoc loc) -> ParseResult {
+    if (parser.parseEqual())
       return failure();
     if (key == "pad") {
       SmallVector<int64_t> flat;
@@ -242,27 +262,31 @@ ParseResult parseWindowAttributes(OpAsmParser &parser,
       return parser.emitError(loc, "unknown window attribute '") << key << "'";
     return success();
   };
-  if (succeeded(parser.parseOptionalRBrace()))
+  // The entry list may be empty: the caller parses the closing brace.
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef key;
+  if (failed(parser.parseOptionalKeyword(&key)))
     return success();
   do {
-    if (parseEntry())
+    if (parseEntry(key, loc))
       return failure();
-  } while (succeeded(parser.parseOptionalComma()));
+    loc = parser.getCurrentLocation();
+  } while (succeeded(parser.parseOptionalComma()) &&
+           succeeded(parser.parseKeyword(&key)));
   return success();
 }
 
 void printWindowAttributes(OpAsmPrinter &printer, Operation *,
-                           DenseI64ArrayAttr windowStrides,
+                           Attribute windowStrides,
                            DenseIntElementsAttr padding,
-                           DenseI64ArrayAttr lhsDilation,
-                           DenseI64ArrayAttr rhsDilation,
+                           Attribute lhsDilation, Attribute rhsDilation,
                            DenseBoolArrayAttr windowReversal) {
   SmallVector<std::function<void()>> entries;
-  auto addList = [&](StringRef key, DenseI64ArrayAttr attr) {
+  auto addList = [&](StringRef key, Attribute attr) {
     if (attr)
       entries.push_back([&printer, key, attr] {
         printer << key << " = ";
-        printDimList(printer, attr.asArrayRef());
+        printDimList(printer, getI64Values(attr));
       });
   };
   addList("stride", windowStrides);

@@ -53,13 +53,39 @@ ParseResult parsePairwiseOpType(OpAsmParser &parser,
 void printPairwiseOpType(OpAsmPrinter &printer, Operation *,
                          TypeRange operandTypes, TypeRange resultTypes);
 
+/// The values of a dimension list in either spelling (`array<i64: ..>` or
+/// `dense<..> : tensor<Nxi64>`); empty for a null attribute.
+SmallVector<int64_t> getI64Values(Attribute attr);
+
+/// `[1, 2]` into a dimension-list attribute of either dialect.
+ParseResult parseDimsImpl(OpAsmParser &parser, DenseI64ArrayAttr &dims);
+template <typename AttrT>
+ParseResult parseDims(OpAsmParser &parser, AttrT &dims) {
+  DenseI64ArrayAttr parsed;
+  if (parseDimsImpl(parser, parsed))
+    return failure();
+  dims = parsed;
+  return success();
+}
+void printDims(OpAsmPrinter &printer, Operation *, Attribute dims);
+
 /// `[start:limit(:stride)?, ...]`, the slice syntax JAX prints.
-ParseResult parseSliceRanges(OpAsmParser &parser, DenseI64ArrayAttr &start,
-                             DenseI64ArrayAttr &limit,
-                             DenseI64ArrayAttr &strides);
-void printSliceRanges(OpAsmPrinter &printer, Operation *,
-                      DenseI64ArrayAttr start, DenseI64ArrayAttr limit,
-                      DenseI64ArrayAttr strides);
+ParseResult parseSliceRangesImpl(OpAsmParser &parser, DenseI64ArrayAttr &start,
+                                 DenseI64ArrayAttr &limit,
+                                 DenseI64ArrayAttr &strides);
+template <typename AttrT>
+ParseResult parseSliceRanges(OpAsmParser &parser, AttrT &start, AttrT &limit,
+                             AttrT &strides) {
+  DenseI64ArrayAttr parsedStart, parsedLimit, parsedStrides;
+  if (parseSliceRangesImpl(parser, parsedStart, parsedLimit, parsedStrides))
+    return failure();
+  start = parsedStart;
+  limit = parsedLimit;
+  strides = parsedStrides;
+  return success();
+}
+void printSliceRanges(OpAsmPrinter &printer, Operation *, Attribute start,
+                      Attribute limit, Attribute strides);
 
 /// `%a, %b, ` before a keyword (concatenate's `dim`, dynamic_slice's `sizes`).
 ParseResult
@@ -76,17 +102,30 @@ void printCustomCallTarget(OpAsmPrinter &printer, Operation *,
 
 /// convolution's `stride = [..], pad = [[l, h], ..], lhs_dilate = [..],
 /// rhs_dilate = [..], reverse = [..]`, every entry optional.
-ParseResult parseWindowAttributes(OpAsmParser &parser,
-                                  DenseI64ArrayAttr &windowStrides,
+ParseResult parseWindowAttributesImpl(OpAsmParser &parser,
+                                      DenseI64ArrayAttr &windowStrides,
+                                      DenseIntElementsAttr &padding,
+                                      DenseI64ArrayAttr &lhsDilation,
+                                      DenseI64ArrayAttr &rhsDilation,
+                                      DenseBoolArrayAttr &windowReversal);
+template <typename AttrT>
+ParseResult parseWindowAttributes(OpAsmParser &parser, AttrT &windowStrides,
                                   DenseIntElementsAttr &padding,
-                                  DenseI64ArrayAttr &lhsDilation,
-                                  DenseI64ArrayAttr &rhsDilation,
-                                  DenseBoolArrayAttr &windowReversal);
+                                  AttrT &lhsDilation, AttrT &rhsDilation,
+                                  DenseBoolArrayAttr &windowReversal) {
+  DenseI64ArrayAttr strides, lhs, rhs;
+  if (parseWindowAttributesImpl(parser, strides, padding, lhs, rhs,
+                                windowReversal))
+    return failure();
+  windowStrides = strides;
+  lhsDilation = lhs;
+  rhsDilation = rhs;
+  return success();
+}
 void printWindowAttributes(OpAsmPrinter &printer, Operation *,
-                           DenseI64ArrayAttr windowStrides,
+                           Attribute windowStrides,
                            DenseIntElementsAttr padding,
-                           DenseI64ArrayAttr lhsDilation,
-                           DenseI64ArrayAttr rhsDilation,
+                           Attribute lhsDilation, Attribute rhsDilation,
                            DenseBoolArrayAttr windowReversal);
 
 /// `[1, 2]`.

@@ -12,6 +12,18 @@
 #define DISC_DIALECT_HLO_HLODIALECTBASE_TD
 
 include "mlir/IR/OpBase.td"
+include "mlir/IR/CommonAttrConstraints.td"
+
+// Dimension lists. StableHLO spells them `array<i64: ...>`; MHLO, as older JAX
+// printed it, also as `dense<[...]> : tensor<Nxi64>`, so there the getter copies
+// the values out of either form.
+def HLO_AnyDimsAttr : Attr<Or<[DenseI64ArrayAttr.predicate,
+                               I64ElementsAttr.predicate]>,
+                           "i64 dimension list"> {
+  let storageType = "::mlir::Attribute";
+  let returnType = "::llvm::SmallVector<int64_t>";
+  let convertFromStorage = "::mlir::hlo::getI64Values($_self)";
+}
 
 class HLO_DialectBase<string dialectName, string namespace> : Dialect {
   let name = dialectName;

@@ -330,10 +330,10 @@ def HLO_DynamicIotaOp : HLO_Op<"dynamic_iota", [Pure]> {
 
 def HLO_BroadcastInDimOp : HLO_Op<"broadcast_in_dim", [Pure]> {
   let arguments = (ins HLO_Tensor:$operand,
-                   DenseI64ArrayAttr:$broadcast_dimensions);
+                   HLO_DimsAttr:$broadcast_dimensions);
   let results = (outs HLO_Tensor:$result);
   let assemblyFormat = [{
-    $operand `,` `dims` `=` $broadcast_dimensions attr-dict `:`
+    $operand `,` `dims` `=` custom<Dims>($broadcast_dimensions) attr-dict `:`
     functional-type(operands, results)
   }];
   let hasVerifier = 1;
@@ -341,24 +341,22 @@ def HLO_BroadcastInDimOp : HLO_Op<"broadcast_in_dim", [Pure]> {
 
 def HLO_DynamicBroadcastInDimOp : HLO_Op<"dynamic_broadcast_in_dim", [Pure]> {
   let arguments = (ins HLO_Tensor:$operand, HLO_ShapeTensor:$output_dimensions,
-                   DenseI64ArrayAttr:$broadcast_dimensions,
-                   OptionalAttr<DenseI64ArrayAttr>:$known_expanding_dimensions,
-                   OptionalAttr<DenseI64ArrayAttr>:$known_nonexpanding_dimensions);
+                   HLO_DimsAttr:$broadcast_dimensions,
+                   OptionalAttr<HLO_DimsAttr>:$known_expanding_dimensions,
+                   OptionalAttr<HLO_DimsAttr>:$known_nonexpanding_dimensions);
   let results = (outs HLO_Tensor:$result);
   let assemblyFormat = [{
-    $operand `,` $output_dimensions `,` `dims` `=` $broadcast_dimensions
-    (`,` `expanding` `=` $known_expanding_dimensions^)?
-    (`,` `nonexpanding` `=` $known_nonexpanding_dimensions^)?
+    $operand `,` $output_dimensions `,` `dims` `=` custom<Dims>($broadcast_dimensions)
     attr-dict `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;
 }
 
 def HLO_BroadcastOp : HLO_Op<"broadcast", [Pure]> {
-  let arguments = (ins HLO_Tensor:$operand, DenseI64ArrayAttr:$broadcast_sizes);
+  let arguments = (ins HLO_Tensor:$operand, HLO_DimsAttr:$broadcast_sizes);
   let results = (outs HLO_Tensor:$result);
   let assemblyFormat = [{
-    $operand `,` `sizes` `=` $broadcast_sizes attr-dict `:`
+    $operand `,` `sizes` `=` custom<Dims>($broadcast_sizes) attr-dict `:`
     functional-type(operands, results)
   }];
   let hasVerifier = 1;
@@ -389,10 +387,10 @@ def HLO_GetDimensionSizeOp : HLO_Op<"get_dimension_size", [Pure]> {
 }
 
 def HLO_TransposeOp : HLO_Op<"transpose", [Pure]> {
-  let arguments = (ins HLO_Tensor:$operand, DenseI64ArrayAttr:$permutation);
+  let arguments = (ins HLO_Tensor:$operand, HLO_DimsAttr:$permutation);
   let results = (outs HLO_Tensor:$result);
   let assemblyFormat = [{
-    $operand `,` `dims` `=` $permutation attr-dict `:`
+    $operand `,` `dims` `=` custom<Dims>($permutation) attr-dict `:`
     functional-type(operands, results)
   }];
   let hasVerifier = 1;
@@ -400,9 +398,9 @@ def HLO_TransposeOp : HLO_Op<"transpose", [Pure]> {
 
 def HLO_SliceOp : HLO_Op<"slice", [Pure]> {
   let arguments = (ins HLO_Tensor:$operand,
-                   DenseI64ArrayAttr:$start_indices,
-                   DenseI64ArrayAttr:$limit_indices,
-                   DenseI64ArrayAttr:$strides);
+                   HLO_DimsAttr:$start_indices,
+                   HLO_DimsAttr:$limit_indices,
+                   HLO_DimsAttr:$strides);
   let results = (outs HLO_Tensor:$result);
   let assemblyFormat = [{
     $operand custom<SliceRanges>($start_indices, $limit_indices, $strides)
@@ -414,11 +412,11 @@ def HLO_SliceOp : HLO_Op<"slice", [Pure]> {
 def HLO_DynamicSliceOp : HLO_Op<"dynamic_slice", [Pure]> {
   let arguments = (ins HLO_Tensor:$operand,
                    Variadic<HLO_ScalarIntTensor>:$start_indices,
-                   DenseI64ArrayAttr:$slice_sizes);
+                   HLO_DimsAttr:$slice_sizes);
   let results = (outs HLO_Tensor:$result);
   let assemblyFormat = [{
     $operand `,` custom<OperandsWithTrailingComma>($start_indices)
-    `sizes` `=` $slice_sizes attr-dict `:` functional-type(operands, results)
+    `sizes` `=` custom<Dims>($slice_sizes) attr-dict `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;
 }
@@ -443,13 +441,13 @@ def HLO_ConcatenateOp : HLO_Op<"concatenate", [Pure, SameOperandsElementType]> {
 
 def HLO_PadOp : HLO_Op<"pad", [Pure, SameOperandsAndResultElementType]> {
   let arguments = (ins HLO_Tensor:$operand, HLO_Tensor:$padding_value,
-                   DenseI64ArrayAttr:$edge_padding_low,
-                   DenseI64ArrayAttr:$edge_padding_high,
-                   DenseI64ArrayAttr:$interior_padding);
+                   HLO_DimsAttr:$edge_padding_low,
+                   HLO_DimsAttr:$edge_padding_high,
+                   HLO_DimsAttr:$interior_padding);
   let results = (outs HLO_Tensor:$result);
   let assemblyFormat = [{
-    $operand `,` $padding_value `,` `low` `=` $edge_padding_low `,`
-    `high` `=` $edge_padding_high `,` `interior` `=` $interior_padding
+    $operand `,` $padding_value `,` `low` `=` custom<Dims>($edge_padding_low) `,`
+    `high` `=` custom<Dims>($edge_padding_high) `,` `interior` `=` custom<Dims>($interior_padding)
     attr-dict `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;
@@ -457,10 +455,10 @@ def HLO_PadOp : HLO_Op<"pad", [Pure, SameOperandsAndResultElementType]> {
 
 def HLO_ReverseOp : HLO_Op<"reverse",
     [Pure, SameOperandsAndResultShape, SameOperandsAndResultElementType]> {
-  let arguments = (ins HLO_Tensor:$operand, DenseI64ArrayAttr:$dimensions);
+  let arguments = (ins HLO_Tensor:$operand, HLO_DimsAttr:$dimensions);
   let results = (outs HLO_Tensor:$result);
   let assemblyFormat = [{
-    $operand `,` `dims` `=` $dimensions attr-dict `:`
+    $operand `,` `dims` `=` custom<Dims>($dimensions) attr-dict `:`
     custom<SameOperandsAndResultType>(type($operand), type($result))
   }];
   let hasVerifier = 1;
@@ -479,7 +477,7 @@ def HLO_ReduceOp : HLO_Op<"reduce",
     [RecursiveMemoryEffects, SameVariadicOperandSize]> {
   let arguments = (ins Variadic<HLO_Tensor>:$inputs,
                    Variadic<HLO_Tensor>:$init_values,
-                   DenseI64ArrayAttr:$dimensions);
+                   HLO_DimsAttr:$dimensions);
   let results = (outs Variadic<HLO_Tensor>);
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
@@ -513,10 +511,10 @@ def HLO_DotGeneralOp : HLO_Op<"dot_general", [Pure]> {
 
 def HLO_ConvolutionOp : HLO_Op<"convolution", [Pure]> {
   let arguments = (ins HLO_Tensor:$lhs, HLO_Tensor:$rhs,
-                   OptionalAttr<DenseI64ArrayAttr>:$window_strides,
+                   OptionalAttr<HLO_DimsAttr>:$window_strides,
                    OptionalAttr<I64ElementsAttr>:$padding,
-                   OptionalAttr<DenseI64ArrayAttr>:$lhs_dilation,
-                   OptionalAttr<DenseI64ArrayAttr>:$rhs_dilation,
+                   OptionalAttr<HLO_DimsAttr>:$lhs_dilation,
+                   OptionalAttr<HLO_DimsAttr>:$rhs_dilation,
                    OptionalAttr<DenseBoolArrayAttr>:$window_reversal,
                    HLO_ConvDimensionNumbersAttr:$dimension_numbers,
                    ConfinedAttr<I64Attr, [IntPositive]>:$feature_group_count,
@@ -586,7 +584,7 @@ def HLO_SortOp : HLO_Op<"sort", [RecursiveMemoryEffects, SameOperandsAndResultSh
 def HLO_GatherOp : HLO_Op<"gather", [Pure]> {
   let arguments = (ins HLO_Tensor:$operand, HLO_IntTensor:$start_indices,
                    HLO_GatherDimensionNumbersAttr:$dimension_numbers,
-                   DenseI64ArrayAttr:$slice_sizes,
+                   HLO_DimsAttr:$slice_sizes,
                    DefaultValuedAttr<BoolAttr, "false">:$indices_are_sorted);
   let results = (outs HLO_Tensor:$result);
 }
@@ -607,10 +605,10 @@ def HLO_ReduceWindowOp : HLO_Op<"reduce_window",
     [RecursiveMemoryEffects, SameVariadicOperandSize]> {
   let arguments = (ins Variadic<HLO_Tensor>:$inputs,
                    Variadic<HLO_Tensor>:$init_values,
-                   DenseI64ArrayAttr:$window_dimensions,
-                   OptionalAttr<DenseI64ArrayAttr>:$window_strides,
-                   OptionalAttr<DenseI64ArrayAttr>:$base_dilations,
-                   OptionalAttr<DenseI64ArrayAttr>:$window_dilations,
+                   HLO_DimsAttr:$window_dimensions,
+                   OptionalAttr<HLO_DimsAttr>:$window_strides,
+                   OptionalAttr<HLO_DimsAttr>:$base_dilations,
+                   OptionalAttr<HLO_DimsAttr>:$window_dilations,
                    OptionalAttr<I64ElementsAttr>:$padding);
   let results = (outs Variadic<HLO_Tensor>);
   let regions = (region SizedRegion<1>:$body);
@@ -620,8 +618,8 @@ def HLO_SelectAndScatterOp : HLO_Op<"select_and_scatter",
     [RecursiveMemoryEffects]> {
   let arguments = (ins HLO_Tensor:$operand, HLO_Tensor:$source,
                    HLO_Tensor:$init_value,
-                   OptionalAttr<DenseI64ArrayAttr>:$window_dimensions,
-                   OptionalAttr<DenseI64ArrayAttr>:$window_strides,
+                   OptionalAttr<HLO_DimsAttr>:$window_dimensions,
+                   OptionalAttr<HLO_DimsAttr>:$window_strides,
                    OptionalAttr<I64ElementsAttr>:$padding);
   let results = (outs HLO_Tensor:$result);
   let regions = (region SizedRegion<1>:$select, SizedRegion<1>:$scatter);
