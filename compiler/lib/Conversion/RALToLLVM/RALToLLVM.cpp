@@ -18,6 +18,7 @@
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -85,11 +86,13 @@ FailureOr<SmallVector<Entry>> collectEntries(ModuleOp module) {
   return entries;
 }
 
-/// The io binding ops must be dispatches by now; say so instead of a generic
-/// legalization failure.
+/// Io binding and heap memory must be runtime calls by now: a heap buffer
+/// left to the memref lowering would come from malloc, behind the runtime's
+/// back. Say so instead of lowering it or failing generically.
 LogicalResult checkLegalizedToDispatch(ModuleOp module) {
   WalkResult result = module.walk([](Operation *op) {
-    if (isa<disc_ral::RecvInputOp, disc_ral::SendOutputOp>(op)) {
+    if (isa<disc_ral::RecvInputOp, disc_ral::SendOutputOp, memref::AllocOp,
+            memref::DeallocOp>(op)) {
       op->emitOpError("must be lowered by disc-ral-legalize-to-dispatch "
                       "before disc-ral-to-llvm");
       return WalkResult::interrupt();

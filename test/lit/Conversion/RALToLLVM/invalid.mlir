@@ -24,6 +24,14 @@ func.func @not_dispatched(%ctx: !disc_ral.context)
 
 // -----
 
+func.func private @heap(%ctx: !disc_ral.context) {
+  // expected-error @+1 {{'memref.alloc' op must be lowered by disc-ral-legalize-to-dispatch before disc-ral-to-llvm}}
+  %a = memref.alloc() : memref<4xf32>
+  return
+}
+
+// -----
+
 func.func private @returns_value(%ctx: !disc_ral.context) -> !llvm.ptr {
   %c = arith.constant 16 : i64
   // expected-error @+1 {{a runtime call that can fail is in @returns_value, which returns values; it could not stop at a failure}}

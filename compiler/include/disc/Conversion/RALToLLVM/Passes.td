@@ -26,6 +26,11 @@ def DiscRALToLLVM : Pass<"disc-ral-to-llvm", "::mlir::ModuleOp"> {
     `disc_model_abi_version() -> i32` returns 1; every other definition
     becomes internal.
 
+    `disc_ral.recv_input`, `disc_ral.send_output`, `memref.alloc` and
+    `memref.dealloc` must already be dispatches
+    (`disc-ral-legalize-to-dispatch`): heap memory comes from the runtime,
+    never from malloc.
+
     Runs after scf, affine and strided-metadata memref ops are gone
     (`convert-scf-to-cf`, `lower-affine`, `expand-strided-metadata`) and
     memref.copy has been turned into loops or contiguous copies.
