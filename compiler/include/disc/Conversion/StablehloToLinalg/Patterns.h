@@ -1,0 +1,110 @@
+//===- Patterns.h - StableHLO to Linalg rewrite patterns --------*- C++ -*-===//
+//
+// The lowering is split by op family; each family adds its patterns through
+// one populate function. The scalar emitter is shared by the elementwise
+// patterns and by the reduction pattern, which lowers a reduce body op by op.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DISC_CONVERSION_STABLEHLOTOLINALG_PATTERNS_H
+#define DISC_CONVERSION_STABLEHLOTOLINALG_PATTERNS_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir {
+namespace disc {
+
+/// Maps unsigned integer element types (and tensors of them) to signless
+/// integers of the same width; every other type is kept.
+class StablehloToLinalgTypeConverter : public TypeConverter {
+public:
+  StablehloToLinalgTypeConverter();
+};
+
+/// Returns the signless form of an element type (ui32 -> i32).
+Type getSignlessType(Type type);
+
+/// True for unsigned integers and i1, whose extensions and comparisons are
+/// unsigned.
+bool isUnsignedLike(Type elementType);
+
+/// True for the element types the lowering handles: f16 bf16 f32 f64, i1,
+/// signless/signed/unsigned integers of width 8..64.
+bool isSupportedElementType(Type elementType);
+
+/// Returns the SSA values of the dynamic sizes of `shape`, read with
+/// tensor.dim from `source`, which has the same shape.
+SmallVector<Value> getDynamicSizes(OpBuilder &b, Location loc, Value source,
+                                   RankedTensorType shape);
+
+/// Returns the sizes of `tensor` as OpFoldResults (constants where static).
+SmallVector<OpFoldResult> getMixedSizes(OpBuilder &b, Location loc,
+                                        Value tensor);
+
+/// Creates a tensor.empty of `type` whose dynamic sizes are taken from `sizes`
+/// (one per dimension; static entries are ignored).
+Value createEmptyTensor(OpBuilder &b, Location loc, RankedTensorType type,
+                        ArrayRef<OpFoldResult> sizes);
+
+/// Converts `value` (any integer or index) to index, honouring signedness.
+Value castToIndex(OpBuilder &b, Location loc, Value value, bool isUnsigned);
+
+/// Extracts the scalar of a 0-d tensor.
+Value extractScalar(OpBuilder &b, Location loc, Value tensor);
+
+/// Converts `value` from `srcType` (the StableHLO element type, which may be
+/// unsigned) to `dstType` with stablehlo.convert semantics. The value itself
+/// is signless.
+Value convertScalar(OpBuilder &b, Location loc, Value value, Type srcType,
+                    Type dstType);
+
+/// True for the StableHLO ops that act on each element independently (the
+/// ones emitScalarOp lowers, constants aside).
+bool isElementwiseStablehloOp(Operation *op);
+
+/// Why a StableHLO op cannot be lowered to a scalar computation, or nullopt
+/// when it can.
+std::optional<std::string> checkScalarizable(Operation *op);
+
+/// Emits the scalar computation of an elementwise StableHLO op on signless
+/// scalar operands. `op` supplies the StableHLO element types (its operands
+/// and results are not read as values). Returns null if `op` is not
+/// elementwise.
+Value emitScalarOp(OpBuilder &b, Location loc, Operation *op,
+                   ValueRange scalarOperands);
+
+/// Pads `input` with `paddingValue` following stablehlo.pad semantics:
+/// negative edges cut, interior padding spreads the elements apart.
+Value emitPad(OpBuilder &b, Location loc, Value input, Value paddingValue,
+              ArrayRef<int64_t> low, ArrayRef<int64_t> high,
+              ArrayRef<int64_t> interior);
+
+/// Reverses `input` along `dimensions`.
+Value emitReverse(OpBuilder &b, Location loc, Value input,
+                  ArrayRef<int64_t> dimensions);
+
+/// Returns a tensor of `type` filled with the scalar `value`.
+Value createFilledTensor(OpBuilder &b, Location loc, RankedTensorType type,
+                         ArrayRef<OpFoldResult> sizes, Value value);
+
+void populateElementwisePatterns(const TypeConverter &converter,
+                                 RewritePatternSet &patterns);
+void populateDataMovementPatterns(const TypeConverter &converter,
+                                  RewritePatternSet &patterns);
+void populateReductionPatterns(const TypeConverter &converter,
+                               RewritePatternSet &patterns);
+void populateContractionPatterns(const TypeConverter &converter,
+                                 RewritePatternSet &patterns);
+void populateConvolutionPatterns(const TypeConverter &converter,
+                                 RewritePatternSet &patterns);
+
+} // namespace disc
+} // namespace mlir
+
+#endif // DISC_CONVERSION_STABLEHLOTOLINALG_PATTERNS_H

@@ -1,0 +1,853 @@
+//===- DataMovement.cpp - Shape and data movement StableHLO ops -----------===//
+//
+// Constants, iota, broadcasts, reshapes, transposes, slices, concatenation,
+// padding, reversal and dimension queries. Ops that produce a new tensor
+// element by element become linalg.generic (so they fuse with elementwise
+// consumers); pure views and copies of blocks become tensor ops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "disc/Conversion/StablehloToLinalg/Patterns.h"
+#include "disc/Dialect/HLO/StablehloOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
+
+using namespace mlir;
+
+namespace {
+
+RankedTensorType convertedTensorType(const TypeConverter *converter,
+                                     Type type) {
+  return dyn_cast_or_null<RankedTensorType>(converter->convertType(type));
+}
+
+OpFoldResult indexValue(OpBuilder &b, int64_t value) {
+  return b.getIndexAttr(value);
+}
+
+Value materialize(OpBuilder &b, Location loc, OpFoldResult value) {
+  if (auto v = dyn_cast<Value>(value))
+    return v;
+  return arith::ConstantIndexOp::create(
+      b, loc, cast<IntegerAttr>(cast<Attribute>(value)).getInt());
+}
+
+SmallVector<utils::IteratorType> parallelIterators(int64_t rank) {
+  return SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel);
+}
+
+// Reads the sizes of a 1-D shape tensor (output_shape operands); static
+// result dimensions win over the runtime values.
+SmallVector<OpFoldResult> sizesFromShapeTensor(OpBuilder &b, Location loc,
+                                               Value shape, bool isUnsigned,
+                                               RankedTensorType resultType) {
+  SmallVector<OpFoldResult> sizes;
+  for (auto [dim, staticSize] : llvm::enumerate(resultType.getShape())) {
+    if (!ShapedType::isDynamic(staticSize)) {
+      sizes.push_back(indexValue(b, staticSize));
+      continue;
+    }
+    Value position = arith::ConstantIndexOp::create(b, loc, dim);
+    Value element = tensor::ExtractOp::create(b, loc, shape, position);
+    sizes.push_back(disc::castToIndex(b, loc, element, isUnsigned));
+  }
+  return sizes;
+}
+
+bool isUnsignedShapeTensor(Value shape) {
+  return disc::isUnsignedLike(getElementTypeOrSelf(shape.getType()));
+}
+
+//===----------------------------------------------------------------------===//
+// Constants and iota
+//===----------------------------------------------------------------------===//
+
+struct ConstantLowering : OpConversionPattern<stablehlo::ConstantOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(stablehlo::ConstantOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type =
+        convertedTensorType(getTypeConverter(), op.getType());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
+    auto value = cast<TypedAttr>(op.getValue());
+    if (value.getType() != type) {
+      auto elements = dyn_cast<DenseElementsAttr>(value);
+      if (!elements)
+        return rewriter.notifyMatchFailure(op, "unsigned non-dense constant");
+      value = elements.bitcast(type.getElementType());
+    }
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, type, value);
+    return success();
+  }
+};
+
+Value emitIota(OpBuilder &b, Location loc, RankedTensorType type,
+               Type stablehloElementType, ArrayRef<OpFoldResult> sizes,
+               int64_t iotaDimension) {
+  Value init = disc::createEmptyTensor(b, loc, type, sizes);
+  int64_t rank = type.getRank();
+  Type elementType = type.getElementType();
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{type}, ValueRange{}, ValueRange{init},
+      {b.getMultiDimIdentityMap(rank)}, parallelIterators(rank),
+      [&](OpBuilder &nb, Location l, ValueRange) {
+        Value index = linalg::IndexOp::create(nb, l, iotaDimension);
+        Value result;
+        if (isa<FloatType>(elementType)) {
+          Value asInt =
+              arith::IndexCastOp::create(nb, l, nb.getI64Type(), index);
+          result = arith::SIToFPOp::create(nb, l, elementType, asInt);
+        } else if (disc::isUnsignedLike(stablehloElementType)) {
+          result = arith::IndexCastUIOp::create(nb, l, elementType, index);
+        } else {
+          result = arith::IndexCastOp::create(nb, l, elementType, index);
+        }
+        linalg::YieldOp::create(nb, l, result);
+      });
+  return generic.getResult(0);
+}
+
+struct IotaLowering : OpConversionPattern<stablehlo::IotaOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(stablehlo::IotaOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type =
+        convertedTensorType(getTypeConverter(), op.getType());
+    if (!type || !type.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "expected a static shape");
+    SmallVector<OpFoldResult> sizes;
+    for (int64_t size : type.getShape())
+      sizes.push_back(indexValue(rewriter, size));
+    rewriter.replaceOp(op, emitIota(rewriter, op.getLoc(), type,
+                                    getElementTypeOrSelf(op.getType()), sizes,
+                                    op.getIotaDimension()));
+    return success();
+  }
+};
+
+struct DynamicIotaLowering : OpConversionPattern<stablehlo::DynamicIotaOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(stablehlo::DynamicIotaOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type =
+        convertedTensorType(getTypeConverter(), op.getType());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
+    SmallVector<OpFoldResult> sizes =
+        sizesFromShapeTensor(rewriter, op.getLoc(), adaptor.getOutputShape(),
+                             isUnsignedShapeTensor(op.getOutputShape()), type);
+    rewriter.replaceOp(op, emitIota(rewriter, op.getLoc(), type,
+                                    getElementTypeOrSelf(op.getType()), sizes,
+                                    op.getIotaDimension()));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Broadcasts
+//===----------------------------------------------------------------------===//
+
+// How an operand dimension relates to the result dimension it maps to.
+enum class BroadcastKind {
+  // Same size: read at the result index.
+  Same,
+  // Size 1 stretched over the result: read at 0.
+  Expand,
+  // Only known at run time (a dynamic operand size that may be 1).
+  Unknown,
+};
+
+Value emitBroadcastInDim(OpBuilder &b, Location loc, Value operand,
+                         RankedTensorType resultType,
+                         ArrayRef<OpFoldResult> resultSizes,
+                         ArrayRef<int64_t> broadcastDimensions,
+                         ArrayRef<BroadcastKind> kinds) {
+  int64_t rank = resultType.getRank();
+  auto operandType = cast<RankedTensorType>(operand.getType());
+  Value init = disc::createEmptyTensor(b, loc, resultType, resultSizes);
+  AffineMap identity = b.getMultiDimIdentityMap(rank);
+
+  if (!llvm::is_contained(kinds, BroadcastKind::Unknown)) {
+    SmallVector<AffineExpr> exprs;
+    for (auto [operandDim, resultDim] : llvm::enumerate(broadcastDimensions))
+      exprs.push_back(kinds[operandDim] == BroadcastKind::Expand
+                          ? b.getAffineConstantExpr(0)
+                          : b.getAffineDimExpr(resultDim));
+    AffineMap operandMap = AffineMap::get(rank, 0, exprs, b.getContext());
+    auto generic = linalg::GenericOp::create(
+        b, loc, TypeRange{resultType}, ValueRange{operand}, ValueRange{init},
+        {operandMap, identity}, parallelIterators(rank),
+        [](OpBuilder &nb, Location l, ValueRange args) {
+          linalg::YieldOp::create(nb, l, args[0]);
+        });
+    return generic.getResult(0);
+  }
+
+  // A dimension that may or may not expand is decided per element: read at 0
+  // when the operand's size is 1, at the result index otherwise.
+  SmallVector<Value> operandIsOne(operandType.getRank());
+  for (auto [dim, kind] : llvm::enumerate(kinds)) {
+    if (kind != BroadcastKind::Unknown)
+      continue;
+    Value size = tensor::DimOp::create(b, loc, operand, dim);
+    operandIsOne[dim] =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, size,
+                              arith::ConstantIndexOp::create(b, loc, 1));
+  }
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{resultType}, ValueRange{}, ValueRange{init}, {identity},
+      parallelIterators(rank), [&](OpBuilder &nb, Location l, ValueRange) {
+        Value zero = arith::ConstantIndexOp::create(nb, l, 0);
+        SmallVector<Value> indices;
+        for (auto [operandDim, resultDim] :
+             llvm::enumerate(broadcastDimensions)) {
+          BroadcastKind kind = kinds[operandDim];
+          if (kind == BroadcastKind::Expand) {
+            indices.push_back(zero);
+            continue;
+          }
+          Value index = linalg::IndexOp::create(nb, l, resultDim);
+          if (kind == BroadcastKind::Unknown)
+            index = arith::SelectOp::create(nb, l, operandIsOne[operandDim],
+                                            zero, index);
+          indices.push_back(index);
+        }
+        Value element = tensor::ExtractOp::create(nb, l, operand, indices);
+        linalg::YieldOp::create(nb, l, element);
+      });
+  return generic.getResult(0);
+}
+
+struct BroadcastInDimLowering
+    : OpConversionPattern<stablehlo::BroadcastInDimOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(stablehlo::BroadcastInDimOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        convertedTensorType(getTypeConverter(), op.getType());
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
+    Location loc = op.getLoc();
+    Value operand = adaptor.getOperand();
+    auto operandType = cast<RankedTensorType>(operand.getType());
+    ArrayRef<int64_t> dims = op.getBroadcastDimensions();
+
+    SmallVector<OpFoldResult> sizes;
+    for (auto [resultDim, size] : llvm::enumerate(resultType.getShape())) {
+      if (!ShapedType::isDynamic(size)) {
+        sizes.push_back(indexValue(rewriter, size));
+        continue;
+      }
+      const int64_t *source = llvm::find(dims, (int64_t)resultDim);
+      if (source == dims.end())
+        return rewriter.notifyMatchFailure(op, "dynamic size with no source");
+      int64_t operandDim = source - dims.begin();
+      sizes.push_back(tensor::DimOp::create(rewriter, loc, operand, operandDim)
+                          .getResult());
+    }
+
+    SmallVector<BroadcastKind> kinds;
+    for (auto [operandDim, resultDim] : llvm::enumerate(dims)) {
+      int64_t operandSize = operandType.getDimSize(operandDim);
+      int64_t resultSize = resultType.getDimSize(resultDim);
+      if (resultSize == 1 || ShapedType::isDynamic(resultSize))
+        kinds.push_back(BroadcastKind::Same);
+      else if (operandSize == 1)
+        kinds.push_back(BroadcastKind::Expand);
+      else if (ShapedType::isDynamic(operandSize))
+        kinds.push_back(BroadcastKind::Unknown);
+      else
+        kinds.push_back(BroadcastKind::Same);
+    }
+    rewriter.replaceOp(op, emitBroadcastInDim(rewriter, loc, operand,
+                                              resultType, sizes, dims, kinds));
+    return success();
+  }
+};
+
+struct DynamicBroadcastInDimLowering
+    : OpConversionPattern<stablehlo::DynamicBroadcastInDimOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(stablehlo::DynamicBroadcastInDimOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        convertedTensorType(getTypeConverter(), op.getType());
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
+    Location loc = op.getLoc();
+    Value operand = adaptor.getOperand();
+    auto operandType = cast<RankedTensorType>(operand.getType());
+    ArrayRef<int64_t> dims = op.getBroadcastDimensions();
+    SmallVector<OpFoldResult> sizes = sizesFromShapeTensor(
+        rewriter, loc, adaptor.getOutputDimensions(),
+        isUnsignedShapeTensor(op.getOutputDimensions()), resultType);
+
+    ArrayRef<int64_t> expanding, nonExpanding;
+    if (auto known = op.getKnownExpandingDimensions())
+      expanding = *known;
+    if (auto known = op.getKnownNonexpandingDimensions())
+      nonExpanding = *known;
+    SmallVector<BroadcastKind> kinds;
+    for (auto [operandDim, resultDim] : llvm::enumerate(dims)) {
+      int64_t operandSize = operandType.getDimSize(operandDim);
+      int64_t resultSize = resultType.getDimSize(resultDim);
+      if (resultSize == 1)
+        kinds.push_back(BroadcastKind::Same);
+      else if (operandSize == 1 ||
+               llvm::is_contained(expanding, (int64_t)operandDim))
+        kinds.push_back(BroadcastKind::Expand);
+      else if (!ShapedType::isDynamic(operandSize) ||
+               llvm::is_contained(nonExpanding, (int64_t)operandDim))
+        kinds.push_back(BroadcastKind::Same);
+      else
+        kinds.push_back(BroadcastKind::Unknown);
+    }
+    rewriter.replaceOp(op, emitBroadcastInDim(rewriter, loc, operand,
+                                              resultType, sizes, dims, kinds));
+    return success();
+  }
+};
+
+struct BroadcastLowering : OpConversionPattern<stablehlo::BroadcastOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(stablehlo::BroadcastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        convertedTensorType(getTypeConverter(), op.getType());
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
+    Location loc = op.getLoc();
+    Value operand = adaptor.getOperand();
+    ArrayRef<int64_t> prefix = op.getBroadcastSizes();
+    SmallVector<OpFoldResult> sizes;
+    for (int64_t size : prefix)
+      sizes.push_back(indexValue(rewriter, size));
+    llvm::append_range(sizes, disc::getMixedSizes(rewriter, loc, operand));
+    int64_t operandRank = cast<RankedTensorType>(operand.getType()).getRank();
+    SmallVector<int64_t> dims = llvm::to_vector(
+        llvm::seq<int64_t>(prefix.size(), prefix.size() + operandRank));
+    SmallVector<BroadcastKind> kinds(operandRank, BroadcastKind::Same);
+    rewriter.replaceOp(op, emitBroadcastInDim(rewriter, loc, operand,
+                                              resultType, sizes, dims, kinds));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Reshapes and transposes
+//===----------------------------------------------------------------------===//
+
+// Reshapes between static shapes: one collapse_shape or expand_shape when the
+// dimensions regroup, otherwise through the flat 1-D form.
+Value emitStaticReshape(OpBuilder &b, Location loc, Value operand,
+                        RankedTensorType resultType) {
+  auto operandType = cast<RankedTensorType>(operand.getType());
+  if (operandType == resultType)
+    return operand;
+  if (operandType.getRank() == 0)
+    return tensor::ExpandShapeOp::create(b, loc, resultType, operand,
+                                         ArrayRef<ReassociationIndices>{});
+  if (resultType.getRank() == 0)
+    return tensor::CollapseShapeOp::create(b, loc, resultType, operand,
+                                           ArrayRef<ReassociationIndices>{});
+  if (operandType.hasStaticShape()) {
+    if (auto reassociation =
+            getReassociationIndicesForReshape(operandType, resultType)) {
+      if (operandType.getRank() > resultType.getRank())
+        return tensor::CollapseShapeOp::create(b, loc, resultType, operand,
+                                               *reassociation);
+      if (operandType.getRank() < resultType.getRank())
+        return tensor::ExpandShapeOp::create(b, loc, resultType, operand,
+                                             *reassociation);
+    }
+  }
+  Value flat = operand;
+  if (operandType.getRank() != 1) {
+    ReassociationIndices all =
+        llvm::to_vector(llvm::seq<int64_t>(0, operandType.getRank()));
+    flat = tensor::CollapseShapeOp::create(b, loc, operand,
+                                           ArrayRef<ReassociationIndices>{all});
+  }
+  auto flatType = RankedTensorType::get({resultType.getNumElements()},
+                                        resultType.getElementType());
+  if (flat.getType() != flatType)
+    flat = tensor::CastOp::create(b, loc, flatType, flat);
+  if (resultType.getRank() == 1)
+    return flat;
+  ReassociationIndices all =
+      llvm::to_vector(llvm::seq<int64_t>(0, resultType.getRank()));
+  return tensor::ExpandShapeOp::create(b, loc, resultType, flat,
+                                       ArrayRef<ReassociationIndices>{all});
+}
+
+struct ReshapeLowering : OpConversionPattern<stablehlo::ReshapeOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(stablehlo::ReshapeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        convertedTensorType(getTypeConverter(), op.getType());
+    if (!resultType || !resultType.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "expected a static result");
+    rewriter.replaceOp(op, emitStaticReshape(rewriter, op.getLoc(),
+                                             adaptor.getOperand(), resultType));
+    return success();
+  }
+};
+
+struct DynamicReshapeLowering
+    : OpConversionPattern<stablehlo::DynamicReshapeOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(stablehlo::DynamicReshapeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        convertedTensorType(getTypeConverter(), op.getType());
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
+    Location loc = op.getLoc();
+    Value operand = adaptor.getOperand();
+    if (resultType.hasStaticShape() &&
+        cast<RankedTensorType>(operand.getType()).hasStaticShape()) {
+      rewriter.replaceOp(op,
+                         emitStaticReshape(rewriter, loc, operand, resultType));
+      return success();
+    }
+    // tensor.reshape wants an index or signless integer shape.
+    Value shape = adaptor.getOutputShape();
+    auto shapeType = cast<RankedTensorType>(shape.getType());
+    if (isUnsignedShapeTensor(op.getOutputShape()) &&
+        shapeType.getElementType().getIntOrFloatBitWidth() < 64) {
+      auto wideType = shapeType.clone(rewriter.getI64Type());
+      Value init = tensor::EmptyOp::create(rewriter, loc, wideType.getShape(),
+                                           wideType.getElementType());
+      shape = linalg::GenericOp::create(
+                  rewriter, loc, TypeRange{wideType}, ValueRange{shape},
+                  ValueRange{init},
+                  {rewriter.getMultiDimIdentityMap(1),
+                   rewriter.getMultiDimIdentityMap(1)},
+                  parallelIterators(1),
+                  [](OpBuilder &nb, Location l, ValueRange args) {
+                    Value wide =
+                        arith::ExtUIOp::create(nb, l, nb.getI64Type(), args[0]);
+                    linalg::YieldOp::create(nb, l, wide);
+                  })
+                  .getResult(0);
+    }
+    rewriter.replaceOpWithNewOp<tensor::ReshapeOp>(op, resultType, operand,
+                                                   shape);
+    return success();
+  }
+};
+
+struct TransposeLowering : OpConversionPattern<stablehlo::TransposeOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(stablehlo::TransposeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        convertedTensorType(getTypeConverter(), op.getType());
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
+    Location loc = op.getLoc();
+    Value operand = adaptor.getOperand();
+    ArrayRef<int64_t> permutation = op.getPermutation();
+    int64_t rank = resultType.getRank();
+    SmallVector<OpFoldResult> operandSizes =
+        disc::getMixedSizes(rewriter, loc, operand);
+    SmallVector<OpFoldResult> sizes;
+    for (int64_t source : permutation)
+      sizes.push_back(operandSizes[source]);
+    Value init = disc::createEmptyTensor(rewriter, loc, resultType, sizes);
+    // result[i] = operand[permutation[i]]: operand dimension permutation[i]
+    // is indexed by loop i.
+    SmallVector<AffineExpr> exprs(rank);
+    for (auto [resultDim, operandDim] : llvm::enumerate(permutation))
+      exprs[operandDim] = rewriter.getAffineDimExpr(resultDim);
+    AffineMap operandMap =
+        AffineMap::get(rank, 0, exprs, rewriter.getContext());
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{resultType}, ValueRange{operand},
+        ValueRange{init}, {operandMap, rewriter.getMultiDimIdentityMap(rank)},
+        parallelIterators(rank),
+        [](OpBuilder &nb, Location l, ValueRange args) {
+          linalg::YieldOp::create(nb, l, args[0]);
+        });
+    rewriter.replaceOp(op, generic.getResults());
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Slices and concatenation
+//===----------------------------------------------------------------------===//
+
+struct SliceLowering : OpConversionPattern<stablehlo::SliceOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(stablehlo::SliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        convertedTensorType(getTypeConverter(), op.getType());
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
+    SmallVector<OpFoldResult> offsets, sizes, strides;
+    for (auto [start, limit, stride] : llvm::zip_equal(
+             op.getStartIndices(), op.getLimitIndices(), op.getStrides())) {
+      offsets.push_back(indexValue(rewriter, start));
+      sizes.push_back(
+          indexValue(rewriter, (limit - start + stride - 1) / stride));
+      strides.push_back(indexValue(rewriter, stride));
+    }
+    rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(
+        op, resultType, adaptor.getOperand(), offsets, sizes, strides);
+    return success();
+  }
+};
+
+// Start indices are clamped to [0, operandSize - sliceSize], as the spec says.
+SmallVector<OpFoldResult> clampedOffsets(OpBuilder &b, Location loc,
+                                         Value operand,
+                                         ArrayRef<OpFoldResult> sliceSizes,
+                                         ValueRange startTensors,
+                                         ValueRange originalStartTensors) {
+  SmallVector<OpFoldResult> operandSizes = disc::getMixedSizes(b, loc, operand);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  SmallVector<OpFoldResult> offsets;
+  for (auto [dim, start] : llvm::enumerate(startTensors)) {
+    bool isUnsigned = disc::isUnsignedLike(
+        getElementTypeOrSelf(originalStartTensors[dim].getType()));
+    Value index = disc::castToIndex(b, loc, disc::extractScalar(b, loc, start),
+                                    isUnsigned);
+    Value maxStart =
+        arith::SubIOp::create(b, loc, materialize(b, loc, operandSizes[dim]),
+                              materialize(b, loc, sliceSizes[dim]));
+    Value clamped = arith::MinSIOp::create(b, loc, index, maxStart);
+    offsets.push_back(
+        arith::MaxSIOp::create(b, loc, clamped, zero).getResult());
+  }
+  return offsets;
+}
+
+struct DynamicSliceLowering : OpConversionPattern<stablehlo::DynamicSliceOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(stablehlo::DynamicSliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        convertedTensorType(getTypeConverter(), op.getType());
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
+    Location loc = op.getLoc();
+    SmallVector<OpFoldResult> sizes, strides;
+    for (int64_t size : op.getSliceSizes()) {
+      sizes.push_back(indexValue(rewriter, size));
+      strides.push_back(indexValue(rewriter, 1));
+    }
+    SmallVector<OpFoldResult> offsets =
+        clampedOffsets(rewriter, loc, adaptor.getOperand(), sizes,
+                       adaptor.getStartIndices(), op.getStartIndices());
+    rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(
+        op, resultType, adaptor.getOperand(), offsets, sizes, strides);
+    return success();
+  }
+};
+
+struct DynamicUpdateSliceLowering
+    : OpConversionPattern<stablehlo::DynamicUpdateSliceOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(stablehlo::DynamicUpdateSliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value update = adaptor.getUpdate();
+    SmallVector<OpFoldResult> sizes =
+        disc::getMixedSizes(rewriter, loc, update);
+    SmallVector<OpFoldResult> strides(sizes.size(), indexValue(rewriter, 1));
+    SmallVector<OpFoldResult> offsets =
+        clampedOffsets(rewriter, loc, adaptor.getOperand(), sizes,
+                       adaptor.getStartIndices(), op.getStartIndices());
+    Value result = tensor::InsertSliceOp::create(
+        rewriter, loc, update, adaptor.getOperand(), offsets, sizes, strides);
+    RankedTensorType resultType =
+        convertedTensorType(getTypeConverter(), op.getType());
+    if (resultType && result.getType() != resultType)
+      result = tensor::CastOp::create(rewriter, loc, resultType, result);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct ConcatenateLowering : OpConversionPattern<stablehlo::ConcatenateOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(stablehlo::ConcatenateOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        convertedTensorType(getTypeConverter(), op.getType());
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
+    Location loc = op.getLoc();
+    int64_t dimension = op.getDimension();
+    ValueRange inputs = adaptor.getInputs();
+
+    SmallVector<SmallVector<OpFoldResult>> inputSizes;
+    for (Value input : inputs)
+      inputSizes.push_back(disc::getMixedSizes(rewriter, loc, input));
+    SmallVector<OpFoldResult> sizes = inputSizes.front();
+    if (ShapedType::isDynamic(resultType.getDimSize(dimension))) {
+      Value total = arith::ConstantIndexOp::create(rewriter, loc, 0);
+      for (auto &inputSize : inputSizes)
+        total = arith::AddIOp::create(
+            rewriter, loc, total,
+            materialize(rewriter, loc, inputSize[dimension]));
+      sizes[dimension] = total;
+    } else {
+      sizes[dimension] = indexValue(rewriter, resultType.getDimSize(dimension));
+    }
+    Value result = disc::createEmptyTensor(rewriter, loc, resultType, sizes);
+
+    OpFoldResult offset = indexValue(rewriter, 0);
+    SmallVector<OpFoldResult> strides(resultType.getRank(),
+                                      indexValue(rewriter, 1));
+    for (auto [input, inputSize] : llvm::zip_equal(inputs, inputSizes)) {
+      SmallVector<OpFoldResult> offsets(resultType.getRank(),
+                                        indexValue(rewriter, 0));
+      offsets[dimension] = offset;
+      result = tensor::InsertSliceOp::create(rewriter, loc, input, result,
+                                             offsets, inputSize, strides);
+      offset = arith::AddIOp::create(
+                   rewriter, loc, materialize(rewriter, loc, offset),
+                   materialize(rewriter, loc, inputSize[dimension]))
+                   .getResult();
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Padding and reversal
+//===----------------------------------------------------------------------===//
+
+struct PadLowering : OpConversionPattern<stablehlo::PadOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(stablehlo::PadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        convertedTensorType(getTypeConverter(), op.getType());
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
+    Location loc = op.getLoc();
+    Value paddingValue =
+        disc::extractScalar(rewriter, loc, adaptor.getPaddingValue());
+    Value result =
+        disc::emitPad(rewriter, loc, adaptor.getOperand(), paddingValue,
+                      op.getEdgePaddingLow(), op.getEdgePaddingHigh(),
+                      op.getInteriorPadding());
+    if (result.getType() != resultType)
+      result = tensor::CastOp::create(rewriter, loc, resultType, result);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct ReverseLowering : OpConversionPattern<stablehlo::ReverseOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(stablehlo::ReverseOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, disc::emitReverse(rewriter, op.getLoc(),
+                                             adaptor.getOperand(),
+                                             op.getDimensions()));
+    return success();
+  }
+};
+
+struct GetDimensionSizeLowering
+    : OpConversionPattern<stablehlo::GetDimensionSizeOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(stablehlo::GetDimensionSizeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        convertedTensorType(getTypeConverter(), op.getType());
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
+    Location loc = op.getLoc();
+    Value size = tensor::DimOp::create(rewriter, loc, adaptor.getOperand(),
+                                       op.getDimension());
+    Value scalar = arith::IndexCastOp::create(
+        rewriter, loc, resultType.getElementType(), size);
+    rewriter.replaceOpWithNewOp<tensor::FromElementsOp>(op, resultType,
+                                                        ValueRange{scalar});
+    return success();
+  }
+};
+
+} // namespace
+
+Value mlir::disc::emitPad(OpBuilder &b, Location loc, Value input,
+                          Value paddingValue, ArrayRef<int64_t> low,
+                          ArrayRef<int64_t> high, ArrayRef<int64_t> interior) {
+  auto inputType = cast<RankedTensorType>(input.getType());
+  int64_t rank = inputType.getRank();
+  bool hasInterior = llvm::any_of(interior, [](int64_t v) { return v != 0; });
+  bool hasNegative = llvm::any_of(llvm::concat<const int64_t>(low, high),
+                                  [](int64_t v) { return v < 0; });
+  if (llvm::all_of(llvm::concat<const int64_t>(low, high, interior),
+                   [](int64_t v) { return v == 0; }))
+    return input;
+
+  SmallVector<int64_t> positiveLow, positiveHigh;
+  for (auto [l, h] : llvm::zip_equal(low, high)) {
+    positiveLow.push_back(std::max<int64_t>(l, 0));
+    positiveHigh.push_back(std::max<int64_t>(h, 0));
+  }
+
+  // The padded (before cutting) shape: d + (d - 1) * interior + low + high.
+  SmallVector<int64_t> paddedShape;
+  SmallVector<OpFoldResult> inputSizes = getMixedSizes(b, loc, input);
+  SmallVector<OpFoldResult> paddedSizes;
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    int64_t size = inputType.getDimSize(dim);
+    int64_t edges = positiveLow[dim] + positiveHigh[dim];
+    if (!ShapedType::isDynamic(size)) {
+      int64_t padded =
+          size + std::max<int64_t>(size - 1, 0) * interior[dim] + edges;
+      paddedShape.push_back(padded);
+      paddedSizes.push_back(b.getIndexAttr(padded));
+      continue;
+    }
+    paddedShape.push_back(ShapedType::kDynamic);
+    Value d = cast<Value>(inputSizes[dim]);
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value gaps = arith::MaxSIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, d, one), zero);
+    Value spread = arith::MulIOp::create(
+        b, loc, gaps, arith::ConstantIndexOp::create(b, loc, interior[dim]));
+    Value padded =
+        arith::AddIOp::create(b, loc, arith::AddIOp::create(b, loc, d, spread),
+                              arith::ConstantIndexOp::create(b, loc, edges));
+    paddedSizes.push_back(padded);
+  }
+  auto paddedType =
+      RankedTensorType::get(paddedShape, inputType.getElementType());
+
+  Value padded;
+  if (!hasInterior) {
+    SmallVector<OpFoldResult> lowValues, highValues;
+    for (auto [l, h] : llvm::zip_equal(positiveLow, positiveHigh)) {
+      lowValues.push_back(b.getIndexAttr(l));
+      highValues.push_back(b.getIndexAttr(h));
+    }
+    padded = tensor::PadOp::create(b, loc, paddedType, input, lowValues,
+                                   highValues, paddingValue);
+  } else {
+    Value filled =
+        createFilledTensor(b, loc, paddedType, paddedSizes, paddingValue);
+    SmallVector<OpFoldResult> offsets, strides;
+    for (int64_t dim = 0; dim < rank; ++dim) {
+      offsets.push_back(b.getIndexAttr(positiveLow[dim]));
+      strides.push_back(b.getIndexAttr(interior[dim] + 1));
+    }
+    padded = tensor::InsertSliceOp::create(b, loc, input, filled, offsets,
+                                           inputSizes, strides);
+  }
+  if (!hasNegative)
+    return padded;
+
+  // Negative edges cut elements off the padded tensor.
+  SmallVector<OpFoldResult> offsets, sizes, strides;
+  SmallVector<int64_t> resultShape;
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    int64_t cutLow = std::max<int64_t>(-low[dim], 0);
+    int64_t cutHigh = std::max<int64_t>(-high[dim], 0);
+    offsets.push_back(b.getIndexAttr(cutLow));
+    strides.push_back(b.getIndexAttr(1));
+    if (!ShapedType::isDynamic(paddedShape[dim])) {
+      int64_t size = paddedShape[dim] - cutLow - cutHigh;
+      resultShape.push_back(size);
+      sizes.push_back(b.getIndexAttr(size));
+      continue;
+    }
+    resultShape.push_back(ShapedType::kDynamic);
+    sizes.push_back(arith::SubIOp::create(b, loc, cast<Value>(paddedSizes[dim]),
+                                          arith::ConstantIndexOp::create(
+                                              b, loc, cutLow + cutHigh))
+                        .getResult());
+  }
+  auto resultType =
+      RankedTensorType::get(resultShape, inputType.getElementType());
+  return tensor::ExtractSliceOp::create(b, loc, resultType, padded, offsets,
+                                        sizes, strides);
+}
+
+Value mlir::disc::emitReverse(OpBuilder &b, Location loc, Value input,
+                              ArrayRef<int64_t> dimensions) {
+  if (dimensions.empty())
+    return input;
+  auto type = cast<RankedTensorType>(input.getType());
+  int64_t rank = type.getRank();
+  SmallVector<OpFoldResult> sizes = getMixedSizes(b, loc, input);
+  SmallVector<Value> lastIndex(rank);
+  for (int64_t dim : dimensions)
+    lastIndex[dim] =
+        arith::SubIOp::create(b, loc, materialize(b, loc, sizes[dim]),
+                              arith::ConstantIndexOp::create(b, loc, 1));
+  Value init = createEmptyTensor(b, loc, type, sizes);
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{type}, ValueRange{}, ValueRange{init},
+      {b.getMultiDimIdentityMap(rank)}, parallelIterators(rank),
+      [&](OpBuilder &nb, Location l, ValueRange) {
+        SmallVector<Value> indices;
+        for (int64_t dim = 0; dim < rank; ++dim) {
+          Value index = linalg::IndexOp::create(nb, l, dim);
+          if (lastIndex[dim])
+            index = arith::SubIOp::create(nb, l, lastIndex[dim], index);
+          indices.push_back(index);
+        }
+        Value element = tensor::ExtractOp::create(nb, l, input, indices);
+        linalg::YieldOp::create(nb, l, element);
+      });
+  return generic.getResult(0);
+}
+
+void mlir::disc::populateDataMovementPatterns(const TypeConverter &converter,
+                                              RewritePatternSet &patterns) {
+  patterns.add<
+      BroadcastInDimLowering, BroadcastLowering, ConcatenateLowering,
+      ConstantLowering, DynamicBroadcastInDimLowering, DynamicIotaLowering,
+      DynamicReshapeLowering, DynamicSliceLowering, DynamicUpdateSliceLowering,
+      GetDimensionSizeLowering, IotaLowering, PadLowering, ReshapeLowering,
+      ReverseLowering, SliceLowering, TransposeLowering>(converter,
+                                                         patterns.getContext());
+}
