@@ -19,7 +19,6 @@
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/IR/LLVMContext.h"
@@ -184,10 +183,11 @@ LogicalResult writeDump(llvm::StringRef folder, Phase phase,
   llvm::sys::path::append(path, llvm::formatv("{0:02}.{1}.{2}", number,
                                               getPhaseName(phase), extension)
                                     .str());
-  std::string error;
-  std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(path, &error);
-  if (!file) {
-    reportError("cannot write phase dump '" + path + "': " + error);
+  std::error_code error;
+  auto file = std::make_unique<llvm::ToolOutputFile>(path, error,
+                                                     llvm::sys::fs::OF_None);
+  if (error) {
+    reportError("cannot write phase dump '" + path + "': " + error.message());
     return failure();
   }
   print(file->os());
@@ -214,15 +214,19 @@ int compile(const DriverOptions &options, const Invocation &invocation) {
             llvm::sys::fs::create_directories(options.dumpPhasesTo))
       return reportError("cannot create --dump-phases-to folder '" +
                          options.dumpPhasesTo + "': " + error.message());
+  if (!options.dumpPhasesTo.empty() &&
+      !llvm::sys::fs::is_directory(options.dumpPhasesTo))
+    return reportError("--dump-phases-to '" + options.dumpPhasesTo +
+                       "' is not a folder");
 
   // Opened before the work starts so that an unwritable output fails fast;
   // the file is removed again unless the compilation succeeds.
-  std::string outputError;
-  std::unique_ptr<llvm::ToolOutputFile> output =
-      openOutputFile(invocation.output, &outputError);
-  if (!output)
+  std::error_code outputError;
+  auto output = std::make_unique<llvm::ToolOutputFile>(
+      invocation.output, outputError, llvm::sys::fs::OF_None);
+  if (outputError)
     return reportError("cannot write output file '" + invocation.output +
-                       "': " + outputError);
+                       "': " + outputError.message());
 
   std::unique_ptr<llvm::TargetMachine> targetMachine;
   if (needsTargetMachine(invocation.emit)) {

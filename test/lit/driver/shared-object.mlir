@@ -1,0 +1,33 @@
+// RUN: disc-compile %S/Inputs/model.llvm.mlir --compile-from=llvm -o %t.so
+// RUN: llvm-nm -D --defined-only --just-symbol-name %t.so | FileCheck %s --check-prefix=EXPORTS
+// RUN: llvm-nm -D --undefined-only %t.so | FileCheck %s --check-prefix=IMPORTS
+// RUN: llvm-readelf -h -d %t.so | FileCheck %s --check-prefix=ELF
+// RUN: disc-compile %S/Inputs/model.llvm.mlir --compile-from=llvm -O0 -o %t.O0.so
+// RUN: llvm-nm %t.O0.so | FileCheck %s --check-prefix=LOCALS
+
+// The ABI's three exports and nothing else.
+// EXPORTS: {{^}}disc_entry_main{{$}}
+// EXPORTS-NEXT: {{^}}disc_model_abi_version{{$}}
+// EXPORTS-NEXT: {{^}}disc_model_metadata{{$}}
+// EXPORTS-NOT: {{.}}
+
+// Imports come from libc/libm only, each with its glibc version.
+// IMPORTS: U expf@GLIBC_
+// IMPORTS-NOT: {{U [^@]+$}}
+
+// ELF: Type: DYN (Shared object file)
+// ELF-NOT: NEEDED
+// ELF: (NEEDED) Shared library: [libm.so.6]
+// ELF-NOT: NEEDED
+
+// Local symbols are discarded: at -O0 main and scale are still functions of
+// the .so, but not in its symbol table.
+// LOCALS-NOT: {{ (main|scale)$}}
+// LOCALS: T disc_entry_main
+// LOCALS-NOT: {{ (main|scale)$}}
+
+// An object file for linking by hand.
+// RUN: disc-compile %S/Inputs/model.llvm.mlir --compile-from=llvm --emit=obj -o %t.o
+// RUN: llvm-readelf -h -s %t.o | FileCheck %s --check-prefix=OBJ
+// OBJ: Type: REL (Relocatable file)
+// OBJ: GLOBAL DEFAULT {{.*}} disc_entry_main
