@@ -1,0 +1,198 @@
+// RUN: disc-opt %s -split-input-file -verify-diagnostics
+
+func.func @add_shapes(%a: tensor<4xf32>, %b: tensor<5xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'stablehlo.add' op requires the same shape for all operands and results}}
+  %0 = stablehlo.add %a, %b : (tensor<4xf32>, tensor<5xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @add_dynamic_ok(%a: tensor<?xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = stablehlo.add %a, %b : (tensor<?xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @add_element_types(%a: tensor<4xf32>, %b: tensor<4xi32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'stablehlo.add' op requires the same element type for all operands and results}}
+  %0 = stablehlo.add %a, %b : (tensor<4xf32>, tensor<4xi32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @short_form_arity(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{expected a function type with 2 inputs and 1 result}}
+  %0 = stablehlo.add %a, %a : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @broadcast_in_dim_count(%x: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{broadcast_dimensions has 2 entries but the operand has rank 1}}
+  %0 = stablehlo.broadcast_in_dim %x, dims = [0, 1] : (tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_in_dim_size(%x: tensor<3xf32>) -> tensor<3x2xf32> {
+  // expected-error @+1 {{operand dimension 0 of size 3 cannot broadcast to result dimension 1 of size 2}}
+  %0 = stablehlo.broadcast_in_dim %x, dims = [1] : (tensor<3xf32>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+
+// -----
+
+func.func @broadcast_in_dim_range(%x: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{broadcast dimension 2 is out of range for rank 2}}
+  %0 = stablehlo.broadcast_in_dim %x, dims = [2] : (tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @dot_general_contracting(%a: tensor<2x3xf32>, %b: tensor<4x5xf32>) -> tensor<2x5xf32> {
+  // expected-error @+1 {{contracting dimension sizes differ: lhs dimension 1 is 3, rhs dimension 0 is 4}}
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<2x3xf32>, tensor<4x5xf32>) -> tensor<2x5xf32>
+  return %0 : tensor<2x5xf32>
+}
+
+// -----
+
+func.func @dot_general_batching(%a: tensor<2x3x4xf32>, %b: tensor<3x4x5xf32>) -> tensor<2x3x5xf32> {
+  // expected-error @+1 {{batching dimension sizes differ: lhs dimension 0 is 2, rhs dimension 0 is 3}}
+  %0 = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<2x3x4xf32>, tensor<3x4x5xf32>) -> tensor<2x3x5xf32>
+  return %0 : tensor<2x3x5xf32>
+}
+
+// -----
+
+func.func @dot_general_result(%a: tensor<2x3xf32>, %b: tensor<3x5xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{result dimension 1 must be 5}}
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<2x3xf32>, tensor<3x5xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @dot_contracting(%a: tensor<2x3xf32>, %b: tensor<4x5xf32>) -> tensor<2x5xf32> {
+  // expected-error @+1 {{contracting dimensions differ: 3 vs 4}}
+  %0 = stablehlo.dot %a, %b : (tensor<2x3xf32>, tensor<4x5xf32>) -> tensor<2x5xf32>
+  return %0 : tensor<2x5xf32>
+}
+
+// -----
+
+func.func @transpose_permutation(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {
+  // expected-error @+1 {{permutation dimension 0 appears more than once}}
+  %0 = stablehlo.transpose %x, dims = [0, 0] : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+
+// -----
+
+func.func @reshape_elements(%x: tensor<2x3xf32>) -> tensor<5xf32> {
+  // expected-error @+1 {{operand has 6 elements but the result has 5}}
+  %0 = stablehlo.reshape %x : (tensor<2x3xf32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @slice_bounds(%x: tensor<2x3xf32>) -> tensor<2x2xf32> {
+  // expected-error @+1 {{slice [2:4] of dimension 1 is out of bounds}}
+  %0 = stablehlo.slice %x [0:2, 2:4] : (tensor<2x3xf32>) -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}
+
+// -----
+
+func.func @slice_result(%x: tensor<2x3xf32>) -> tensor<2x2xf32> {
+  // expected-error @+1 {{result dimension 1 must be 1}}
+  %0 = stablehlo.slice %x [0:2, 0:3:3] : (tensor<2x3xf32>) -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}
+
+// -----
+
+func.func @concatenate_result(%a: tensor<2xf32>, %b: tensor<3xf32>) -> tensor<6xf32> {
+  // expected-error @+1 {{result dimension 0 must be 5}}
+  %0 = stablehlo.concatenate %a, %b, dim = 0 : (tensor<2xf32>, tensor<3xf32>) -> tensor<6xf32>
+  return %0 : tensor<6xf32>
+}
+
+// -----
+
+func.func @pad_result(%x: tensor<2x3xf32>, %v: tensor<f32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{result dimension 1 must be 6}}
+  %0 = stablehlo.pad %x, %v, low = [0, 1], high = [1, 0], interior = [0, 1] : (tensor<2x3xf32>, tensor<f32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @iota_dimension() -> tensor<4xi32> {
+  // expected-error @+1 {{iota_dimension 1 is out of range for rank 1}}
+  %0 = stablehlo.iota dim = 1 : tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+func.func @reduce_result(%x: tensor<2x3xf32>, %c: tensor<f32>) -> tensor<3xf32> {
+  // expected-error @+1 {{result 0 dimension 0 must equal input dimension 0}}
+  %0 = stablehlo.reduce(%x init: %c) applies stablehlo.add across dimensions = [1] : (tensor<2x3xf32>, tensor<f32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @select_pred(%p: tensor<3xi1>, %a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{pred must be a scalar or have the shape of the result}}
+  %0 = stablehlo.select %p, %a, %a : (tensor<3xi1>, tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @constant_type() -> tensor<3xf32> {
+  // expected-error @+1 {{value type 'tensor<2xf32>' does not match the result type 'tensor<3xf32>'}}
+  %0 = "stablehlo.constant"() <{value = dense<[1.0, 2.0]> : tensor<2xf32>}> : () -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @convolution_features(%img: tensor<1x8x8x4xf32>, %k: tensor<3x3x3x16xf32>) -> tensor<1x6x6x16xf32> {
+  // expected-error @+1 {{input feature dimension (4) must equal the kernel input feature dimension (3) times feature_group_count (1)}}
+  %0 = stablehlo.convolution(%img, %k) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x8x4xf32>, tensor<3x3x3x16xf32>) -> tensor<1x6x6x16xf32>
+  return %0 : tensor<1x6x6x16xf32>
+}
+
+// -----
+
+func.func @conv_layout(%img: tensor<1x8x8x3xf32>, %k: tensor<3x3x3x16xf32>) -> tensor<1x6x6x16xf32> {
+  // expected-error @+1 {{expected 'b', 'f' or a spatial dimension number, got 'q'}}
+  %0 = stablehlo.convolution(%img, %k) dim_numbers = [b, 0, 1, q]x[0, 1, i, o]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x8x3xf32>, tensor<3x3x3x16xf32>) -> tensor<1x6x6x16xf32>
+  return %0 : tensor<1x6x6x16xf32>
+}
+
+// -----
+
+func.func @precision_name(%a: tensor<2x3xf32>, %b: tensor<3x2xf32>) -> tensor<2x2xf32> {
+  // expected-error @+1 {{unknown precision 'LOW'}}
+  %0 = stablehlo.dot %a, %b, precision = [LOW, DEFAULT] : (tensor<2x3xf32>, tensor<3x2xf32>) -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}
+
+// -----
+
+func.func @mhlo_verifies_too(%x: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'mhlo.broadcast_in_dim' op broadcast_dimensions has 2 entries but the operand has rank 1}}
+  %0 = "mhlo.broadcast_in_dim"(%x) {broadcast_dimensions = dense<[0, 1]> : tensor<2xi64>} : (tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
