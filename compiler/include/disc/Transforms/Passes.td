@@ -46,6 +46,13 @@ def DiscRALBindIO : Pass<"disc-ral-bind-io", "::mlir::ModuleOp"> {
     `disc_ral.recv_input %ctx, i` and each returned value is handed over by
     `disc_ral.send_output %ctx, i, %v` before the return. Runs after
     bufferization and `disc-ral-inject-context`.
+
+    The runtime checks each input's dtype and labels each output with the
+    dtype of its call, so when the function's `disc.entry_signature` records
+    `ui<N>` for a buffer the lowering made signless (`i<N>`), the buffer
+    crosses as `ui<N>` through a `builtin.unrealized_conversion_cast` that
+    vanishes in `disc-ral-to-llvm`. Any other disagreement with the recorded
+    dtype is an error.
   }];
   let dependentDialects = ["::mlir::disc_ral::RALDialect"];
 }
