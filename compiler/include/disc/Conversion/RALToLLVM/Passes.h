@@ -3,8 +3,10 @@
 #ifndef DISC_CONVERSION_RALTOLLVM_PASSES_H
 #define DISC_CONVERSION_RALTOLLVM_PASSES_H
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 

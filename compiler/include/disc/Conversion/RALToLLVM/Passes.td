@@ -35,8 +35,12 @@ def DiscRALToLLVM : Pass<"disc-ral-to-llvm", "::mlir::ModuleOp"> {
     (`convert-scf-to-cf`, `lower-affine`, `expand-strided-metadata`) and
     memref.copy has been turned into loops or contiguous copies.
   }];
+  // Libm calls are made as func.call (scalarizing vector operands with
+  // arith and vector ops) before everything becomes LLVM.
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
-                           "::mlir::func::FuncDialect"];
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::vector::VectorDialect"];
 }
 
 #endif // DISC_CONVERSION_RALTOLLVM_PASSES_TD
