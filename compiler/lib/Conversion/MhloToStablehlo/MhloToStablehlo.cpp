@@ -21,17 +21,25 @@ namespace {
 
 // Attributes that older MHLO spelled `dense<[...]> : tensor<Nxi64>` and
 // StableHLO spells `array<i64: ...>`.
-constexpr StringLiteral kDimListAttrNames[] = {
-    "base_dilations",     "broadcast_dimensions",
-    "broadcast_sizes",    "dimensions",
-    "edge_padding_high",  "edge_padding_low",
-    "interior_padding",   "known_expanding_dimensions",
-    "known_nonexpanding_dimensions", "lhs_dilation",
-    "limit_indices",      "permutation",
-    "rhs_dilation",       "slice_sizes",
-    "start_indices",      "strides",
-    "window_dilations",   "window_dimensions",
-    "window_strides"};
+constexpr StringLiteral kDimListAttrNames[] = {"base_dilations",
+                                               "broadcast_dimensions",
+                                               "broadcast_sizes",
+                                               "dimensions",
+                                               "edge_padding_high",
+                                               "edge_padding_low",
+                                               "interior_padding",
+                                               "known_expanding_dimensions",
+                                               "known_nonexpanding_dimensions",
+                                               "lhs_dilation",
+                                               "limit_indices",
+                                               "permutation",
+                                               "rhs_dilation",
+                                               "slice_sizes",
+                                               "start_indices",
+                                               "strides",
+                                               "window_dilations",
+                                               "window_dimensions",
+                                               "window_strides"};
 
 /// Maps MHLO attributes and types onto their StableHLO twins. The two
 /// dialects come from one ODS body, so enums share their values and
@@ -65,7 +73,8 @@ public:
         })
         .Case([&](mhlo::ComparisonTypeAttr value) -> Attribute {
           return stablehlo::ComparisonTypeAttr::get(
-              context, static_cast<stablehlo::ComparisonType>(value.getValue()));
+              context,
+              static_cast<stablehlo::ComparisonType>(value.getValue()));
         })
         .Case([&](mhlo::PrecisionAttr value) -> Attribute {
           return stablehlo::PrecisionAttr::get(
@@ -140,7 +149,8 @@ public:
     return convertAttr(value);
   }
 
-  SmallVector<NamedAttribute> convertAttrs(ArrayRef<NamedAttribute> attrs) const {
+  SmallVector<NamedAttribute>
+  convertAttrs(ArrayRef<NamedAttribute> attrs) const {
     return llvm::map_to_vector(attrs, [&](NamedAttribute attr) {
       return NamedAttribute(attr.getName(),
                             convertNamedAttr(attr.getName(), attr.getValue()));

@@ -152,10 +152,9 @@ void printSliceRanges(OpAsmPrinter &printer, Operation *, Attribute start,
   printer << ']';
 }
 
-ParseResult
-parseOperandsWithTrailingComma(OpAsmParser &parser,
-                               SmallVectorImpl<OpAsmParser::UnresolvedOperand>
-                                   &operands) {
+ParseResult parseOperandsWithTrailingComma(
+    OpAsmParser &parser,
+    SmallVectorImpl<OpAsmParser::UnresolvedOperand> &operands) {
   while (true) {
     OpAsmParser::UnresolvedOperand operand;
     OptionalParseResult parsed = parser.parseOptionalOperand(operand);
@@ -221,7 +220,8 @@ ParseResult parseWindowAttributesImpl(OpAsmParser &parser,
       if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square,
                                          parseRow))
         return failure();
-      auto type = RankedTensorType::get({rows, 2}, IntegerType::get(context, 64));
+      auto type =
+          RankedTensorType::get({rows, 2}, IntegerType::get(context, 64));
       padding = DenseIntElementsAttr::get(type, flat);
       return success();
     }
@@ -278,8 +278,8 @@ ParseResult parseWindowAttributesImpl(OpAsmParser &parser,
 
 void printWindowAttributes(OpAsmPrinter &printer, Operation *,
                            Attribute windowStrides,
-                           DenseIntElementsAttr padding,
-                           Attribute lhsDilation, Attribute rhsDilation,
+                           DenseIntElementsAttr padding, Attribute lhsDilation,
+                           Attribute rhsDilation,
                            DenseBoolArrayAttr windowReversal) {
   SmallVector<std::function<void()>> entries;
   auto addList = [&](StringRef key, Attribute attr) {
@@ -322,8 +322,9 @@ ParseResult parseDimsStruct(AsmParser &parser,
     StringRef key;
     if (parser.parseKeyword(&key) || parser.parseEqual())
       return failure();
-    auto *field = llvm::find_if(
-        fields, [&](const DimsField &candidate) { return candidate.name == key; });
+    auto *field = llvm::find_if(fields, [&](const DimsField &candidate) {
+      return candidate.name == key;
+    });
     if (field == fields.end())
       return parser.emitError(loc, "unknown dimension field '") << key << "'";
     size_t index = field - fields.begin();
@@ -420,17 +421,18 @@ ParseResult parseConvDims(AsmParser &parser, ConvDims &dims) {
   if (parseConvLayout(parser, {'b', 'f', &dims.inputBatch, &dims.inputFeature,
                                &dims.inputSpatial}) ||
       parser.parseKeyword("x") ||
-      parseConvLayout(parser, {'i', 'o', &dims.kernelInputFeature,
-                               &dims.kernelOutputFeature, &dims.kernelSpatial}) ||
+      parseConvLayout(parser,
+                      {'i', 'o', &dims.kernelInputFeature,
+                       &dims.kernelOutputFeature, &dims.kernelSpatial}) ||
       parser.parseArrow() ||
-      parseConvLayout(parser, {'b', 'f', &dims.outputBatch,
-                               &dims.outputFeature, &dims.outputSpatial}))
+      parseConvLayout(parser, {'b', 'f', &dims.outputBatch, &dims.outputFeature,
+                               &dims.outputSpatial}))
     return failure();
   return success();
 }
 
-static void printConvLayout(AsmPrinter &printer, char firstRole,
-                            int64_t first, char secondRole, int64_t second,
+static void printConvLayout(AsmPrinter &printer, char firstRole, int64_t first,
+                            char secondRole, int64_t second,
                             ArrayRef<int64_t> spatial) {
   SmallVector<std::string> tokens(spatial.size() + 2, "?");
   auto place = [&](int64_t position, std::string token) {
@@ -521,11 +523,10 @@ ParseResult parseReduceOp(OpAsmParser &parser, OperationState &result) {
   SMLoc loc = parser.getCurrentLocation();
   SmallVector<OpAsmParser::UnresolvedOperand> inputs, inits;
   auto parsePair = [&]() -> ParseResult {
-    return failure(parser.parseLParen() ||
-                   parser.parseOperand(inputs.emplace_back()) ||
-                   parser.parseKeyword("init") || parser.parseColon() ||
-                   parser.parseOperand(inits.emplace_back()) ||
-                   parser.parseRParen());
+    return failure(
+        parser.parseLParen() || parser.parseOperand(inputs.emplace_back()) ||
+        parser.parseKeyword("init") || parser.parseColon() ||
+        parser.parseOperand(inits.emplace_back()) || parser.parseRParen());
   };
   if (parser.parseCommaSeparatedList(parsePair))
     return failure();
@@ -641,12 +642,10 @@ ParseResult parseWhileOp(OpAsmParser &parser, OperationState &result) {
                    parser.parseEqual() ||
                    parser.parseOperand(operands.emplace_back()));
   };
-  if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Paren,
-                                     parseIterArg))
+  if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Paren, parseIterArg))
     return failure();
   SmallVector<Type> types;
-  if (!operands.empty() &&
-      (parser.parseColon() || parser.parseTypeList(types)))
+  if (!operands.empty() && (parser.parseColon() || parser.parseTypeList(types)))
     return failure();
   if (parser.parseOptionalAttrDictWithKeyword(result.attributes))
     return failure();
@@ -660,10 +659,9 @@ ParseResult parseWhileOp(OpAsmParser &parser, OperationState &result) {
     arg.type = type;
   Region *cond = result.addRegion();
   Region *body = result.addRegion();
-  return failure(parser.parseKeyword("cond") ||
-                 parser.parseRegion(*cond, iterArgs) ||
-                 parser.parseKeyword("do") ||
-                 parser.parseRegion(*body, iterArgs));
+  return failure(
+      parser.parseKeyword("cond") || parser.parseRegion(*cond, iterArgs) ||
+      parser.parseKeyword("do") || parser.parseRegion(*body, iterArgs));
 }
 
 void printWhileOp(OpAsmPrinter &printer, Operation *op) {

@@ -1,4 +1,4 @@
-//===- MhloOps.cpp - The mhlo dialect ------------------------------------===//
+//===- MhloOps.cpp - The mhlo dialect -------------------------------------===//
 
 #include "disc/Dialect/HLO/MhloOps.h"
 

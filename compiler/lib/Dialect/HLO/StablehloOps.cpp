@@ -1,4 +1,4 @@
-//===- StablehloOps.cpp - The stablehlo dialect ------------------------------------===//
+//===- StablehloOps.cpp - The stablehlo dialect ---------------------------===//
 
 #include "disc/Dialect/HLO/StablehloOps.h"
 

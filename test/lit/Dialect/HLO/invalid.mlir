@@ -196,3 +196,30 @@ func.func @mhlo_verifies_too(%x: tensor<3xf32>) -> tensor<2x3xf32> {
   %0 = "mhlo.broadcast_in_dim"(%x) {broadcast_dimensions = dense<[0, 1]> : tensor<2xi64>} : (tensor<3xf32>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
 }
+
+// -----
+
+func.func @conv_raw_range(%img: tensor<1x8x8x3xf32>, %k: tensor<3x3x3x16xf32>) -> tensor<1x6x6x16xf32> {
+  // expected-error @+1 {{input layout dimension 7 is out of range for rank 4}}
+  %0 = "stablehlo.convolution"(%img, %k) {batch_group_count = 1 : i64, feature_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 7, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>} : (tensor<1x8x8x3xf32>, tensor<3x3x3x16xf32>) -> tensor<1x6x6x16xf32>
+  return %0 : tensor<1x6x6x16xf32>
+}
+
+// -----
+
+func.func @reduce_terminator(%x: tensor<2x3xf32>, %c: tensor<f32>) -> tensor<2xf32> {
+  // expected-error @+1 {{reducer must end in a return of 1 values}}
+  %0 = "stablehlo.reduce"(%x, %c) <{dimensions = array<i64: 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    "stablehlo.return"(%a, %b) : (tensor<f32>, tensor<f32>) -> ()
+  }) : (tensor<2x3xf32>, tensor<f32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @bitcast_complex(%x: tensor<2xcomplex<f32>>) -> tensor<2xi64> {
+  // expected-error @+1 {{operand and result must have integer or float elements}}
+  %0 = stablehlo.bitcast_convert %x : (tensor<2xcomplex<f32>>) -> tensor<2xi64>
+  return %0 : tensor<2xi64>
+}

@@ -1,4 +1,5 @@
-//===- HloCommon.h - Syntax helpers shared by stablehlo and mhlo -*- C++ -*-===//
+//===- HloCommon.h - Syntax helpers shared by stablehlo and mhlo -*- C++
+//-*-===//
 //
 // The parts of the HLO pretty syntax that do not depend on which dialect's
 // attribute classes are in play. Both dialects' generated parsers and printers
@@ -88,10 +89,9 @@ void printSliceRanges(OpAsmPrinter &printer, Operation *, Attribute start,
                       Attribute limit, Attribute strides);
 
 /// `%a, %b, ` before a keyword (concatenate's `dim`, dynamic_slice's `sizes`).
-ParseResult
-parseOperandsWithTrailingComma(OpAsmParser &parser,
-                               SmallVectorImpl<OpAsmParser::UnresolvedOperand>
-                                   &operands);
+ParseResult parseOperandsWithTrailingComma(
+    OpAsmParser &parser,
+    SmallVectorImpl<OpAsmParser::UnresolvedOperand> &operands);
 void printOperandsWithTrailingComma(OpAsmPrinter &printer, Operation *,
                                     OperandRange operands);
 
@@ -124,8 +124,8 @@ ParseResult parseWindowAttributes(OpAsmParser &parser, AttrT &windowStrides,
 }
 void printWindowAttributes(OpAsmPrinter &printer, Operation *,
                            Attribute windowStrides,
-                           DenseIntElementsAttr padding,
-                           Attribute lhsDilation, Attribute rhsDilation,
+                           DenseIntElementsAttr padding, Attribute lhsDilation,
+                           Attribute rhsDilation,
                            DenseBoolArrayAttr windowReversal);
 
 /// `[1, 2]`.

@@ -1,4 +1,4 @@
-//===- HloDialectBase.td - What the stablehlo and mhlo dialects share ----===//
+//===- HloDialectBase.td - What the stablehlo and mhlo dialects share -----===//
 //
 // disc defines StableHLO and MHLO from one ODS body (HloOps.td): each of
 // StablehloOps.td and MhloOps.td defines its dialect from this class, names it
@@ -14,9 +14,9 @@
 include "mlir/IR/OpBase.td"
 include "mlir/IR/CommonAttrConstraints.td"
 
-// Dimension lists. StableHLO spells them `array<i64: ...>`; MHLO, as older JAX
-// printed it, also as `dense<[...]> : tensor<Nxi64>`, so there the getter copies
-// the values out of either form.
+// Dimension lists. StableHLO spells them `array<i64: ...>`; MHLO, as older
+// JAX printed it, also as `dense<[...]> : tensor<Nxi64>`, so there the getter
+// copies the values out of either form.
 def HLO_AnyDimsAttr : Attr<Or<[DenseI64ArrayAttr.predicate,
                                I64ElementsAttr.predicate]>,
                            "i64 dimension list"> {

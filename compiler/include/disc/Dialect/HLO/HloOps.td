@@ -1,4 +1,4 @@
-//===- HloOps.td - The HLO op set shared by stablehlo and mhlo -*- tablegen -*-===//
+//===- HloOps.td - The op set of stablehlo and mhlo --------*- tablegen -*-===//
 //
 // Included after `HLO_Dialect` is defined (see HloDialectBase.td). Written
 // from the StableHLO specification and the forms JAX prints; op class and
@@ -85,7 +85,8 @@ def HLO_DotDimensionNumbersAttr : AttrDef<HLO_Dialect, "DotDimensionNumbers"> {
   let hasCustomAssemblyFormat = 1;
 }
 
-def HLO_ConvDimensionNumbersAttr : AttrDef<HLO_Dialect, "ConvDimensionNumbers"> {
+def HLO_ConvDimensionNumbersAttr
+    : AttrDef<HLO_Dialect, "ConvDimensionNumbers"> {
   let mnemonic = "conv";
   let summary = "the role of each dimension of a convolution's tensors";
   let parameters = (ins
@@ -346,7 +347,8 @@ def HLO_DynamicBroadcastInDimOp : HLO_Op<"dynamic_broadcast_in_dim", [Pure]> {
                    OptionalAttr<HLO_DimsAttr>:$known_nonexpanding_dimensions);
   let results = (outs HLO_Tensor:$result);
   let assemblyFormat = [{
-    $operand `,` $output_dimensions `,` `dims` `=` custom<Dims>($broadcast_dimensions)
+    $operand `,` $output_dimensions `,` `dims` `=`
+    custom<Dims>($broadcast_dimensions)
     attr-dict `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;
@@ -365,14 +367,18 @@ def HLO_BroadcastOp : HLO_Op<"broadcast", [Pure]> {
 def HLO_ReshapeOp : HLO_Op<"reshape", [Pure]> {
   let arguments = (ins HLO_Tensor:$operand);
   let results = (outs HLO_Tensor:$result);
-  let assemblyFormat = "operands attr-dict `:` functional-type(operands, results)";
+  let assemblyFormat = [{
+    operands attr-dict `:` functional-type(operands, results)
+  }];
   let hasVerifier = 1;
 }
 
 def HLO_DynamicReshapeOp : HLO_Op<"dynamic_reshape", [Pure]> {
   let arguments = (ins HLO_Tensor:$operand, HLO_ShapeTensor:$output_shape);
   let results = (outs HLO_Tensor:$result);
-  let assemblyFormat = "operands attr-dict `:` functional-type(operands, results)";
+  let assemblyFormat = [{
+    operands attr-dict `:` functional-type(operands, results)
+  }];
   let hasVerifier = 1;
 }
 
@@ -416,7 +422,8 @@ def HLO_DynamicSliceOp : HLO_Op<"dynamic_slice", [Pure]> {
   let results = (outs HLO_Tensor:$result);
   let assemblyFormat = [{
     $operand `,` custom<OperandsWithTrailingComma>($start_indices)
-    `sizes` `=` custom<Dims>($slice_sizes) attr-dict `:` functional-type(operands, results)
+    `sizes` `=` custom<Dims>($slice_sizes) attr-dict `:`
+    functional-type(operands, results)
   }];
   let hasVerifier = 1;
 }
@@ -425,7 +432,9 @@ def HLO_DynamicUpdateSliceOp : HLO_Op<"dynamic_update_slice", [Pure]> {
   let arguments = (ins HLO_Tensor:$operand, HLO_Tensor:$update,
                    Variadic<HLO_ScalarIntTensor>:$start_indices);
   let results = (outs HLO_Tensor:$result);
-  let assemblyFormat = "operands attr-dict `:` functional-type(operands, results)";
+  let assemblyFormat = [{
+    operands attr-dict `:` functional-type(operands, results)
+  }];
   let hasVerifier = 1;
 }
 
@@ -446,8 +455,10 @@ def HLO_PadOp : HLO_Op<"pad", [Pure, SameOperandsAndResultElementType]> {
                    HLO_DimsAttr:$interior_padding);
   let results = (outs HLO_Tensor:$result);
   let assemblyFormat = [{
-    $operand `,` $padding_value `,` `low` `=` custom<Dims>($edge_padding_low) `,`
-    `high` `=` custom<Dims>($edge_padding_high) `,` `interior` `=` custom<Dims>($interior_padding)
+    $operand `,` $padding_value `,`
+    `low` `=` custom<Dims>($edge_padding_low) `,`
+    `high` `=` custom<Dims>($edge_padding_high) `,`
+    `interior` `=` custom<Dims>($interior_padding)
     attr-dict `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;
@@ -573,7 +584,8 @@ def HLO_CaseOp : HLO_Op<"case", [RecursiveMemoryEffects]> {
   let regions = (region VariadicRegion<SizedRegion<1>>:$branches);
 }
 
-def HLO_SortOp : HLO_Op<"sort", [RecursiveMemoryEffects, SameOperandsAndResultShape]> {
+def HLO_SortOp : HLO_Op<"sort",
+    [RecursiveMemoryEffects, SameOperandsAndResultShape]> {
   let arguments = (ins Variadic<HLO_Tensor>:$inputs,
                    DefaultValuedAttr<I64Attr, "-1">:$dimension,
                    DefaultValuedAttr<BoolAttr, "false">:$is_stable);

@@ -1,4 +1,4 @@
-//===- MhloOps.h - The mhlo dialect ----------------------------*- C++ -*-===//
+//===- MhloOps.h - The mhlo dialect -----------------------------*- C++ -*-===//
 //
 // The ops, attributes and types generated from HloOps.td for `mhlo`.
 //

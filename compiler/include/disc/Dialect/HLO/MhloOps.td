@@ -1,4 +1,4 @@
-//===- MhloOps.td - The mhlo dialect ---------------------------*- tablegen -*-===//
+//===- MhloOps.td - The mhlo dialect -----------------------*- tablegen -*-===//
 
 #ifndef DISC_DIALECT_HLO_MHLOOPS_TD
 #define DISC_DIALECT_HLO_MHLOOPS_TD

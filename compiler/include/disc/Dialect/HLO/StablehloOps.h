@@ -1,4 +1,4 @@
-//===- StablehloOps.h - The stablehlo dialect ----------------------------*- C++ -*-===//
+//===- StablehloOps.h - The stablehlo dialect -------------------*- C++ -*-===//
 //
 // The ops, attributes and types generated from HloOps.td for `stablehlo`.
 //

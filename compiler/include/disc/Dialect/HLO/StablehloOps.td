@@ -1,4 +1,4 @@
-//===- StablehloOps.td - The stablehlo dialect -----------------*- tablegen -*-===//
+//===- StablehloOps.td - The stablehlo dialect -------------*- tablegen -*-===//
 
 #ifndef DISC_DIALECT_HLO_STABLEHLOOPS_TD
 #define DISC_DIALECT_HLO_STABLEHLOOPS_TD
