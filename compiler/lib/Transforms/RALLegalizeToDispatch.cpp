@@ -2,7 +2,9 @@
 
 #include "disc/Transforms/Passes.h"
 
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 
@@ -110,6 +112,60 @@ void legalizeDealloc(memref::DeallocOp op, Value context, StringRef device) {
   op.erase();
 }
 
+/// Private constant strings holding the messages of failed assertions, one
+/// per distinct message.
+class MessageTable {
+public:
+  explicit MessageTable(ModuleOp module) : module(module), symbols(module) {}
+
+  LLVM::GlobalOp get(StringRef message, Location loc) {
+    LLVM::GlobalOp &global = globals[message];
+    if (global)
+      return global;
+    OpBuilder builder(module.getContext());
+    auto type =
+        LLVM::LLVMArrayType::get(builder.getI8Type(), message.size() + 1);
+    global = LLVM::GlobalOp::create(
+        builder, loc, type, /*isConstant=*/true, LLVM::Linkage::Private,
+        "__disc_assert_message",
+        builder.getStringAttr(Twine(message) + StringRef("\0", 1)));
+    symbols.insert(global, module.getBody()->begin());
+    return global;
+  }
+
+private:
+  ModuleOp module;
+  SymbolTable symbols;
+  llvm::StringMap<LLVM::GlobalOp> globals;
+};
+
+/// A failed `cf.assert` becomes an error of the run instead of an abort:
+/// ral_report_error makes the execution context fail, so the status check
+/// of its dispatch returns from the entry. The message names the source
+/// location when there is one.
+void legalizeAssert(cf::AssertOp op, Value context, StringRef device,
+                    MessageTable &messages) {
+  std::string message = op.getMsg().str();
+  if (auto fileLoc = op.getLoc()->findInstanceOf<FileLineColLoc>())
+    message =
+        (fileLoc.getFilename().getValue() + ":" + Twine(fileLoc.getLine()) +
+         ":" + Twine(fileLoc.getColumn()) + ": " + message)
+            .str();
+  Location loc = op.getLoc();
+  OpBuilder builder(op);
+  Value holds = arith::ConstantIntOp::create(builder, loc, 1, 1);
+  Value violated = arith::XOrIOp::create(builder, loc, op.getArg(), holds);
+  auto ifViolated =
+      scf::IfOp::create(builder, loc, violated, /*withElseRegion=*/false);
+  OpBuilder thenBuilder = ifViolated.getThenBodyBuilder();
+  Value text =
+      LLVM::AddressOfOp::create(thenBuilder, loc, messages.get(message, loc));
+  disc_ral::DispatchOp::create(thenBuilder, loc, TypeRange(), context,
+                               "ral_report_error", device, /*may_fail=*/true,
+                               ValueRange{text});
+  op.erase();
+}
+
 /// The context of the function holding `op`: its first argument.
 FailureOr<Value> findContext(Operation *op) {
   auto func = op->getParentOfType<FunctionOpInterface>();
@@ -129,15 +185,16 @@ struct RALLegalizeToDispatchPass
     SmallVector<Operation *> ops;
     getOperation().walk([&](Operation *op) {
       if (isa<disc_ral::RecvInputOp, disc_ral::SendOutputOp, memref::AllocOp,
-              memref::DeallocOp>(op))
+              memref::DeallocOp, cf::AssertOp>(op))
         ops.push_back(op);
     });
+    MessageTable messages(getOperation());
     for (Operation *op : ops)
-      if (failed(legalize(op)))
+      if (failed(legalize(op, messages)))
         signalPassFailure();
   }
 
-  LogicalResult legalize(Operation *op) {
+  LogicalResult legalize(Operation *op, MessageTable &messages) {
     if (auto recv = dyn_cast<disc_ral::RecvInputOp>(op)) {
       legalizeRecvInput(recv, device);
       return success();
@@ -151,6 +208,10 @@ struct RALLegalizeToDispatchPass
       return failure();
     if (auto alloc = dyn_cast<memref::AllocOp>(op))
       return legalizeAlloc(alloc, *context, device);
+    if (auto assertOp = dyn_cast<cf::AssertOp>(op)) {
+      legalizeAssert(assertOp, *context, device, messages);
+      return success();
+    }
     legalizeDealloc(cast<memref::DeallocOp>(op), *context, device);
     return success();
   }

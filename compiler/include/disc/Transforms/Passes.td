@@ -66,8 +66,15 @@ def DiscRALLegalizeToDispatch
     `ral_send_output`, `ral_alloc` and `ral_dealloc` (docs/ABI.md). An
     allocation asks the runtime for the buffer's byte size and views the
     returned memory with `disc_ral.memref_from_ptr`. Stack allocations
-    (`memref.alloca`) stay as they are. Each function holding such ops must
-    take a `!disc_ral.context` as its first argument.
+    (`memref.alloca`) stay as they are.
+
+    A `cf.assert` becomes an error of the run, never an abort: when its
+    condition is false, `ral_report_error` (`void (ExecutionContext *, const
+    char *message)`) is called with the message, prefixed by the assertion's
+    `file:line:col` when it has one, and the entry returns.
+
+    Each function holding such ops must take a `!disc_ral.context` as its
+    first argument.
   }];
   let options = [
     Option<"device", "device", "std::string", /*default=*/"\"cpu\"",
@@ -78,6 +85,7 @@ def DiscRALLegalizeToDispatch
     "::mlir::arith::ArithDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::LLVM::LLVMDialect",
+    "::mlir::scf::SCFDialect",
   ];
 }
 
