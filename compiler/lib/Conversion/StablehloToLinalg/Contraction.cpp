@@ -85,8 +85,9 @@ Value emitContraction(OpBuilder &b, Location loc, Value lhs, Value rhs,
       dims.lhsContracting.size() == 1 && isSeq(dims.lhsBatch, 0) &&
       isSeq(dims.rhsBatch, 0)) {
     int64_t lhsC = dims.lhsContracting[0], rhsC = dims.rhsContracting[0];
-    TypeRange resultTypes{resultType};
-    ValueRange ins{lhs, rhs};
+    // Owning storage: TypeRange and ValueRange only point at their elements.
+    SmallVector<Type, 1> resultTypes = {resultType};
+    SmallVector<Value, 2> ins = {lhs, rhs};
     if (noBatch && lhsRank == 2 && rhsRank == 2 && lhsC == 1 && rhsC == 0)
       return linalg::MatmulOp::create(b, loc, resultTypes, ins, init)
           .getResult(0);

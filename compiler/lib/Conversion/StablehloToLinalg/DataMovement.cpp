@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
 
@@ -33,6 +34,18 @@ Value materialize(OpBuilder &b, Location loc, OpFoldResult value) {
     return v;
   return arith::ConstantIndexOp::create(
       b, loc, cast<IntegerAttr>(cast<Attribute>(value)).getInt());
+}
+
+// a + b, folded when both are constants.
+OpFoldResult addSizes(OpBuilder &b, Location loc, OpFoldResult lhs,
+                      OpFoldResult rhs) {
+  std::optional<int64_t> lhsConstant = getConstantIntValue(lhs);
+  std::optional<int64_t> rhsConstant = getConstantIntValue(rhs);
+  if (lhsConstant && rhsConstant)
+    return b.getIndexAttr(*lhsConstant + *rhsConstant);
+  return arith::AddIOp::create(b, loc, materialize(b, loc, lhs),
+                               materialize(b, loc, rhs))
+      .getResult();
 }
 
 SmallVector<utils::IteratorType> parallelIterators(int64_t rank) {
@@ -542,7 +555,10 @@ SmallVector<OpFoldResult> clampedOffsets(OpBuilder &b, Location loc,
     Value maxStart =
         arith::SubIOp::create(b, loc, materialize(b, loc, operandSizes[dim]),
                               materialize(b, loc, sliceSizes[dim]));
-    Value clamped = arith::MinSIOp::create(b, loc, index, maxStart);
+    // An unsigned start is never below 0, however large it is.
+    Value clamped =
+        isUnsigned ? Value(arith::MinUIOp::create(b, loc, index, maxStart))
+                   : Value(arith::MinSIOp::create(b, loc, index, maxStart));
     offsets.push_back(
         arith::MaxSIOp::create(b, loc, clamped, zero).getResult());
   }
@@ -618,31 +634,23 @@ struct ConcatenateLowering : OpConversionPattern<stablehlo::ConcatenateOp> {
     for (Value input : inputs)
       inputSizes.push_back(disc::getMixedSizes(rewriter, loc, input));
     SmallVector<OpFoldResult> sizes = inputSizes.front();
-    if (ShapedType::isDynamic(resultType.getDimSize(dimension))) {
-      Value total = arith::ConstantIndexOp::create(rewriter, loc, 0);
-      for (auto &inputSize : inputSizes)
-        total = arith::AddIOp::create(
-            rewriter, loc, total,
-            materialize(rewriter, loc, inputSize[dimension]));
-      sizes[dimension] = total;
-    } else {
-      sizes[dimension] = indexValue(rewriter, resultType.getDimSize(dimension));
-    }
+    OpFoldResult total = indexValue(rewriter, 0);
+    for (auto &inputSize : inputSizes)
+      total = addSizes(rewriter, loc, total, inputSize[dimension]);
+    sizes[dimension] = total;
     Value result = disc::createEmptyTensor(rewriter, loc, resultType, sizes);
 
     OpFoldResult offset = indexValue(rewriter, 0);
     SmallVector<OpFoldResult> strides(resultType.getRank(),
                                       indexValue(rewriter, 1));
-    for (auto [input, inputSize] : llvm::zip_equal(inputs, inputSizes)) {
+    for (auto [i, input] : llvm::enumerate(inputs)) {
       SmallVector<OpFoldResult> offsets(resultType.getRank(),
                                         indexValue(rewriter, 0));
       offsets[dimension] = offset;
       result = tensor::InsertSliceOp::create(rewriter, loc, input, result,
-                                             offsets, inputSize, strides);
-      offset = arith::AddIOp::create(
-                   rewriter, loc, materialize(rewriter, loc, offset),
-                   materialize(rewriter, loc, inputSize[dimension]))
-                   .getResult();
+                                             offsets, inputSizes[i], strides);
+      if (i + 1 < inputs.size())
+        offset = addSizes(rewriter, loc, offset, inputSizes[i][dimension]);
     }
     rewriter.replaceOp(op, result);
     return success();

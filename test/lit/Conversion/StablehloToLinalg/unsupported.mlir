@@ -1,0 +1,63 @@
+// RUN: disc-opt %s --disc-stablehlo-to-linalg -verify-diagnostics -split-input-file
+
+// One error per unsupported op kind, at its first occurrence, and a summary
+// at the module; ops nested in an unsupported op are not counted.
+// expected-error@+1 {{unsupported ops: stablehlo.sort (2), stablehlo.while (1)}}
+module {
+  func.func @unsupported(%a: tensor<4xf32>, %n: tensor<i32>) -> tensor<4xf32> {
+    // expected-error@+1 {{stablehlo.sort is not supported by disc yet}}
+    %0 = "stablehlo.sort"(%a) ({
+    ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+      %c = stablehlo.compare LT, %x, %y : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      stablehlo.return %c : tensor<i1>
+    }) {dimension = 0 : i64} : (tensor<4xf32>) -> tensor<4xf32>
+    %1 = "stablehlo.sort"(%0) ({
+    ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+      %c = stablehlo.compare GT, %x, %y : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      stablehlo.return %c : tensor<i1>
+    }) {dimension = 0 : i64} : (tensor<4xf32>) -> tensor<4xf32>
+    // expected-error@+1 {{stablehlo.while is not supported by disc yet}}
+    %2:2 = "stablehlo.while"(%1, %n) ({
+    ^bb0(%v: tensor<4xf32>, %i: tensor<i32>):
+      %zero = stablehlo.constant dense<0> : tensor<i32>
+      %c = stablehlo.compare GT, %i, %zero : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %c : tensor<i1>
+    }, {
+    ^bb0(%v: tensor<4xf32>, %i: tensor<i32>):
+      %one = stablehlo.constant dense<1> : tensor<i32>
+      %j = stablehlo.subtract %i, %one : tensor<i32>
+      %w = stablehlo.add %v, %v : tensor<4xf32>
+      stablehlo.return %w, %j : tensor<4xf32>, tensor<i32>
+    }) : (tensor<4xf32>, tensor<i32>) -> (tensor<4xf32>, tensor<i32>)
+    return %2#0 : tensor<4xf32>
+  }
+}
+
+// -----
+
+// Unsupported attributes are diagnosed, never a crash.
+// expected-error@+1 {{unsupported ops: stablehlo.convolution (1)}}
+module {
+  func.func @grouped_both(%x: tensor<4x4x5x5xf32>, %w: tensor<4x2x3x3xf32>) -> tensor<2x4x3x3xf32> {
+    // expected-error@+1 {{stablehlo.convolution with both feature_group_count and batch_group_count > 1 is not supported by disc yet}}
+    %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {} {batch_group_count = 2 : i64, feature_group_count = 2 : i64} : (tensor<4x4x5x5xf32>, tensor<4x2x3x3xf32>) -> tensor<2x4x3x3xf32>
+    return %0 : tensor<2x4x3x3xf32>
+  }
+}
+
+// -----
+
+// expected-error@+1 {{unsupported ops: stablehlo.custom_call (1), stablehlo.reduce (1)}}
+module {
+  func.func @reduce_with_bad_body(%a: tensor<4xf32>, %init: tensor<f32>) -> (tensor<f32>, tensor<4xf32>) {
+    // expected-error@+1 {{stablehlo.reduce whose body holds stablehlo.custom_call is not supported by disc yet}}
+    %0 = "stablehlo.reduce"(%a, %init) ({
+    ^bb0(%acc: tensor<f32>, %x: tensor<f32>):
+      %1 = stablehlo.custom_call @combine(%acc, %x) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+      stablehlo.return %1 : tensor<f32>
+    }) {dimensions = array<i64: 0>} : (tensor<4xf32>, tensor<f32>) -> tensor<f32>
+    // expected-error@+1 {{stablehlo.custom_call @my_kernel is not supported by disc yet}}
+    %2 = stablehlo.custom_call @my_kernel(%a) : (tensor<4xf32>) -> tensor<4xf32>
+    return %0, %2 : tensor<f32>, tensor<4xf32>
+  }
+}
