@@ -393,13 +393,42 @@ def first_error(stderr):
     return lines[-1] if lines else "(no message)"
 
 
+UNSUPPORTED = re.compile(r"is not supported|custom op '[^']+' is unknown|unregistered dialect|"
+                         r"has no custom assembly form|failed to legalize|no lowering")
+
+
+def op_at(mlir, line_number):
+    """The op named on a line of the program (`%x = "a.b"(...)`, `a.b %x`)."""
+    lines = mlir.splitlines()
+    if not 0 < line_number <= len(lines):
+        return None
+    m = re.search(r"(?:=\s*|^\s*)\"?([a-z_]+\.[a-z_0-9.]+)", lines[line_number - 1])
+    return m.group(1) if m else None
+
+
 def classify_compile_error(stderr, mlir):
+    """`unsupported op X: message` when the compiler rejects an op, else
+    `compile error: message`."""
     line = first_error(stderr)
-    m = re.search(r"'?((?:stablehlo|chlo|interpreter|mhlo|func|check)\.[a-z_0-9]+)'?", line)
-    if m and ("unsupported" in line or "legal" in line or "no lowering" in line
-              or "failed to" in line or "not supported" in line):
-        return "unsupported op %s: %s" % (m.group(1), line)
+    located = re.match(r"\S+?:(\d+):\d+: error: (.*)", line)
+    message = located.group(2) if located else line
+    if UNSUPPORTED.search(message):
+        named = re.search(r"((?:stablehlo|chlo|mhlo|interpreter|check)\.[a-z_0-9]+)", message)
+        op = named.group(1) if named else (op_at(mlir, int(located.group(1))) if located else None)
+        if op:
+            return "unsupported op %s: %s" % (op, line)
     return "compile error: %s" % line
+
+
+def reason_key(message):
+    """A failure message without file locations, for counting alike failures."""
+    m = re.match(r"unsupported op [^\s:]+", message)
+    if m:
+        return m.group(0)
+    m = re.match(r"(compile error|run error): (?:\S+?:\d+:\d+: )?(?:error: )?(.*)", message)
+    if m:
+        return "%s: %s" % (m.group(1), m.group(2)[:90])
+    return message[:90]
 
 
 def run_tool(argv, timeout):
@@ -521,9 +550,7 @@ def main():
                     reasons["skip: harness cannot rewrite the case"] += 1
                 except Fail as failure:
                     line = "FAIL %s: %s" % (label, failure)
-                    key = str(failure)
-                    m = re.match(r"(unsupported op \S+)", key)
-                    reasons[m.group(1) if m else key.split(":")[0]] += 1
+                    reasons[reason_key(str(failure))] += 1
                 log.write(line + "\n")
                 if args.verbose:
                     print(line, flush=True)
