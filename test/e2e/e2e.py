@@ -234,7 +234,9 @@ class Runner:
         expected = case.reference(*case.inputs)
         expected = expected if isinstance(expected, (list, tuple)) else [expected]
         expected = [np.asarray(e) for e in expected]
-        declared = re.findall(r"tensor<([0-9?x]*)([a-z0-9]+)>\s*\{jax.result_info", case.mlir)
+        header = re.search(r"func\.func public @%s\(.*" % (case.function or "main"), case.mlir)
+        declared = re.findall(r"tensor<([0-9?x]*)([a-z0-9]+)>\s*\{jax.result_info",
+                              header.group(0) if header else "")
         if declared and len(declared) != len(expected):
             raise CaseFailure("%d results declared, reference gives %d"
                               % (len(declared), len(expected)))

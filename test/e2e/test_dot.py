@@ -66,6 +66,7 @@ def dot_general_cases():
     return [
         dot_general_case("dot_general_matmul_f32", "f32", (4, 3), (3, 5), [], [], [1], [0], g),
         dot_general_case("dot_general_matmul_large_f32", "f32", (64, 96), (96, 80), [], [], [1], [0], g),
+        dot_general_case("dot_general_odd_sizes_f32", "f32", (33, 65), (65, 17), [], [], [1], [0], g),
         dot_general_case("dot_general_lhs_transposed_f32", "f32", (3, 4), (3, 5), [], [], [0], [0], g),
         dot_general_case("dot_general_rhs_transposed_f32", "f32", (4, 3), (5, 3), [], [], [1], [1], g),
         dot_general_case("dot_general_batch_f32", "f32", (2, 4, 3), (2, 3, 5), [0], [0], [2], [1], g),

@@ -122,6 +122,11 @@ def float_cases():
         x[0, :4] = [np.nan, np.inf, -np.inf, 0.0]
         cases.append(elementwise_case("is_finite_%s" % element_type, "is_finite", [x],
                                       lambda x: np.isfinite(x), result_element_type="i1"))
+    # Sizes that are not multiples of any vector width, and a large one.
+    for shape in [(7, 131), (1, 1), (1000, 1000)]:
+        a = random_array(g, shape, "f32")
+        b = random_array(g, shape, "f32")
+        cases.append(elementwise_case("add_%dx%d_f32" % shape, "add", [a, b], as_type(np.add)))
     return cases
 
 

@@ -168,4 +168,28 @@ def mlp_loc_table_case():
                 **MODEL_TOLERANCE)
 
 
-run([mlp_case(), softmax_case(), layer_norm_case(), cnn_case(), mlp_loc_table_case()])
+TWO_FUNCTIONS = """module @jit_two attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<3x4xf32> loc("x")) -> (tensor<3x4xf32> {jax.result_info = "result"}) {
+    %0 = stablehlo.exponential %arg0 : tensor<3x4xf32>
+    return %0 : tensor<3x4xf32>
+  }
+  func.func public @scale(%arg0: tensor<3x4xf32> loc("x"), %arg1: tensor<f32> loc("factor")) -> (tensor<3x4xf32> {jax.result_info = "result"}) {
+    %0 = stablehlo.broadcast_in_dim %arg1, dims = [] : (tensor<f32>) -> tensor<3x4xf32>
+    %1 = stablehlo.multiply %arg0, %0 : tensor<3x4xf32>
+    return %1 : tensor<3x4xf32>
+  }
+}
+"""
+
+
+def two_function_cases():
+    """A module with two public functions; --function picks one."""
+    g = rng(95)
+    x = g.standard_normal((3, 4)).astype(np.float32)
+    return [Case("two_functions_main", TWO_FUNCTIONS, [x],
+                 lambda x: np.exp(x.astype(np.float64)).astype(np.float32), function="main"),
+            Case("two_functions_scale", TWO_FUNCTIONS, [x, np.array(2.5, np.float32)],
+                 lambda x, f: x * f, function="scale")]
+
+
+run(two_function_cases() + [mlp_case(), softmax_case(), layer_norm_case(), cnn_case(), mlp_loc_table_case()])
