@@ -74,6 +74,12 @@ void dealloc(ExecutionContext *context, void *pointer) {
   context->freeTemporary(pointer);
 }
 
+// The compiled code's run-time checks (a failed cf.assert, dynamic dims that
+// disagree) end the run through here with their located message.
+void reportError(ExecutionContext *context, const char *message) {
+  context->setError(message ? message : "unknown error in the compiled model");
+}
+
 template <typename T, int... N>
 void registerInputOutput(std::integer_sequence<int, N...>) {
   (registerApi<&recvInput<T, N>>("ral_recv_input", "cpu"), ...);
@@ -95,5 +101,6 @@ bool registerInputOutputForAllTypes() {
 
 TAO_RAL_API("ral_alloc", "cpu", alloc);
 TAO_RAL_API("ral_dealloc", "cpu", dealloc);
+TAO_RAL_API("ral_report_error", "cpu", reportError);
 
 } // namespace disc::ral
