@@ -177,4 +177,25 @@ def reshape_transpose_cases():
     return cases
 
 
-run(constant_cases() + iota_cases() + broadcast_cases() + reshape_transpose_cases())
+def passthrough_cases():
+    """Results that are an argument itself, a view of one, or one value twice."""
+    g = rng(44)
+    x = random_array(g, (3, 4), "f32")
+    return [
+        Case("return_argument_f32", jax_module(
+            [("x", "tensor<3x4xf32>")], [("tensor<3x4xf32>", "result")],
+            ["return %arg0 : tensor<3x4xf32>"]), [x], lambda x: x),
+        Case("return_reshaped_argument_f32", jax_module(
+            [("x", "tensor<3x4xf32>")], [("tensor<2x6xf32>", "result")],
+            ["%0 = stablehlo.reshape %arg0 : (tensor<3x4xf32>) -> tensor<2x6xf32>",
+             "return %0 : tensor<2x6xf32>"]), [x], lambda x: x.reshape(2, 6)),
+        Case("return_value_twice_f32", jax_module(
+            [("x", "tensor<3x4xf32>")], [("tensor<3x4xf32>", "[0]"), ("tensor<3x4xf32>", "[1]"),
+                                         ("tensor<3x4xf32>", "[2]")],
+            ["%0 = stablehlo.negate %arg0 : tensor<3x4xf32>",
+             "return %0, %0, %arg0 : tensor<3x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>"]),
+            [x], lambda x: [-x, -x, x]),
+    ]
+
+
+run(passthrough_cases() + constant_cases() + iota_cases() + broadcast_cases() + reshape_transpose_cases())
