@@ -122,6 +122,10 @@ def cases():
     result.append(Case("describe_dynamic_signature", "", expect="custom", custom=describe_signature))
     result.append(Case("dynamic_batch_disagreement", DYNAMIC_ROWS, [x, y], expect="run_error",
                        stderr_patterns=[r"^ral-run: error: "]))
+    # The second operand much smaller than the first: reading past it crashes.
+    x = g.standard_normal((4000, 64)).astype(np.float32)
+    result.append(Case("dynamic_batch_disagreement_smaller_rhs", DYNAMIC_ROWS, [x, y],
+                       expect="run_error", stderr_patterns=[r"^ral-run: error: "]))
     return result
 
 
