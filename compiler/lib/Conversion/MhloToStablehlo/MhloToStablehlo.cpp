@@ -117,6 +117,11 @@ public:
               value.getScatterIndicesBatchingDims(),
               value.getScatterDimsToOperandDims(), value.getIndexVectorDim());
         })
+        .Case([&](mhlo::OutputOperandAliasAttr value) -> Attribute {
+          return stablehlo::OutputOperandAliasAttr::get(
+              context, value.getOutputTupleIndices(), value.getOperandIndex(),
+              value.getOperandTupleIndices());
+        })
         .Case([&](ArrayAttr array) -> Attribute {
           return ArrayAttr::get(
               context, llvm::map_to_vector(array, [&](Attribute element) {

@@ -79,3 +79,10 @@ func.func @generic_only(%x: tensor<4x8xf32>, %idx: tensor<4x1xi32>, %p: tensor<i
   %7 = "stablehlo.get_tuple_element"(%6) <{index = 0 : i32}> : (tuple<tensor<4x8xf32>, tensor<i32>>) -> tensor<4x8xf32>
   return %7 : tensor<4x8xf32>
 }
+
+// CHECK-LABEL: func.func @custom_call_aliases
+// CHECK: stablehlo.custom_call @lapack_sgetrf(%arg0) {api_version = 2 : i32, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<operand_index = 0>], result_layouts = [dense<[0, 1]> : tensor<2xindex>]} : (tensor<3x3xf32>) -> tensor<3x3xf32>
+func.func @custom_call_aliases(%x: tensor<3x3xf32>) -> tensor<3x3xf32> {
+  %0 = stablehlo.custom_call @lapack_sgetrf(%x) {api_version = 2 : i32, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>]} : (tensor<3x3xf32>) -> tensor<3x3xf32>
+  return %0 : tensor<3x3xf32>
+}

@@ -130,6 +130,16 @@ def HLO_ScatterDimensionNumbersAttr
   let hasCustomAssemblyFormat = 1;
 }
 
+def HLO_OutputOperandAliasAttr : AttrDef<HLO_Dialect, "OutputOperandAlias"> {
+  let mnemonic = "output_operand_alias";
+  let summary = "a custom_call result that reuses an operand's buffer";
+  let parameters = (ins
+    ArrayRefParameter<"int64_t">:$outputTupleIndices,
+    "int64_t":$operandIndex,
+    ArrayRefParameter<"int64_t">:$operandTupleIndices);
+  let hasCustomAssemblyFormat = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Op classes
 //===----------------------------------------------------------------------===//
