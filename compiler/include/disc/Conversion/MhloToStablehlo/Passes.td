@@ -15,8 +15,9 @@ def MhloToStablehloPass : Pass<"disc-mhlo-to-stablehlo", "ModuleOp"> {
     their StableHLO counterparts, dimension lists spelled
     `dense<[...]> : tensor<Nxi64>` (as older JAX printed MHLO) become
     `array<i64: ...>`, and `!mhlo.token` becomes `!stablehlo.token`, in op
-    results, block arguments and function signatures. Ops unknown to disc keep their name with the prefix changed,
-    so the lowering reports them. StableHLO programs pass through untouched.
+    results, block arguments and function signatures. Ops unknown to disc
+    keep their name with the prefix changed, so the lowering reports them.
+    StableHLO programs pass through untouched.
   }];
   let dependentDialects = ["::mlir::stablehlo::StablehloDialect"];
 }
