@@ -84,11 +84,13 @@ static constexpr const char kBufferizePipeline[] =
     "func.func(buffer-hoisting,buffer-loop-hoisting),"
     "canonicalize";
 
-// Strided copies must become loops before the linalg lowering; math ops are
+// Strided copies must become loops before the linalg lowering, and loops are
+// ordered for unit-stride inner loops before they are emitted; math ops are
 // approximated after f16/bf16 math is widened to f32; expanding strided
 // metadata produces affine.apply, so lower-affine comes after it.
 static constexpr const char kCpuDevicePipeline[] =
-    "func.func(disc-memref-copy-to-linalg,convert-linalg-to-loops),"
+    "func.func(disc-memref-copy-to-linalg,disc-linalg-contiguous-inner-loop,"
+    "convert-linalg-to-loops),"
     "math-extend-to-supported-types,"
     "disc-math-polynomial-approximation,"
     "expand-strided-metadata,"

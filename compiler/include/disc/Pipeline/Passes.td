@@ -42,4 +42,19 @@ def DiscMemrefCopyToLinalg : Pass<"disc-memref-copy-to-linalg"> {
   let dependentDialects = ["linalg::LinalgDialect"];
 }
 
+def DiscLinalgContiguousInnerLoop
+    : Pass<"disc-linalg-contiguous-inner-loop", "func::FuncOp"> {
+  let summary = "Moves a reduction loop out so the innermost loop is contiguous";
+  let description = [{
+    A linalg op on buffers whose innermost loop is a reduction (a matmul's k)
+    walks some operand with a stride in that loop. When the output's last
+    dimension is a parallel loop that is the last, plain dimension of every
+    operand that uses it (a matmul's j), this makes that loop the innermost
+    one, so that the loops the device phase emits read and write unit-stride
+    rows LLVM vectorizes. Each output element still accumulates its reduction
+    in the same order, so results do not change.
+  }];
+  let dependentDialects = ["linalg::LinalgDialect"];
+}
+
 #endif // DISC_PIPELINE_PASSES
