@@ -99,6 +99,12 @@ SmallVector<int64_t> getI64Values(Attribute attr) {
   return {};
 }
 
+DenseI64ArrayAttr getI64ArrayAttr(Attribute attr) {
+  if (auto array = dyn_cast<DenseI64ArrayAttr>(attr))
+    return array;
+  return DenseI64ArrayAttr::get(attr.getContext(), getI64Values(attr));
+}
+
 ParseResult parseDimsImpl(OpAsmParser &parser, DenseI64ArrayAttr &dims) {
   SmallVector<int64_t> values;
   if (parseDimList(parser, values))

@@ -86,3 +86,16 @@ func.func @custom_call_aliases(%x: tensor<3x3xf32>) -> tensor<3x3xf32> {
   %0 = stablehlo.custom_call @lapack_sgetrf(%x) {api_version = 2 : i32, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>]} : (tensor<3x3xf32>) -> tensor<3x3xf32>
   return %0 : tensor<3x3xf32>
 }
+
+// Early StableHLO (as JAX printed it before 2024) spelled dimension lists as
+// dense elements; they parse, verify and print in today's pretty form.
+// CHECK-LABEL: func.func @early_stablehlo
+// CHECK: stablehlo.broadcast_in_dim %arg0, dims = [1] : (tensor<3xf32>) -> tensor<2x3xf32>
+// CHECK: stablehlo.slice %{{.*}} [0:2, 1:3] : (tensor<2x3xf32>) -> tensor<2x2xf32>
+// CHECK: stablehlo.transpose %{{.*}}, dims = [1, 0] : (tensor<2x2xf32>) -> tensor<2x2xf32>
+func.func @early_stablehlo(%x: tensor<3xf32>) -> tensor<2x2xf32> {
+  %0 = "stablehlo.broadcast_in_dim"(%x) {broadcast_dimensions = dense<1> : tensor<1xi64>} : (tensor<3xf32>) -> tensor<2x3xf32>
+  %1 = "stablehlo.slice"(%0) {start_indices = dense<[0, 1]> : tensor<2xi64>, limit_indices = dense<[2, 3]> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} : (tensor<2x3xf32>) -> tensor<2x2xf32>
+  %2 = "stablehlo.transpose"(%1) {permutation = dense<[1, 0]> : tensor<2xi64>} : (tensor<2x2xf32>) -> tensor<2x2xf32>
+  return %2 : tensor<2x2xf32>
+}

@@ -223,3 +223,11 @@ func.func @bitcast_complex(%x: tensor<2xcomplex<f32>>) -> tensor<2xi64> {
   %0 = stablehlo.bitcast_convert %x : (tensor<2xcomplex<f32>>) -> tensor<2xi64>
   return %0 : tensor<2xi64>
 }
+
+// -----
+
+func.func @dims_element_type(%x: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'stablehlo.broadcast_in_dim' op attribute 'broadcast_dimensions' failed to satisfy constraint: i64 dimension list}}
+  %0 = "stablehlo.broadcast_in_dim"(%x) {broadcast_dimensions = dense<1> : tensor<1xi32>} : (tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}

@@ -58,6 +58,9 @@ void printPairwiseOpType(OpAsmPrinter &printer, Operation *,
 /// `dense<..> : tensor<Nxi64>`); empty for a null attribute.
 SmallVector<int64_t> getI64Values(Attribute attr);
 
+/// A dimension list in either spelling as the (context-owned) array attribute.
+DenseI64ArrayAttr getI64ArrayAttr(Attribute attr);
+
 /// `[1, 2]` into a dimension-list attribute of either dialect.
 ParseResult parseDimsImpl(OpAsmParser &parser, DenseI64ArrayAttr &dims);
 template <typename AttrT>

@@ -14,15 +14,17 @@
 include "mlir/IR/OpBase.td"
 include "mlir/IR/CommonAttrConstraints.td"
 
-// Dimension lists. StableHLO spells them `array<i64: ...>`; MHLO, as older
-// JAX printed it, also as `dense<[...]> : tensor<Nxi64>`, so there the getter
-// copies the values out of either form.
-def HLO_AnyDimsAttr : Attr<Or<[DenseI64ArrayAttr.predicate,
-                               I64ElementsAttr.predicate]>,
-                           "i64 dimension list"> {
+// Dimension lists. Current JAX spells them `array<i64: ...>`; older JAX (MHLO
+// and early StableHLO) `dense<[...]> : tensor<Nxi64>`. Both parse and print
+// back as written; the getter reads either as an ArrayRef into a context-owned
+// array attribute, so the result outlives the call.
+def HLO_DimsAttr : Attr<Or<[DenseI64ArrayAttr.predicate,
+                            I64ElementsAttr.predicate]>,
+                        "i64 dimension list"> {
   let storageType = "::mlir::Attribute";
-  let returnType = "::llvm::SmallVector<int64_t>";
-  let convertFromStorage = "::mlir::hlo::getI64Values($_self)";
+  let returnType = "::llvm::ArrayRef<int64_t>";
+  let convertFromStorage = "::mlir::hlo::getI64ArrayAttr($_self).asArrayRef()";
+  let constBuilderCall = "$_builder.getDenseI64ArrayAttr($0)";
 }
 
 class HLO_DialectBase<string dialectName, string namespace> : Dialect {

@@ -7,7 +7,6 @@ include "disc/Dialect/HLO/HloDialectBase.td"
 
 def Mhlo_Dialect : HLO_DialectBase<"mhlo", "::mlir::mhlo">;
 defvar HLO_Dialect = Mhlo_Dialect;
-defvar HLO_DimsAttr = HLO_AnyDimsAttr;
 
 include "disc/Dialect/HLO/HloOps.td"
 

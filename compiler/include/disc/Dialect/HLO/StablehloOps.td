@@ -7,7 +7,6 @@ include "disc/Dialect/HLO/HloDialectBase.td"
 
 def Stablehlo_Dialect : HLO_DialectBase<"stablehlo", "::mlir::stablehlo">;
 defvar HLO_Dialect = Stablehlo_Dialect;
-defvar HLO_DimsAttr = DenseI64ArrayAttr;
 
 include "disc/Dialect/HLO/HloOps.td"
 
