@@ -89,7 +89,7 @@ class Case:
 
     def __init__(self, name, mlir, inputs=(), reference=None, atol=1e-5, rtol=1e-5,
                  function=None, expect="pass", stderr_patterns=(), skip=None,
-                 compile_args=(), custom=None):
+                 compile_args=(), custom=None, max_stderr_lines=None):
         assert expect in ("pass", "compile_error", "run_error", "custom"), expect
         self.name = name
         self.mlir = mlir
@@ -104,6 +104,8 @@ class Case:
         self.compile_args = list(compile_args)
         # For expect="custom": a function of the Runner that raises CaseFailure.
         self.custom = custom
+        # For the error kinds: a bound on the diagnostic's length.
+        self.max_stderr_lines = max_stderr_lines
 
 
 class CaseFailure(Exception):
@@ -218,8 +220,13 @@ class Runner:
         if rc != 1:
             raise CaseFailure("%s exited with %d (expected 1): %s"
                               % (stage, rc, first_error_line(stderr)))
+        lines = stderr.strip().splitlines()
+        if case.max_stderr_lines is not None and len(lines) > case.max_stderr_lines:
+            raise CaseFailure("%s printed %d lines of diagnostics (at most %d expected), "
+                              "starting: %s" % (stage, len(lines), case.max_stderr_lines,
+                                                " | ".join(lines[:3])[:300]))
         for pattern in case.stderr_patterns:
-            if not re.search(pattern, stderr):
+            if not re.search(pattern, stderr, re.M):
                 raise CaseFailure("%s stderr does not match /%s/: %s"
                                   % (stage, pattern, stderr.strip()[:400]))
 

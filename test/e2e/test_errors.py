@@ -43,6 +43,11 @@ TWO_INPUTS = jax_module([("lhs", "tensor<2x3xf32>"), ("rhs", "tensor<2x3xf32>")]
                          "return %0 : tensor<2x3xf32>"])
 
 
+# An error is its message, the source line and a caret, and perhaps a summary
+# of the same shape; a dump of the whole module is not an error message.
+DIAGNOSTIC_LINES = 8
+
+
 def line_of(text, needle):
     return next(i + 1 for i, line in enumerate(text.splitlines()) if needle in line)
 
@@ -68,12 +73,13 @@ def cases():
     result = [
         Case("unsupported_op_sort", SORT, expect="compile_error",
              stderr_patterns=[r"unsupported_op_sort\.mlir:%d:\d+: error: .*stablehlo\.sort"
-                              % line_of(SORT, "stablehlo.sort")]),
+                              % line_of(SORT, "stablehlo.sort")], max_stderr_lines=DIAGNOSTIC_LINES),
         Case("unsupported_op_custom_call", CUSTOM_CALL, expect="compile_error",
              stderr_patterns=[r"unsupported_op_custom_call\.mlir:%d:\d+: error: .*"
-                              r"(custom_call|my_private_kernel)" % line_of(CUSTOM_CALL, "custom_call")]),
+                              r"(custom_call|my_private_kernel)" % line_of(CUSTOM_CALL, "custom_call")],
+             max_stderr_lines=DIAGNOSTIC_LINES),
         Case("syntax_error", SYNTAX_ERROR, expect="compile_error",
-             stderr_patterns=[r"syntax_error\.mlir:3:\d+: error: "]),
+             stderr_patterns=[r"syntax_error\.mlir:3:\d+: error: "], max_stderr_lines=DIAGNOSTIC_LINES),
         Case("compile_missing_file", "", expect="custom", custom=compile_nonexistent_file),
         Case("run_missing_model", "", expect="custom", custom=run_nonexistent_model),
         Case("missing_input_file", TWO_INPUTS, [x, "/nonexistent/dir/rhs_input.npy"],
