@@ -2,6 +2,7 @@
 
 #include "disc/Target/ModelCodegen.h"
 
+#include "disc/Target/SoftFloatConversions.h"
 #include "disc/Transforms/EntrySignature.h"
 
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
@@ -149,6 +150,7 @@ FailureOr<std::unique_ptr<llvm::Module>> mlir::disc::translateModelToLLVMIR(
   for (llvm::Function &function : llvmModule->functions())
     if (!function.isDeclaration() && isModelExport(function.getName()))
       function.setVisibility(llvm::GlobalValue::DefaultVisibility);
+  addSoftFloatConversions(*llvmModule);
 
   std::string error;
   llvm::raw_string_ostream errorStream(error);
