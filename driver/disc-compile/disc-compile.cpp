@@ -240,6 +240,9 @@ int compile(const DriverOptions &options, const Invocation &invocation) {
   DialectRegistry registry;
   registerAllDialects(registry);
   MLIRContext context(registry);
+  // A diagnostic names its source location; dumping the whole module along
+  // with it would bury the message.
+  context.printOpOnDiagnostic(false);
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(*input), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);

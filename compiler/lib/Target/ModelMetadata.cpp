@@ -139,10 +139,10 @@ mlir::disc::buildModelMetadata(ModuleOp module, const ModelDescription &model) {
   }
   if (entries.empty())
     return module.emitError()
-           << "the module records no entry signature ('"
-           << kEntrySignaturesAttrName << "' or '" << kEntrySignatureAttrName
-           << "' on a " << kEntrySymbolPrefix
-           << "<fn> function): a model needs at least one public function";
+           << "the program has no public function to export (no entry "
+              "signature in '"
+           << kEntrySignaturesAttrName << "' or on a " << kEntrySymbolPrefix
+           << "<fn> function); a model needs at least one";
 
   ModelMetadata metadata;
   llvm::raw_string_ostream os(metadata.json);
