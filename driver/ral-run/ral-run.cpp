@@ -17,6 +17,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -300,16 +301,9 @@ void describe(const disc_model *model, const std::string &path) {
   }
 }
 
-// IREE's inline form "2x2xf32=1 2 3 4" ("f32=3" for a scalar); brackets and
-// commas between values are allowed and ignored.
-bool parseInlineTensor(const std::string &spec, disc::npy::Array &out,
-                       std::string &error) {
-  auto failWith = [&](const std::string &message) {
-    error = "'" + spec + "': " + message;
-    return false;
-  };
-  size_t equals = spec.find('=');
-  std::string type = spec.substr(0, equals);
+// The "4x3xf32" before the '=' of IREE's tensor forms.
+bool parseTensorType(const std::string &type, DType &dtype,
+                     std::vector<int64_t> &shape, std::string &error) {
   std::vector<std::string> parts;
   for (size_t start = 0;;) {
     size_t x = type.find('x', start);
@@ -318,21 +312,36 @@ bool parseInlineTensor(const std::string &spec, disc::npy::Array &out,
       break;
     start = x + 1;
   }
-  auto dtype = disc::ral::dtypeFromToken(parts.back());
-  if (!dtype)
-    return failWith("unknown dtype '" + parts.back() + "'");
-  if (*dtype == DType::f16 || *dtype == DType::bf16)
-    return failWith("inline " + parts.back() +
-                    " values are not supported; use a .npy file");
-  std::vector<int64_t> shape;
+  auto parsed = disc::ral::dtypeFromToken(parts.back());
+  if (!parsed) {
+    error = "unknown dtype '" + parts.back() + "'";
+    return false;
+  }
+  dtype = *parsed;
+  shape.clear();
   for (size_t i = 0; i + 1 < parts.size(); ++i) {
     char *end = nullptr;
     long long dim = std::strtoll(parts[i].c_str(), &end, 10);
-    if (parts[i].empty() || *end != '\0' || dim < 0)
-      return failWith("bad dimension '" + parts[i] + "'");
+    if (parts[i].empty() || *end != '\0' || dim < 0) {
+      error = "bad dimension '" + parts[i] + "'";
+      return false;
+    }
     shape.push_back(dim);
   }
-  std::string text = spec.substr(equals + 1);
+  return true;
+}
+
+// The values of IREE's inline form: "1 2 3 4", brackets and commas between
+// values allowed and ignored.
+bool parseInlineValues(const std::string &valueText, DType dtype, int64_t count,
+                       disc::ral::AlignedBuffer &buffer, std::string &error) {
+  const char *token = disc::ral::dtypeToken(dtype);
+  if (dtype == DType::f16 || dtype == DType::bf16) {
+    error = std::string("inline ") + token +
+            " values are not supported; use a .npy file or raw data (@file)";
+    return false;
+  }
+  std::string text = valueText;
   for (char &c : text)
     if (c == '[' || c == ']' || c == ',')
       c = ' ';
@@ -343,35 +352,40 @@ bool parseInlineTensor(const std::string &spec, disc::npy::Array &out,
     values.push_back(text.substr(start, end - start));
     start = text.find_first_not_of(' ', end);
   }
-  int64_t count =
-      elementCount(shape.data(), static_cast<int64_t>(shape.size()));
-  if (static_cast<int64_t>(values.size()) != count)
-    return failWith("expected " + std::to_string(count) + " values, got " +
-                    std::to_string(values.size()));
-  size_t elementSize = disc::ral::dtypeSize(*dtype);
-  disc::ral::AlignedBuffer buffer(
+  if (static_cast<int64_t>(values.size()) != count) {
+    error = "expected " + std::to_string(count) + " values, got " +
+            std::to_string(values.size());
+    return false;
+  }
+  size_t elementSize = disc::ral::dtypeSize(dtype);
+  buffer.reset(
       disc::ral::alignedAllocate(static_cast<size_t>(count) * elementSize));
-  if (!buffer)
-    return failWith("out of memory");
+  if (!buffer) {
+    error = "out of memory";
+    return false;
+  }
   char *bytes = static_cast<char *>(buffer.get());
   for (int64_t i = 0; i < count; ++i) {
     const std::string &value = values[i];
     char *end = nullptr;
     errno = 0;
     char *slot = bytes + i * elementSize;
-    DTypeKind kind = disc::ral::dtypeKind(*dtype);
-    if (*dtype == DType::i1) {
-      if (value != "0" && value != "1" && value != "true" && value != "false")
-        return failWith("'" + value +
-                        "' is not an i1 value (0, 1, true, false)");
+    DTypeKind kind = disc::ral::dtypeKind(dtype);
+    if (dtype == DType::i1) {
+      if (value != "0" && value != "1" && value != "true" && value != "false") {
+        error = "'" + value + "' is not an i1 value (0, 1, true, false)";
+        return false;
+      }
       *slot = value == "1" || value == "true";
       continue;
     }
     if (kind == DTypeKind::Float) {
       double parsed = std::strtod(value.c_str(), &end);
-      if (*end != '\0')
-        return failWith("'" + value + "' is not a number");
-      if (*dtype == DType::f32) {
+      if (*end != '\0') {
+        error = "'" + value + "' is not a number";
+        return false;
+      }
+      if (dtype == DType::f32) {
         float narrow = static_cast<float>(parsed);
         std::memcpy(slot, &narrow, sizeof(narrow));
       } else {
@@ -391,42 +405,196 @@ bool parseInlineTensor(const std::string &spec, disc::npy::Array &out,
         errno = ERANGE;
       raw = static_cast<uint64_t>(parsed);
     }
-    if (value.empty() || *end != '\0' || errno == ERANGE)
-      return failWith("'" + value + "' is not a valid " + parts.back() +
-                      " value");
+    if (value.empty() || *end != '\0' || errno == ERANGE) {
+      error = "'" + value + "' is not a valid " + token + " value";
+      return false;
+    }
     // Little-endian host: the low bytes are the narrower integer.
     std::memcpy(slot, &raw, elementSize);
   }
-  out.dtype = *dtype;
-  out.shape = std::move(shape);
-  out.bytes = static_cast<size_t>(count) * elementSize;
-  out.buffer = std::move(buffer);
   return true;
 }
 
-// An input given as a .npy path, "@path" or an inline "2x2xf32=1 2 3 4".
-bool readInput(const std::string &spec, disc::npy::Array &out,
-               std::string &error) {
+// Raw little-endian data of a file whose size must be exactly what the
+// shape needs.
+bool readRawValues(const std::string &path, DType dtype,
+                   const std::vector<int64_t> &shape,
+                   disc::ral::AlignedBuffer &buffer, std::string &error) {
+  int64_t count =
+      elementCount(shape.data(), static_cast<int64_t>(shape.size()));
+  size_t bytes = static_cast<size_t>(count) * disc::ral::dtypeSize(dtype);
+  std::string shapeName =
+      shapeText(shape.data(), static_cast<int64_t>(shape.size()),
+                disc::ral::dtypeToken(dtype));
+  std::ifstream file(path, std::ios::binary);
+  if (!file) {
+    error = "'" + path + "': cannot open: " + std::strerror(errno);
+    return false;
+  }
+  buffer.reset(disc::ral::alignedAllocate(bytes));
+  if (!buffer) {
+    error = "'" + path + "': cannot allocate " + std::to_string(bytes) +
+            " bytes for " + shapeName;
+    return false;
+  }
+  // Read one byte more than needed to tell a longer file, without reading
+  // all of an endless one such as /dev/zero.
+  file.read(static_cast<char *>(buffer.get()),
+            static_cast<std::streamsize>(bytes));
+  size_t got = static_cast<size_t>(file.gcount());
+  if (got == bytes)
+    file.peek();
+  if (file.bad()) {
+    error = "'" + path + "': cannot read: " + std::strerror(errno);
+    return false;
+  }
+  if (got != bytes || !file.eof()) {
+    error = "'" + path + "': holds " +
+            (got == bytes ? "more than " + std::to_string(bytes)
+                          : std::to_string(got)) +
+            " bytes, " + shapeName + " needs " + std::to_string(bytes);
+    return false;
+  }
+  return true;
+}
+
+// IREE's typed forms: inline "2x2xf32=1 2 3 4" ("f32=3" for a scalar), or
+// "4x3xf32=@x.bin" for raw little-endian data in a file.
+bool parseTypedTensor(const std::string &spec, disc::npy::Array &out,
+                      std::string &error) {
+  size_t equals = spec.find('=');
+  std::string valueText = spec.substr(equals + 1);
+  std::string message;
+  if (!parseTensorType(spec.substr(0, equals), out.dtype, out.shape, message)) {
+    error = "'" + spec + "': " + message;
+    return false;
+  }
+  int64_t count =
+      elementCount(out.shape.data(), static_cast<int64_t>(out.shape.size()));
+  if (!valueText.empty() && valueText[0] == '@') {
+    if (!readRawValues(valueText.substr(1), out.dtype, out.shape, out.buffer,
+                       error))
+      return false;
+  } else if (!parseInlineValues(valueText, out.dtype, count, out.buffer,
+                                message)) {
+    error = "'" + spec + "': " + message;
+    return false;
+  }
+  out.bytes = static_cast<size_t>(count) * disc::ral::dtypeSize(out.dtype);
+  return true;
+}
+
+// A tensor argument with a name for messages: the file, the .npz member or
+// the inline text it came from.
+struct LabeledArray {
+  std::string label;
+  disc::npy::Array array;
+};
+
+// Appends the tensors of one argument: a .npy file, a .npz file (all its
+// arrays in order), either with or without '@', or a typed form.
+bool readTensors(const std::string &spec, std::vector<LabeledArray> &out,
+                 std::string &error) {
+  bool isFile = !spec.empty() && spec[0] == '@';
+  if (!isFile && spec.find('=') != std::string::npos) {
+    LabeledArray tensor{spec, {}};
+    if (!parseTypedTensor(spec, tensor.array, error))
+      return false;
+    out.push_back(std::move(tensor));
+    return true;
+  }
+  std::string path = isFile ? spec.substr(1) : spec;
+  std::string contents;
+  if (!disc::npy::readFile(path, contents, error))
+    return false;
+  if (disc::npy::looksLikeNpz(contents)) {
+    std::vector<disc::npy::NamedArray> arrays;
+    if (!disc::npy::parseNpz(path, contents, arrays, error))
+      return false;
+    for (disc::npy::NamedArray &named : arrays)
+      out.push_back({path + "[" + named.name + "]", std::move(named.array)});
+    return true;
+  }
+  LabeledArray tensor{path, {}};
+  if (!disc::npy::parse(path, contents, tensor.array, error))
+    return false;
+  out.push_back(std::move(tensor));
+  return true;
+}
+
+// Where one output goes: IREE's "@o.npy" (write), "+o.npy" (append to the
+// file) or "-" (print).
+struct OutputSink {
+  enum class Kind { Write, Append, Print } kind = Kind::Write;
+  std::string path;
+};
+
+OutputSink parseOutputSink(const std::string &spec) {
+  if (spec == "-")
+    return {OutputSink::Kind::Print, ""};
+  if (!spec.empty() && spec[0] == '+')
+    return {OutputSink::Kind::Append, spec.substr(1)};
   if (!spec.empty() && spec[0] == '@')
-    return disc::npy::read(spec.substr(1), out, error);
-  if (spec.find('=') != std::string::npos)
-    return parseInlineTensor(spec, out, error);
-  return disc::npy::read(spec, out, error);
+    return {OutputSink::Kind::Write, spec.substr(1)};
+  return {OutputSink::Kind::Write, spec};
 }
 
 struct Options {
   std::string model;
   std::vector<std::string> inputs;
-  std::vector<std::string> outputs;
+  std::vector<OutputSink> outputs;
   std::vector<std::string> expected;
   std::string function;
   bool describe = false;
   std::optional<double> atol;
   std::optional<double> rtol;
+  int64_t benchmarkRuns = 0;
+  std::optional<int64_t> memoryLimit;
+  std::vector<std::string> plugins;
   bool verbose = false;
 };
 
+// Runs the function `warmups + runs` times and prints the spread of the
+// timed runs in microseconds.
+int benchmark(disc_model *model, int64_t function,
+              const std::vector<disc_tensor> &inputs, int64_t runs) {
+  int64_t warmups = std::max<int64_t>(1, std::min<int64_t>(runs / 10, 100));
+  std::vector<double> micros;
+  micros.reserve(static_cast<size_t>(runs));
+  for (int64_t i = 0; i < warmups + runs; ++i) {
+    disc_outputs *raw = nullptr;
+    auto start = std::chrono::steady_clock::now();
+    StatusPtr status(disc_model_run(model, function, inputs.data(),
+                                    static_cast<int64_t>(inputs.size()), &raw));
+    auto elapsed = std::chrono::duration<double, std::micro>(
+        std::chrono::steady_clock::now() - start);
+    std::unique_ptr<disc_outputs, OutputsDeleter> outputs(raw);
+    if (status)
+      return fail(std::string("benchmark run ") + std::to_string(i) + ": " +
+                  disc_status_message(status.get()));
+    if (i >= warmups)
+      micros.push_back(elapsed.count());
+  }
+  std::sort(micros.begin(), micros.end());
+  size_t n = micros.size();
+  double median =
+      n % 2 ? micros[n / 2] : (micros[n / 2 - 1] + micros[n / 2]) / 2;
+  // Nearest rank: the smallest time that at least 90% of the runs reach.
+  size_t p90Rank = (n * 9 + 9) / 10;
+  std::printf("benchmark '%s': %" PRId64 " runs after %" PRId64
+              " warm-up runs: min %.1f us, median %.1f us, p90 %.1f us\n",
+              disc_model_function_name(model, function), runs, warmups,
+              micros.front(), median, micros[p90Rank - 1]);
+  return 0;
+}
+
 int run(const Options &options) {
+  for (const std::string &plugin : options.plugins) {
+    StatusPtr status(disc_load_plugin(plugin.c_str()));
+    if (status)
+      return fail(disc_status_message(status.get()));
+    spdlog::debug("loaded plugin '{}'", plugin);
+  }
   disc_model *rawModel = nullptr;
   StatusPtr status(disc_model_load(options.model.c_str(), &rawModel));
   if (status)
@@ -435,6 +603,8 @@ int run(const Options &options) {
   spdlog::debug("loaded '{}': {} function(s), target '{}'", options.model,
                 disc_model_function_count(model.get()),
                 disc_model_target(model.get()));
+  if (options.memoryLimit)
+    disc_model_set_memory_limit(model.get(), *options.memoryLimit);
 
   if (options.describe) {
     describe(model.get(), options.model);
@@ -461,17 +631,18 @@ int run(const Options &options) {
   const char *functionName = disc_model_function_name(model.get(), function);
   spdlog::debug("running function '{}'", functionName);
 
-  std::vector<disc::npy::Array> arrays(options.inputs.size());
-  std::vector<disc_tensor> inputs;
+  std::vector<LabeledArray> arrays;
   std::string error;
-  for (size_t i = 0; i < options.inputs.size(); ++i) {
-    if (!readInput(options.inputs[i], arrays[i], error))
+  for (const std::string &spec : options.inputs)
+    if (!readTensors(spec, arrays, error))
       return fail(error);
-    const disc::npy::Array &array = arrays[i];
+  std::vector<disc_tensor> inputs;
+  for (const LabeledArray &tensor : arrays) {
+    const disc::npy::Array &array = tensor.array;
     inputs.push_back({disc::ral::dtypeToken(array.dtype),
                       static_cast<int64_t>(array.shape.size()),
                       array.shape.data(), array.data()});
-    spdlog::debug("input {}: '{}' {}", i, options.inputs[i],
+    spdlog::debug("input {}: '{}' {}", inputs.size() - 1, tensor.label,
                   shapeText(array.shape.data(),
                             static_cast<int64_t>(array.shape.size()),
                             disc::ral::dtypeToken(array.dtype)));
@@ -483,16 +654,15 @@ int run(const Options &options) {
     return fail("function '" + std::string(functionName) + "' has " +
                 std::to_string(outputCount) + " output(s), --outputs names " +
                 std::to_string(options.outputs.size()));
-  if (!options.expected.empty() &&
-      static_cast<int64_t>(options.expected.size()) != outputCount)
+  std::vector<LabeledArray> expected;
+  for (const std::string &spec : options.expected)
+    if (!readTensors(spec, expected, error))
+      return fail(error);
+  if (!expected.empty() && static_cast<int64_t>(expected.size()) != outputCount)
     return fail("function '" + std::string(functionName) + "' has " +
                 std::to_string(outputCount) +
                 " output(s), --expected_output names " +
-                std::to_string(options.expected.size()));
-  std::vector<disc::npy::Array> expected(options.expected.size());
-  for (size_t i = 0; i < options.expected.size(); ++i)
-    if (!disc::npy::read(options.expected[i], expected[i], error))
-      return fail(error);
+                std::to_string(expected.size()));
 
   disc_outputs *rawOutputs = nullptr;
   auto start = std::chrono::steady_clock::now();
@@ -509,13 +679,24 @@ int run(const Options &options) {
   for (int64_t i = 0; i < outputCount; ++i) {
     const disc_tensor &output = *disc_outputs_get(outputs.get(), i);
     if (!options.outputs.empty()) {
+      const OutputSink &sink = options.outputs[i];
+      if (sink.kind == OutputSink::Kind::Print) {
+        std::printf("%s\n", formatTensor(output).c_str());
+        continue;
+      }
       std::vector<int64_t> shape(output.shape, output.shape + output.rank);
-      if (!disc::npy::write(options.outputs[i],
-                            *disc::ral::dtypeFromToken(output.dtype), shape,
-                            output.data, error))
+      DType dtype = *disc::ral::dtypeFromToken(output.dtype);
+      bool written =
+          sink.kind == OutputSink::Kind::Append
+              ? disc::npy::append(sink.path, dtype, shape, output.data, error)
+              : disc::npy::write(sink.path, dtype, shape, output.data, error);
+      if (!written)
         return fail(error);
-      spdlog::debug("output {} written to '{}'", i, options.outputs[i]);
-    } else if (options.expected.empty()) {
+      spdlog::debug("output {} {} '{}'", i,
+                    sink.kind == OutputSink::Kind::Append ? "appended to"
+                                                          : "written to",
+                    sink.path);
+    } else if (options.expected.empty() && options.benchmarkRuns == 0) {
       std::printf("%s\n", formatTensor(output).c_str());
     }
   }
@@ -524,9 +705,8 @@ int run(const Options &options) {
   for (size_t i = 0; i < expected.size(); ++i) {
     const disc_tensor &output =
         *disc_outputs_get(outputs.get(), static_cast<int64_t>(i));
-    if (!compareOutput(static_cast<int64_t>(i), output, expected[i],
-                       options.expected[i], options.atol, options.rtol,
-                       error)) {
+    if (!compareOutput(static_cast<int64_t>(i), output, expected[i].array,
+                       expected[i].label, options.atol, options.rtol, error)) {
       if (!error.empty())
         return fail(error);
       ++mismatched;
@@ -536,6 +716,8 @@ int run(const Options &options) {
     return fail(std::to_string(mismatched) + " of " +
                 std::to_string(expected.size()) +
                 " output(s) do not match the expected values");
+  if (options.benchmarkRuns > 0)
+    return benchmark(model.get(), function, inputs, options.benchmarkRuns);
   return 0;
 }
 
@@ -553,30 +735,47 @@ int main(int argc, char **argv) {
                "ral-run"};
   Options options;
   double atol = 0, rtol = 0;
+  int64_t memoryLimit = 0;
   app.add_option("model", options.model, "the model .so")->required();
-  std::vector<std::string> ireeInputs, ireeOutputs;
+  std::vector<std::string> ireeInputs, ireeOutputs, plainOutputs;
   auto *inputsOption = app.add_option(
       "--inputs", options.inputs,
-      "one per input: a .npy file, or inline as 2x2xf32=\"1 2 3 4\"");
+      "one per input: a .npy file, a .npz file (all its arrays in order), "
+      "inline as 2x2xf32=\"1 2 3 4\", or raw data as 4x3xf32=@x.bin");
   app.add_option("--input", ireeInputs,
-                 "IREE's form, once per input: @a.npy or 2x2xf32=\"1 2 3 4\"")
+                 "IREE's form, once per input: @a.npy, @a.npz (several "
+                 "inputs), 2x2xf32=\"1 2 3 4\" or 4x3xf32=@x.bin")
       ->excludes(inputsOption);
   auto *outputsOption = app.add_option(
-      "--outputs", options.outputs,
+      "--outputs", plainOutputs,
       "write the outputs to these .npy files instead of printing");
   app.add_option("--output", ireeOutputs,
-                 "IREE's form, once per output: @o.npy")
+                 "IREE's form, once per output: @o.npy (write), +o.npy "
+                 "(append to the file) or - (print)")
       ->excludes(outputsOption);
   app.add_option("--function", options.function,
                  "the function to run (default: the only one, else 'main')");
   app.add_flag("--describe", options.describe,
                "print the model's functions and signatures");
   app.add_option("--expected_output", options.expected,
-                 "compare output i with this .npy file (@file or file)");
+                 "compare output i with this: @e.npy, e.npy, @e.npz (several "
+                 "outputs) or inline 2xf32=\"1 2\"");
   auto *atolOption = app.add_option(
       "--atol", atol, "absolute tolerance (default: by dtype, ints exact)");
   auto *rtolOption = app.add_option(
       "--rtol", rtol, "relative tolerance (default: by dtype, ints exact)");
+  app.add_option("--benchmark", options.benchmarkRuns,
+                 "after the run, time N more runs (after warm-up runs) and "
+                 "print min/median/p90 in microseconds; outputs are then "
+                 "only printed with --output=-")
+      ->check(CLI::PositiveNumber);
+  auto *memoryLimitOption = app.add_option(
+      "--memory-limit", memoryLimit,
+      "fail a run whose temporaries would need more than BYTES at once");
+  memoryLimitOption->check(CLI::NonNegativeNumber);
+  app.add_option("--plugin", options.plugins,
+                 "load this library first: its TAO_RAL_API kernels serve the "
+                 "model (repeatable)");
   app.add_flag("-v,--verbose", options.verbose, "print debug logs");
   try {
     app.parse(argc, argv);
@@ -589,12 +788,17 @@ int main(int argc, char **argv) {
     options.atol = atol;
   if (*rtolOption)
     options.rtol = rtol;
-  for (std::string &path : options.expected)
-    path = stripAt(path);
+  if (*memoryLimitOption)
+    options.memoryLimit = memoryLimit;
+  for (std::string &spec : options.expected)
+    if (spec.find('=') == std::string::npos)
+      spec = "@" + stripAt(spec);
   if (!ireeInputs.empty())
     options.inputs = ireeInputs;
-  for (const std::string &path : ireeOutputs)
-    options.outputs.push_back(stripAt(path));
+  for (const std::string &path : plainOutputs)
+    options.outputs.push_back({OutputSink::Kind::Write, path});
+  for (const std::string &spec : ireeOutputs)
+    options.outputs.push_back(parseOutputSink(spec));
 
   auto logger = spdlog::stderr_logger_st("ral-run");
   logger->set_pattern("%n: %l: %v");

@@ -291,24 +291,32 @@ bool parse(const std::string &name, const std::string &contents, Array &out,
   return true;
 }
 
-bool read(const std::string &path, Array &out, std::string &error) {
+bool readFile(const std::string &path, std::string &contents,
+              std::string &error) {
   std::ifstream file(path, std::ios::binary);
   if (!file) {
     error = "'" + path + "': cannot open: " + std::strerror(errno);
     return false;
   }
-  std::string contents((std::istreambuf_iterator<char>(file)),
-                       std::istreambuf_iterator<char>());
+  contents.assign((std::istreambuf_iterator<char>(file)),
+                  std::istreambuf_iterator<char>());
   if (file.bad()) {
     error = "'" + path + "': cannot read: " + std::strerror(errno);
     return false;
   }
-  return parse(path, contents, out, error);
+  return true;
 }
 
-bool write(const std::string &path, DType dtype,
-           const std::vector<int64_t> &shape, const void *data,
-           std::string &error) {
+bool read(const std::string &path, Array &out, std::string &error) {
+  std::string contents;
+  return readFile(path, contents, error) && parse(path, contents, out, error);
+}
+
+namespace {
+
+bool writeArray(const std::string &path, DType dtype,
+                const std::vector<int64_t> &shape, const void *data,
+                std::ios::openmode mode, std::string &error) {
   const char *descr = descriptorOf(dtype);
   if (!descr) {
     error = "'" + path + "': cannot write " + ral::dtypeToken(dtype) +
@@ -343,7 +351,7 @@ bool write(const std::string &path, DType dtype,
     out += static_cast<char>((length >> (8 * i)) & 0xff);
   out += header;
 
-  std::ofstream file(path, std::ios::binary | std::ios::trunc);
+  std::ofstream file(path, std::ios::binary | mode);
   if (!file) {
     error = "'" + path + "': cannot create: " + std::strerror(errno);
     return false;
@@ -358,6 +366,20 @@ bool write(const std::string &path, DType dtype,
     return false;
   }
   return true;
+}
+
+} // namespace
+
+bool write(const std::string &path, DType dtype,
+           const std::vector<int64_t> &shape, const void *data,
+           std::string &error) {
+  return writeArray(path, dtype, shape, data, std::ios::trunc, error);
+}
+
+bool append(const std::string &path, DType dtype,
+            const std::vector<int64_t> &shape, const void *data,
+            std::string &error) {
+  return writeArray(path, dtype, shape, data, std::ios::app, error);
 }
 
 } // namespace disc::npy

@@ -3,6 +3,7 @@
 #include "disc/ral/api.h"
 #include "disc/ral/context.h"
 #include "disc/ral/dtype.h"
+#include "disc/ral/registry.h"
 #include "json.h"
 
 #include <dlfcn.h>
@@ -12,6 +13,7 @@
 #include <cstring>
 #include <exception>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -159,6 +161,25 @@ struct disc_model {
     return makeStatus("'" + path + "': " + message);
   }
 
+  // Only a "target" the metadata names is checked: the runtime cannot run
+  // code built for another device.
+  disc_status *checkTarget(const disc::json::Value &root) const {
+    const disc::json::Value *member = root.find("target");
+    if (!member)
+      return nullptr;
+    if (member->kind != disc::json::Value::Kind::String)
+      return error("malformed metadata: 'target' is not a string");
+    if (member->string == "cpu")
+      return nullptr;
+    if (member->string == "cuda")
+      return error("built for target 'cuda', but this runtime was built "
+                   "without CUDA support; it runs only '" +
+                   std::string(disc_runtime_targets()) + "' models");
+    return error("built for unknown target '" + member->string +
+                 "'; this runtime runs only '" +
+                 std::string(disc_runtime_targets()) + "' models");
+  }
+
   disc_status *readMetadata(const char *text) {
     disc::json::Value root;
     std::string message;
@@ -175,6 +196,8 @@ struct disc_model {
                    ", this runtime supports " +
                    std::to_string(DISC_RUNTIME_MODEL_ABI_VERSION));
     target = stringMember(root, "target");
+    if (disc_status *status = checkTarget(root))
+      return status;
     targetCpu = stringMember(root, "target_cpu");
     compilerVersion = stringMember(root, "compiler_version");
     sourceHash = stringMember(root, "source_hash");
@@ -276,6 +299,56 @@ disc_status *disc_model_load(const char *path, disc_model **model) {
 }
 
 void disc_model_free(disc_model *model) { delete model; }
+
+disc_status *disc_model_set_memory_limit(disc_model *model, int64_t bytes) {
+  if (!model)
+    return makeStatus("disc_model_set_memory_limit: no model");
+  model->context.setMemoryLimit(bytes < 0 ? DISC_NO_MEMORY_LIMIT : bytes);
+  return nullptr;
+}
+
+int64_t disc_model_memory_limit(const disc_model *model) {
+  return model ? model->context.memoryLimit() : DISC_NO_MEMORY_LIMIT;
+}
+
+const char *disc_runtime_targets(void) { return "cpu"; }
+
+disc_status *disc_load_plugin(const char *path) {
+  if (!path)
+    return makeStatus("disc_load_plugin: no path");
+  return guarded([&]() -> disc_status * {
+    std::string name(path);
+    struct stat info;
+    if (stat(path, &info) != 0)
+      return makeStatus("cannot open plugin '" + name +
+                        "': " + std::strerror(errno));
+    std::string openPath =
+        name.find('/') == std::string::npos ? "./" + name : name;
+    // Loads are serialized so that counting the registry tells what this
+    // library added.
+    static std::mutex loadMutex;
+    std::lock_guard<std::mutex> lock(loadMutex);
+    if (void *loaded = dlopen(openPath.c_str(), RTLD_NOW | RTLD_NOLOAD)) {
+      dlclose(loaded);
+      return nullptr;
+    }
+    size_t before = disc::ral::Registry::global().names().size();
+    void *handle = dlopen(openPath.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+      const char *reason = dlerror();
+      return makeStatus("cannot load plugin '" + name +
+                        "': " + (reason ? reason : "unknown dlopen error"));
+    }
+    if (disc::ral::Registry::global().names().size() == before) {
+      dlclose(handle);
+      return makeStatus("plugin '" + name +
+                        "' registered no new RAL API: it has no TAO_RAL_API "
+                        "registration, or its names are already taken");
+    }
+    // Never closed: the registry now points into the library.
+    return nullptr;
+  });
+}
 
 const char *disc_model_target(const disc_model *model) {
   return model ? model->target.c_str() : "";

@@ -30,7 +30,8 @@ int64_t numElements(const std::vector<int64_t> &shape) {
 ExecutionContext::ExecutionContext(Context *context,
                                    std::vector<TensorView> inputs,
                                    size_t numOutputs)
-    : context_(context), inputs_(std::move(inputs)), outputs_(numOutputs) {}
+    : context_(context), inputs_(std::move(inputs)), outputs_(numOutputs),
+      memoryLimit_(context ? context->memoryLimit() : -1) {}
 
 ExecutionContext::~ExecutionContext() = default;
 
@@ -132,14 +133,32 @@ void *ExecutionContext::allocateTemporary(int64_t bytes) {
     setError("ral_alloc: negative size " + std::to_string(bytes));
     return nullptr;
   }
+  // Reserve the bytes first, so that parallel work in one run cannot pass
+  // the limit together.
+  {
+    std::unique_lock<std::mutex> lock(mutex_);
+    if (memoryLimit_ >= 0 && bytes > memoryLimit_ - temporaryBytes_) {
+      int64_t inUse = temporaryBytes_;
+      lock.unlock();
+      setError("ral_alloc: " + std::to_string(bytes) +
+               " bytes would exceed the memory limit of " +
+               std::to_string(memoryLimit_) + " bytes" +
+               (inUse ? ", " + std::to_string(inUse) + " bytes are in use"
+                      : std::string()));
+      return nullptr;
+    }
+    temporaryBytes_ += bytes;
+  }
   AlignedBuffer buffer(alignedAllocate(static_cast<size_t>(bytes)));
+  std::unique_lock<std::mutex> lock(mutex_);
   if (!buffer) {
+    temporaryBytes_ -= bytes;
+    lock.unlock();
     setError("ral_alloc: cannot allocate " + std::to_string(bytes) + " bytes");
     return nullptr;
   }
   void *pointer = buffer.get();
-  std::lock_guard<std::mutex> lock(mutex_);
-  temporaries_.emplace(pointer, std::move(buffer));
+  temporaries_.emplace(pointer, Temporary{std::move(buffer), bytes});
   return pointer;
 }
 
@@ -147,18 +166,27 @@ void ExecutionContext::freeTemporary(void *pointer) {
   if (!pointer)
     return;
   std::unique_lock<std::mutex> lock(mutex_);
-  if (temporaries_.erase(pointer) == 0) {
+  auto it = temporaries_.find(pointer);
+  if (it == temporaries_.end()) {
     lock.unlock();
     char text[32];
     std::snprintf(text, sizeof(text), "%p", pointer);
     setError(std::string("ral_dealloc: ") + text +
              " is not a live temporary of this run");
+    return;
   }
+  temporaryBytes_ -= it->second.bytes;
+  temporaries_.erase(it);
 }
 
 size_t ExecutionContext::liveTemporaries() const {
   std::lock_guard<std::mutex> lock(mutex_);
   return temporaries_.size();
+}
+
+int64_t ExecutionContext::temporaryBytes() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return temporaryBytes_;
 }
 
 bool ExecutionContext::ok() const {

@@ -48,6 +48,27 @@ DISC_RUNTIME_EXPORT disc_status *disc_model_load(const char *path,
                                                  disc_model **model);
 DISC_RUNTIME_EXPORT void disc_model_free(disc_model *model);
 
+/* Caps the temporary memory one run of `model` may hold at once (what the
+   compiled code asks for through ral_alloc; inputs and outputs do not
+   count). A run that would pass it fails with a message naming both sizes;
+   the model stays usable. A negative limit, the default, means none. Runs
+   already under way keep the limit they started with. */
+#define DISC_NO_MEMORY_LIMIT (-1)
+DISC_RUNTIME_EXPORT disc_status *disc_model_set_memory_limit(disc_model *model,
+                                                             int64_t bytes);
+DISC_RUNTIME_EXPORT int64_t disc_model_memory_limit(const disc_model *model);
+
+/* Loads a user library whose TAO_RAL_API registrations (static initializers)
+   then serve every model of the process, e.g. the runtime side of a
+   stablehlo.custom_call. The library stays loaded until the process exits.
+   Loading the same library again does nothing; a library that registers no
+   new API is an error. Load plugins before running models that need them. */
+DISC_RUNTIME_EXPORT disc_status *disc_load_plugin(const char *path);
+
+/* The targets this runtime runs models for, comma-separated ("cpu"). A
+   model whose metadata names another target fails to load. */
+DISC_RUNTIME_EXPORT const char *disc_runtime_targets(void);
+
 /* Fields of the model's metadata ("" when the metadata has none). */
 DISC_RUNTIME_EXPORT const char *disc_model_target(const disc_model *model);
 DISC_RUNTIME_EXPORT const char *disc_model_target_cpu(const disc_model *model);

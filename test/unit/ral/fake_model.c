@@ -7,6 +7,11 @@
 #define FAKE_MODEL_ABI_VERSION 1
 #endif
 
+/* The metadata's "target"; other values test the runtime's check. */
+#ifndef FAKE_MODEL_TARGET
+#define FAKE_MODEL_TARGET "cpu"
+#endif
+
 #define EXPORT __attribute__((visibility("default")))
 
 typedef int32_t (*api_call_fn)(void *context, const char *name, void **args);
@@ -25,7 +30,7 @@ EXPORT const char *disc_model_metadata(void) {
   return "{\n"
          "  \"abi_version\": 1,\n"
          "  \"compiler_version\": \"fake model 1.0\",\n"
-         "  \"target\": \"cpu\",\n"
+         "  \"target\": \"" FAKE_MODEL_TARGET "\",\n"
          "  \"target_cpu\": \"generic\",\n"
          "  \"source_hash\": \"fnv1a64:0000000000000001\",\n"
          "  \"functions\": [\n"

@@ -1,7 +1,8 @@
 """Runs the ral-run binary on the fake model and checks what it prints.
 
-usage: ral_run_test.py RAL_RUN FAKE_MODEL_SO
+usage: ral_run_test.py RAL_RUN FAKE_MODEL_SO FAKE_MODEL_OPS_SO TEST_KERNELS_SO
 """
+import re
 import os
 import subprocess
 import sys
@@ -9,7 +10,7 @@ import tempfile
 
 import numpy as np
 
-RAL_RUN, MODEL = sys.argv[1], sys.argv[2]
+RAL_RUN, MODEL, OPS_MODEL, KERNELS = sys.argv[1:5]
 failures = []
 
 
@@ -82,6 +83,110 @@ with tempfile.TemporaryDirectory() as tmp:
     expect_error("inline range", [MODEL, "--function", "add", "--inputs",
                                   path("a.npy"), "4xi8=1 2 3 300"],
                  "'4xi8=1 2 3 300': '300' is not a valid i8 value")
+
+    # Several inputs from one .npz, by --inputs or IREE's --input=@.
+    np.savez(path("ab.npz"), a=np.array([1, 2, 3, 4], dtype=np.float32),
+             b=np.array([10, 20, 30, 40.5], dtype=np.float32))
+    for args in (["--inputs", path("ab.npz")], ["--input=@" + path("ab.npz")]):
+        code, out, err = run(MODEL, "--function", "add", *args)
+        check("npz " + args[0], code == 0 and out == "4xf32=11 22 33 44.5\n",
+              f"exit {code}, stdout {out!r}, stderr {err!r}")
+    np.savez_compressed(path("packed.npz"), a=np.zeros(4, dtype=np.float32))
+    expect_error("compressed npz", [MODEL, "--function", "add", "--inputs",
+                                    path("packed.npz")],
+                 f"'{path('packed.npz')}': member 'a.npy' is compressed; only "
+                 "uncompressed .npz files are supported (numpy.savez, not "
+                 "numpy.savez_compressed)")
+    np.savez(path("a_b5.npz"), np.zeros(4, dtype=np.float32),
+             np.zeros(5, dtype=np.float32))
+    expect_error("npz wrong shape", [MODEL, "--function", "add",
+                                     "--input=@" + path("a_b5.npz")],
+                 "input 1 ('b'): expected 4xf32, got 5xf32")
+
+    # Raw little-endian data behind a shape prefix.
+    np.array([1, 2, 3, 4], dtype=np.float32).tofile(path("a.bin"))
+    code, out, err = run(MODEL, "--function", "add",
+                         "--input=4xf32=@" + path("a.bin"),
+                         "--input=2x2xf32=@" + path("a.bin"))
+    check("raw", code == 1 and err == "ral-run: error: input 1 ('b'): "
+          "expected 4xf32, got 2x2xf32\n", f"exit {code}, stderr {err!r}")
+    code, out, err = run(MODEL, "--function", "add",
+                         "--input=4xf32=@" + path("a.bin"), "--input=4xf32=1 1 1 1")
+    check("raw", code == 0 and out == "4xf32=2 3 4 5\n",
+          f"exit {code}, stdout {out!r}, stderr {err!r}")
+    expect_error("raw short", [MODEL, "--function", "add", "--input=@" +
+                               path("a.npy"), "--input=5xf32=@" + path("a.bin")],
+                 f"'{path('a.bin')}': holds 16 bytes, 5xf32 needs 20")
+    expect_error("raw long", [MODEL, "--function", "add", "--input=@" +
+                              path("a.npy"), "--input=3xf32=@" + path("a.bin")],
+                 f"'{path('a.bin')}': holds more than 12 bytes, 3xf32 needs 12")
+
+    # Outputs: append to one .npy file, or print with '-'.
+    for _ in range(2):
+        code, out, err = run(MODEL, *inputs, "--output=+" + path("log.npy"))
+        check("append", code == 0 and out == "", f"exit {code}, stderr {err!r}")
+    with open(path("log.npy"), "rb") as f:
+        first, second = np.load(f), np.load(f)
+        rest = f.read()
+    check("append", first.tolist() == [11, 22, 33, 44.5] and
+          second.tolist() == first.tolist() and rest == b"",
+          f"{first!r} {second!r} {rest!r}")
+    code, out, err = run(MODEL, *inputs, "--output=-")
+    check("stdout", code == 0 and out == "4xf32=11 22 33 44.5\n",
+          f"exit {code}, stdout {out!r}")
+
+    # Inline expected values.
+    code, out, err = run(MODEL, *inputs, "--expected_output=4xf32=11 22 33 44.5")
+    check("inline expected", code == 0 and
+          out == "output 0: matches expected (max abs err 0)\n",
+          f"exit {code}, stdout {out!r}, stderr {err!r}")
+    code, out, err = run(MODEL, *inputs, "--expected_output=4xf32=11 22 33 44.4",
+                         "--rtol", "0")
+    check("inline mismatch", code == 1 and "max abs err 0.1, max rel err 0.0023"
+          " (atol 1e-05, rtol 0); first at [3]: got 44.5, expected 44.4" in out,
+          f"exit {code}, stdout {out!r}")
+    code, out, err = run(MODEL, *inputs, "--expected_output=4xf32=11 22 33 44.4",
+                         "--rtol", "0.01")
+    check("inline rtol", code == 0, f"exit {code}, stdout {out!r}")
+    expect_error("expected shape", [MODEL, *inputs,
+                                     "--expected_output=2xf32=11 22"],
+                 "output 0 is 4xf32, '2xf32=11 22' holds 2xf32")
+
+    # Benchmark: the timings, and no printed outputs unless asked.
+    code, out, err = run(MODEL, *inputs, "--benchmark=50")
+    check("benchmark", code == 0 and re.fullmatch(
+        r"benchmark 'add': 50 runs after 5 warm-up runs: min [0-9.]+ us, "
+        r"median [0-9.]+ us, p90 [0-9.]+ us\n", out), f"exit {code}, {out!r}")
+    code, out, err = run(MODEL, *inputs, "--benchmark=3", "--output=-")
+    check("benchmark print", code == 0 and out.startswith(
+        "4xf32=11 22 33 44.5\nbenchmark 'add': 3 runs after 1 warm-up runs"),
+        f"exit {code}, {out!r}")
+    code, out, err = run(MODEL, *inputs, "--benchmark=0")
+    check("benchmark zero", code == 1 and err.startswith("ral-run: error: ")
+          and err.count("\n") == 1, f"exit {code}, stderr {err!r}")
+
+    # The memory limit, and a user kernel from a plugin.
+    expect_error("memory limit", [OPS_MODEL, "--function", "scale",
+                                  "--input=16xf32=" + " ".join(["1"] * 16),
+                                  "--memory-limit=60"],
+                 "ral_alloc: 64 bytes would exceed the memory limit of 60 bytes")
+    code, out, err = run(OPS_MODEL, "--function", "scale",
+                         "--input=2xf32=3 30", "--memory-limit=8")
+    check("memory limit ok", code == 0 and out == "2xf32=1.9 100\n",
+          f"exit {code}, stdout {out!r}, stderr {err!r}")
+    expect_error("no plugin", [OPS_MODEL, "--function", "checked_sum",
+                               "--input=2xf32=1 2"],
+                 "unknown RAL API 'test_checked_sum___cpu___pvoid_m1df32___f32'")
+    code, out, err = run(OPS_MODEL, "--function", "checked_sum",
+                         "--input=3xf32=1 2 4", "--plugin", KERNELS)
+    check("plugin", code == 0 and out == "f32=7\n",
+          f"exit {code}, stdout {out!r}, stderr {err!r}")
+    expect_error("plugin error", [OPS_MODEL, "--function", "checked_sum",
+                                  "--input=3xf32=1 -2 4", "--plugin", KERNELS],
+                 "test_checked_sum: element 1 is negative (-2.000000)")
+    expect_error("bad plugin", [OPS_MODEL, "--plugin", path("none.so")],
+                 f"cannot open plugin '{path('none.so')}': No such file or "
+                 "directory")
 
     code, out, err = run(MODEL, "--describe")
     check("describe", code == 0, f"exit {code}")

@@ -7,6 +7,7 @@
 #include "disc/ral/dtype.h"
 #include "disc/ral/registry.h"
 
+#include <atomic>
 #include <cstdint>
 #include <mutex>
 #include <shared_mutex>
@@ -25,7 +26,14 @@ public:
   // stale entry.
   ApiFunction lookup(const char *mangled);
 
+  // Caps the temporary memory (ral_alloc) each run may hold at once; a
+  // negative limit, the default, means none. Runs that already started keep
+  // the limit they started with.
+  void setMemoryLimit(int64_t bytes) { memoryLimit_.store(bytes); }
+  int64_t memoryLimit() const { return memoryLimit_.load(); }
+
 private:
+  std::atomic<int64_t> memoryLimit_{-1};
   struct CacheEntry {
     std::string name;
     ApiFunction function;
@@ -76,13 +84,16 @@ public:
                  const int64_t *strides, int rank, const void *data);
 
   // A 64-byte aligned temporary, freed at the end of the run at the latest.
-  // Returns nullptr (with the status set) when `bytes` is negative or the
-  // memory is not available.
+  // Returns nullptr (with the status set) when `bytes` is negative, would
+  // take the live temporaries over the context's memory limit, or the memory
+  // is not available.
   void *allocateTemporary(int64_t bytes);
   // Frees a temporary now. Null is a no-op; a pointer this run did not
   // allocate sets the status.
   void freeTemporary(void *pointer);
   size_t liveTemporaries() const;
+  // Bytes the live temporaries were asked for.
+  int64_t temporaryBytes() const;
 
   bool ok() const;
   std::string errorMessage() const;
@@ -94,7 +105,13 @@ private:
   std::vector<TensorView> inputs_;
   std::vector<OutputTensor> outputs_;
   mutable std::mutex mutex_;
-  std::unordered_map<void *, AlignedBuffer> temporaries_;
+  struct Temporary {
+    AlignedBuffer buffer;
+    int64_t bytes;
+  };
+  int64_t memoryLimit_;
+  std::unordered_map<void *, Temporary> temporaries_;
+  int64_t temporaryBytes_ = 0;
   bool failed_ = false;
   std::string error_;
 };

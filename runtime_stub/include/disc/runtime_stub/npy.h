@@ -40,6 +40,34 @@ bool write(const std::string &path, ral::DType dtype,
            const std::vector<int64_t> &shape, const void *data,
            std::string &error);
 
+// Like write, but adds the array after what `path` already holds (creating
+// it when missing): several arrays one after the other in one file, which
+// numpy reads back with repeated numpy.load calls on one open file.
+bool append(const std::string &path, ral::DType dtype,
+            const std::vector<int64_t> &shape, const void *data,
+            std::string &error);
+
+// One array of a .npz archive, named as numpy names it (without ".npy").
+struct NamedArray {
+  std::string name;
+  Array array;
+};
+
+// Whether `contents` starts like a zip archive (a .npz file).
+bool looksLikeNpz(const std::string &contents);
+
+// Reads the arrays of a .npz archive in the order they are stored (the
+// order numpy.savez was given them). Only stored (uncompressed) members are
+// supported; a compressed one is an error naming it.
+bool readNpz(const std::string &path, std::vector<NamedArray> &out,
+             std::string &error);
+bool parseNpz(const std::string &name, const std::string &contents,
+              std::vector<NamedArray> &out, std::string &error);
+
+// Reads the whole file `path`; on failure sets `error` naming the path.
+bool readFile(const std::string &path, std::string &contents,
+              std::string &error);
+
 } // namespace disc::npy
 
 #endif // DISC_RUNTIME_STUB_NPY_H

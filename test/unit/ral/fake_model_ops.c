@@ -1,0 +1,110 @@
+/* A second hand-written stand-in for a model .so (docs/ABI.md), for the
+   runtime's error, memory and plugin paths: it imports nothing and reaches
+   the runtime only through ctx_struct[1].
+
+   scale(x: ?xf32) -> y: ?xf32      y = x * x * 0.1 + x / 3, computed in a
+                                    ral_alloc temporary of 4 * n bytes.
+   checked_sum(x: ?xf32) -> s: f32  the sum of x, from the user kernel
+                                    "test_checked_sum" a plugin registers. */
+#include <stdint.h>
+
+#define EXPORT __attribute__((visibility("default")))
+
+typedef int32_t (*api_call_fn)(void *context, const char *name, void **args);
+
+typedef struct {
+  float *allocated;
+  float *data;
+  int64_t offset;
+  int64_t size;
+  int64_t stride;
+} memref1_f32;
+
+EXPORT int32_t disc_model_abi_version(void) { return 1; }
+
+EXPORT const char *disc_model_metadata(void) {
+  return "{\"abi_version\": 1, \"compiler_version\": \"fake model ops 1.0\",\n"
+         " \"target\": \"cpu\", \"target_cpu\": \"generic\",\n"
+         " \"source_hash\": \"fnv1a64:0000000000000002\",\n"
+         " \"functions\": [\n"
+         "  {\"name\": \"scale\", \"symbol\": \"disc_entry_scale\",\n"
+         "   \"inputs\": [{\"name\": \"x\", \"dtype\": \"f32\", "
+         "\"shape\": [-1]}],\n"
+         "   \"outputs\": [{\"name\": \"y\", \"dtype\": \"f32\", "
+         "\"shape\": [-1]}]},\n"
+         "  {\"name\": \"checked_sum\", \"symbol\": "
+         "\"disc_entry_checked_sum\",\n"
+         "   \"inputs\": [{\"name\": \"x\", \"dtype\": \"f32\", "
+         "\"shape\": [-1]}],\n"
+         "   \"outputs\": [{\"name\": \"s\", \"dtype\": \"f32\", "
+         "\"shape\": []}]}\n"
+         " ]}\n";
+}
+
+static int recv_input(void *context, api_call_fn call, memref1_f32 *memref) {
+  int64_t index = 0;
+  void *args[] = {&context,       &index,          &memref->allocated,
+                  &memref->data,  &memref->offset, &memref->size,
+                  &memref->stride};
+  return call(context, "ral_recv_input___cpu___pvoid_i64___m1df32", args) == 0;
+}
+
+static float *alloc(void *context, api_call_fn call, int64_t bytes) {
+  float *buffer = 0;
+  void *args[] = {&context, &bytes, &buffer};
+  if (call(context, "ral_alloc___cpu___pvoid_i64___pvoid", args) != 0)
+    return 0;
+  return buffer;
+}
+
+static void dealloc(void *context, api_call_fn call, float *buffer) {
+  void *args[] = {&context, &buffer};
+  call(context, "ral_dealloc___cpu___pvoid_pvoid___void", args);
+}
+
+EXPORT void disc_entry_scale(void **ctx_struct) {
+  void *context = ctx_struct[0];
+  api_call_fn call = (api_call_fn)ctx_struct[1];
+  memref1_f32 x;
+  if (!recv_input(context, call, &x))
+    return;
+  float *buffer = alloc(context, call, x.size * (int64_t)sizeof(float));
+  if (!buffer)
+    return;
+  for (int64_t i = 0; i < x.size; ++i) {
+    float value = x.data[x.offset + i * x.stride];
+    buffer[i] = value * value * 0.1f + value / 3.0f;
+  }
+  memref1_f32 y = {buffer, buffer, 0, x.size, 1};
+  int64_t output = 0;
+  void *send_args[] = {&context,  &output, &y.allocated, &y.data,
+                       &y.offset, &y.size, &y.stride};
+  if (call(context, "ral_send_output___cpu___pvoid_i64_m1df32___void",
+           send_args) != 0)
+    return;
+  dealloc(context, call, buffer);
+}
+
+EXPORT void disc_entry_checked_sum(void **ctx_struct) {
+  void *context = ctx_struct[0];
+  api_call_fn call = (api_call_fn)ctx_struct[1];
+  memref1_f32 x;
+  if (!recv_input(context, call, &x))
+    return;
+  float sum = 0;
+  void *kernel_args[] = {&context, &x.allocated, &x.data, &x.offset,
+                         &x.size,  &x.stride,    &sum};
+  if (call(context, "test_checked_sum___cpu___pvoid_m1df32___f32",
+           kernel_args) != 0)
+    return;
+  float *scalar = alloc(context, call, (int64_t)sizeof(float));
+  if (!scalar)
+    return;
+  *scalar = sum;
+  int64_t output = 0, offset = 0;
+  void *send_args[] = {&context, &output, &scalar, &scalar, &offset};
+  if (call(context, "ral_send_output___cpu___pvoid_i64_m0df32___void",
+           send_args) != 0)
+    return;
+  dealloc(context, call, scalar);
+}
