@@ -231,3 +231,55 @@ func.func @dims_element_type(%x: tensor<3xf32>) -> tensor<2x3xf32> {
   %0 = "stablehlo.broadcast_in_dim"(%x) {broadcast_dimensions = dense<1> : tensor<1xi32>} : (tensor<3xf32>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
 }
+
+// -----
+
+func.func @if_branch_types(%p: tensor<i1>, %x: tensor<4xf32>, %y: tensor<4xi32>) -> tensor<4xf32> {
+  // expected-error @+1 {{false_branch must return the op's result types, returns 1 values}}
+  %0 = "stablehlo.if"(%p) ({
+    stablehlo.return %x : tensor<4xf32>
+  }, {
+    stablehlo.return %y : tensor<4xi32>
+  }) : (tensor<i1>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @sort_dimension(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{dimension 1 is out of range for rank 1}}
+  %0 = "stablehlo.sort"(%x) <{dimension = 1 : i64}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %lt = stablehlo.compare  LT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %lt : tensor<i1>
+  }) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @gather_slice_sizes(%x: tensor<4x8xf32>, %i: tensor<4x1xi32>) -> tensor<4x9xf32> {
+  // expected-error @+1 {{slice size 9 of dimension 1 is out of bounds}}
+  %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 9>}> : (tensor<4x8xf32>, tensor<4x1xi32>) -> tensor<4x9xf32>
+  return %0 : tensor<4x9xf32>
+}
+
+// -----
+
+func.func @reduce_window_dims(%x: tensor<4x8xf32>, %c: tensor<f32>) -> tensor<4x8xf32> {
+  // expected-error @+1 {{window_dimensions must have one entry per input dimension (2)}}
+  %0 = "stablehlo.reduce_window"(%x, %c) <{window_dimensions = array<i64: 2>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) : (tensor<4x8xf32>, tensor<f32>) -> tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @get_tuple_element_index(%t: tuple<tensor<f32>>) -> tensor<f32> {
+  // expected-error @+1 {{index 1 is out of range for a tuple of 1}}
+  %0 = "stablehlo.get_tuple_element"(%t) <{index = 1 : i32}> : (tuple<tensor<f32>>) -> tensor<f32>
+  return %0 : tensor<f32>
+}

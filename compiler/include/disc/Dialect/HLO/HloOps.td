@@ -586,12 +586,14 @@ def HLO_IfOp : HLO_Op<"if", [RecursiveMemoryEffects]> {
   let results = (outs Variadic<HLO_Value>);
   let regions = (region SizedRegion<1>:$true_branch,
                         SizedRegion<1>:$false_branch);
+  let hasVerifier = 1;
 }
 
 def HLO_CaseOp : HLO_Op<"case", [RecursiveMemoryEffects]> {
   let arguments = (ins 0DTensorOf<[I32]>:$index);
   let results = (outs Variadic<HLO_Value>);
   let regions = (region VariadicRegion<SizedRegion<1>>:$branches);
+  let hasVerifier = 1;
 }
 
 def HLO_SortOp : HLO_Op<"sort",
@@ -601,6 +603,7 @@ def HLO_SortOp : HLO_Op<"sort",
                    DefaultValuedAttr<BoolAttr, "false">:$is_stable);
   let results = (outs Variadic<HLO_Tensor>);
   let regions = (region SizedRegion<1>:$comparator);
+  let hasVerifier = 1;
 }
 
 def HLO_GatherOp : HLO_Op<"gather", [Pure]> {
@@ -609,6 +612,7 @@ def HLO_GatherOp : HLO_Op<"gather", [Pure]> {
                    HLO_DimsAttr:$slice_sizes,
                    DefaultValuedAttr<BoolAttr, "false">:$indices_are_sorted);
   let results = (outs HLO_Tensor:$result);
+  let hasVerifier = 1;
 }
 
 def HLO_ScatterOp : HLO_Op<"scatter",
@@ -634,6 +638,7 @@ def HLO_ReduceWindowOp : HLO_Op<"reduce_window",
                    OptionalAttr<I64ElementsAttr>:$padding);
   let results = (outs Variadic<HLO_Tensor>);
   let regions = (region SizedRegion<1>:$body);
+  let hasVerifier = 1;
 }
 
 def HLO_SelectAndScatterOp : HLO_Op<"select_and_scatter",
@@ -655,6 +660,7 @@ def HLO_TupleOp : HLO_Op<"tuple", [Pure]> {
 def HLO_GetTupleElementOp : HLO_Op<"get_tuple_element", [Pure]> {
   let arguments = (ins AnyTuple:$operand, I32Attr:$index);
   let results = (outs HLO_Value:$result);
+  let hasVerifier = 1;
 }
 
 def HLO_OptimizationBarrierOp : HLO_Op<"optimization_barrier", [Pure]> {
