@@ -53,7 +53,7 @@ Value emitZeroFilled(OpBuilder &b, Location loc, RankedTensorType type,
 Value emitContraction(OpBuilder &b, Location loc, Value lhs, Value rhs,
                       Type lhsElementType, Type rhsElementType,
                       Type resultElementType, RankedTensorType resultType,
-                      const ContractionDims &dims) {
+                      const ContractionDims &dims, StringRef opName) {
   auto lhsType = cast<RankedTensorType>(lhs.getType());
   auto rhsType = cast<RankedTensorType>(rhs.getType());
   int64_t lhsRank = lhsType.getRank(), rhsRank = rhsType.getRank();
@@ -78,6 +78,15 @@ Value emitContraction(OpBuilder &b, Location loc, Value lhs, Value rhs,
   for (int64_t dim : rhsFree)
     resultSizes.push_back(rhsSizes[dim]);
   Value init = emitZeroFilled(b, loc, resultType, resultSizes);
+  for (auto [lhsDims, rhsDims] :
+       {std::make_pair(ArrayRef(dims.lhsBatch), ArrayRef(dims.rhsBatch)),
+        std::make_pair(ArrayRef(dims.lhsContracting),
+                       ArrayRef(dims.rhsContracting))})
+    for (auto [lhsDim, rhsDim] : llvm::zip_equal(lhsDims, rhsDims))
+      disc::emitSizeCheck(b, loc, lhsSizes[lhsDim], rhsSizes[rhsDim],
+                          opName + ": lhs dimension " + Twine(lhsDim) +
+                              " and rhs dimension " + Twine(rhsDim) +
+                              " differ in size");
 
   int64_t numBatch = dims.lhsBatch.size();
   bool noBatch = numBatch == 0;
@@ -173,11 +182,12 @@ struct DotGeneralLowering : OpConversionPattern<stablehlo::DotGeneralOp> {
     dims.rhsContracting =
         llvm::to_vector(numbers.getRhsContractingDimensions());
     rewriter.replaceOp(
-        op, emitContraction(
-                rewriter, op.getLoc(), adaptor.getLhs(), adaptor.getRhs(),
-                getElementTypeOrSelf(op.getLhs().getType()),
-                getElementTypeOrSelf(op.getRhs().getType()),
-                getElementTypeOrSelf(op.getType()), resultType, dims));
+        op, emitContraction(rewriter, op.getLoc(), adaptor.getLhs(),
+                            adaptor.getRhs(),
+                            getElementTypeOrSelf(op.getLhs().getType()),
+                            getElementTypeOrSelf(op.getRhs().getType()),
+                            getElementTypeOrSelf(op.getType()), resultType,
+                            dims, op->getName().getStringRef()));
     return success();
   }
 };
@@ -198,11 +208,12 @@ struct DotLowering : OpConversionPattern<stablehlo::DotOp> {
         cast<RankedTensorType>(op.getLhs().getType()).getRank() - 1};
     dims.rhsContracting = {0};
     rewriter.replaceOp(
-        op, emitContraction(
-                rewriter, op.getLoc(), adaptor.getLhs(), adaptor.getRhs(),
-                getElementTypeOrSelf(op.getLhs().getType()),
-                getElementTypeOrSelf(op.getRhs().getType()),
-                getElementTypeOrSelf(op.getType()), resultType, dims));
+        op, emitContraction(rewriter, op.getLoc(), adaptor.getLhs(),
+                            adaptor.getRhs(),
+                            getElementTypeOrSelf(op.getLhs().getType()),
+                            getElementTypeOrSelf(op.getRhs().getType()),
+                            getElementTypeOrSelf(op.getType()), resultType,
+                            dims, op->getName().getStringRef()));
     return success();
   }
 };

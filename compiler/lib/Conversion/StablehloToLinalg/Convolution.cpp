@@ -96,6 +96,15 @@ struct ConvolutionLowering : OpConversionPattern<stablehlo::ConvolutionOp> {
       return rewriter.notifyMatchFailure(op, "batch groups with dynamic batch");
     int64_t inFeaturePerGroup =
         kernelType.getDimSize(numbers.getKernelInputFeatureDimension());
+    OpFoldResult inputFeatures = disc::getMixedSizes(
+        rewriter, loc, adaptor.getLhs())[numbers.getInputFeatureDimension()];
+    OpFoldResult kernelFeatures = disc::getMixedSizes(
+        rewriter, loc, kernel)[numbers.getKernelInputFeatureDimension()];
+    if (featureGroups > 1 && !ShapedType::isDynamic(inFeaturePerGroup))
+      kernelFeatures = rewriter.getIndexAttr(inFeaturePerGroup * featureGroups);
+    disc::emitSizeCheck(rewriter, loc, inputFeatures, kernelFeatures,
+                        "stablehlo.convolution: the input feature size does "
+                        "not match the kernel");
     if (featureGroups > 1 && ShapedType::isDynamic(inFeaturePerGroup))
       return rewriter.notifyMatchFailure(op, "feature groups, dynamic kernel");
 

@@ -48,6 +48,26 @@ OpFoldResult addSizes(OpBuilder &b, Location loc, OpFoldResult lhs,
       .getResult();
 }
 
+// The product of `sizes`, folded where constant.
+OpFoldResult numElements(OpBuilder &b, Location loc,
+                         ArrayRef<OpFoldResult> sizes) {
+  int64_t constant = 1;
+  Value dynamic;
+  for (OpFoldResult size : sizes) {
+    if (std::optional<int64_t> value = getConstantIntValue(size)) {
+      constant *= *value;
+      continue;
+    }
+    Value v = cast<Value>(size);
+    dynamic = dynamic ? Value(arith::MulIOp::create(b, loc, dynamic, v)) : v;
+  }
+  if (!dynamic)
+    return b.getIndexAttr(constant);
+  return arith::MulIOp::create(b, loc, dynamic,
+                               arith::ConstantIndexOp::create(b, loc, constant))
+      .getResult();
+}
+
 SmallVector<utils::IteratorType> parallelIterators(int64_t rank) {
   return SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel);
 }
@@ -184,9 +204,21 @@ Value emitBroadcastInDim(OpBuilder &b, Location loc, Value operand,
                          RankedTensorType resultType,
                          ArrayRef<OpFoldResult> resultSizes,
                          ArrayRef<int64_t> broadcastDimensions,
-                         ArrayRef<BroadcastKind> kinds) {
+                         ArrayRef<BroadcastKind> kinds, StringRef opName) {
   int64_t rank = resultType.getRank();
   auto operandType = cast<RankedTensorType>(operand.getType());
+  SmallVector<OpFoldResult> operandSizes = disc::getMixedSizes(b, loc, operand);
+  for (auto [operandDim, resultDim] : llvm::enumerate(broadcastDimensions)) {
+    std::string message = (opName + ": operand dimension " + Twine(operandDim) +
+                           " does not broadcast to the result")
+                              .str();
+    if (kinds[operandDim] == BroadcastKind::Same)
+      disc::emitSizeCheck(b, loc, operandSizes[operandDim],
+                          resultSizes[resultDim], message);
+    else if (kinds[operandDim] == BroadcastKind::Unknown)
+      disc::emitBroadcastableCheck(b, loc, operandSizes[operandDim],
+                                   resultSizes[resultDim], message);
+  }
   Value init = disc::createEmptyTensor(b, loc, resultType, resultSizes);
   AffineMap identity = b.getMultiDimIdentityMap(rank);
 
@@ -212,10 +244,9 @@ Value emitBroadcastInDim(OpBuilder &b, Location loc, Value operand,
   for (auto [dim, kind] : llvm::enumerate(kinds)) {
     if (kind != BroadcastKind::Unknown)
       continue;
-    Value size = tensor::DimOp::create(b, loc, operand, dim);
-    operandIsOne[dim] =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, size,
-                              arith::ConstantIndexOp::create(b, loc, 1));
+    operandIsOne[dim] = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq, cast<Value>(operandSizes[dim]),
+        arith::ConstantIndexOp::create(b, loc, 1));
   }
   auto generic = linalg::GenericOp::create(
       b, loc, TypeRange{resultType}, ValueRange{}, ValueRange{init}, {identity},
@@ -285,7 +316,8 @@ struct BroadcastInDimLowering
         kinds.push_back(BroadcastKind::Same);
     }
     rewriter.replaceOp(op, emitBroadcastInDim(rewriter, loc, operand,
-                                              resultType, sizes, dims, kinds));
+                                              resultType, sizes, dims, kinds,
+                                              op->getName().getStringRef()));
     return success();
   }
 };
@@ -330,7 +362,8 @@ struct DynamicBroadcastInDimLowering
         kinds.push_back(BroadcastKind::Unknown);
     }
     rewriter.replaceOp(op, emitBroadcastInDim(rewriter, loc, operand,
-                                              resultType, sizes, dims, kinds));
+                                              resultType, sizes, dims, kinds,
+                                              op->getName().getStringRef()));
     return success();
   }
 };
@@ -357,7 +390,8 @@ struct BroadcastLowering : OpConversionPattern<stablehlo::BroadcastOp> {
         llvm::seq<int64_t>(prefix.size(), prefix.size() + operandRank));
     SmallVector<BroadcastKind> kinds(operandRank, BroadcastKind::Same);
     rewriter.replaceOp(op, emitBroadcastInDim(rewriter, loc, operand,
-                                              resultType, sizes, dims, kinds));
+                                              resultType, sizes, dims, kinds,
+                                              op->getName().getStringRef()));
     return success();
   }
 };
@@ -444,6 +478,24 @@ struct DynamicReshapeLowering
                          emitStaticReshape(rewriter, loc, operand, resultType));
       return success();
     }
+    SmallVector<OpFoldResult> resultSizes = sizesFromShapeTensor(
+        rewriter, loc, adaptor.getOutputShape(),
+        isUnsignedShapeTensor(op.getOutputShape()),
+        RankedTensorType::get(
+            SmallVector<int64_t>(resultType.getRank(), ShapedType::kDynamic),
+            resultType.getElementType()));
+    disc::emitSizeCheck(
+        rewriter, loc,
+        numElements(rewriter, loc, disc::getMixedSizes(rewriter, loc, operand)),
+        numElements(rewriter, loc, resultSizes),
+        "stablehlo.dynamic_reshape: the output shape holds a "
+        "different number of elements");
+    for (auto [dim, size] : llvm::enumerate(resultType.getShape()))
+      if (!ShapedType::isDynamic(size))
+        disc::emitSizeCheck(rewriter, loc, resultSizes[dim],
+                            rewriter.getIndexAttr(size),
+                            "stablehlo.dynamic_reshape: output dimension " +
+                                Twine(dim) + " is not " + Twine(size));
     // tensor.reshape wants an index or signless integer shape.
     Value shape = adaptor.getOutputShape();
     auto shapeType = cast<RankedTensorType>(shape.getType());
@@ -524,6 +576,14 @@ struct SliceLowering : OpConversionPattern<stablehlo::SliceOp> {
         convertedTensorType(getTypeConverter(), op.getType());
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
+    Location loc = op.getLoc();
+    SmallVector<OpFoldResult> operandSizes =
+        disc::getMixedSizes(rewriter, loc, adaptor.getOperand());
+    for (auto [dim, limit] : llvm::enumerate(op.getLimitIndices()))
+      disc::emitMinimumSizeCheck(
+          rewriter, loc, operandSizes[dim], rewriter.getIndexAttr(limit),
+          "stablehlo.slice: limit index " + Twine(limit) +
+              " exceeds dimension " + Twine(dim));
     SmallVector<OpFoldResult> offsets, sizes, strides;
     for (auto [start, limit, stride] : llvm::zip_equal(
              op.getStartIndices(), op.getLimitIndices(), op.getStrides())) {
@@ -539,12 +599,17 @@ struct SliceLowering : OpConversionPattern<stablehlo::SliceOp> {
 };
 
 // Start indices are clamped to [0, operandSize - sliceSize], as the spec says.
-SmallVector<OpFoldResult> clampedOffsets(OpBuilder &b, Location loc,
-                                         Value operand,
-                                         ArrayRef<OpFoldResult> sliceSizes,
-                                         ValueRange startTensors,
-                                         ValueRange originalStartTensors) {
+SmallVector<OpFoldResult>
+clampedOffsets(OpBuilder &b, Location loc, Value operand,
+               ArrayRef<OpFoldResult> sliceSizes, ValueRange startTensors,
+               ValueRange originalStartTensors, StringRef opName) {
   SmallVector<OpFoldResult> operandSizes = disc::getMixedSizes(b, loc, operand);
+  for (auto [dim, size] : llvm::enumerate(sliceSizes))
+    disc::emitMinimumSizeCheck(b, loc, operandSizes[dim], size,
+                               opName +
+                                   ": the slice is larger than "
+                                   "dimension " +
+                                   Twine(dim));
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   SmallVector<OpFoldResult> offsets;
   for (auto [dim, start] : llvm::enumerate(startTensors)) {
@@ -581,9 +646,9 @@ struct DynamicSliceLowering : OpConversionPattern<stablehlo::DynamicSliceOp> {
       sizes.push_back(indexValue(rewriter, size));
       strides.push_back(indexValue(rewriter, 1));
     }
-    SmallVector<OpFoldResult> offsets =
-        clampedOffsets(rewriter, loc, adaptor.getOperand(), sizes,
-                       adaptor.getStartIndices(), op.getStartIndices());
+    SmallVector<OpFoldResult> offsets = clampedOffsets(
+        rewriter, loc, adaptor.getOperand(), sizes, adaptor.getStartIndices(),
+        op.getStartIndices(), op->getName().getStringRef());
     rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(
         op, resultType, adaptor.getOperand(), offsets, sizes, strides);
     return success();
@@ -602,9 +667,9 @@ struct DynamicUpdateSliceLowering
     SmallVector<OpFoldResult> sizes =
         disc::getMixedSizes(rewriter, loc, update);
     SmallVector<OpFoldResult> strides(sizes.size(), indexValue(rewriter, 1));
-    SmallVector<OpFoldResult> offsets =
-        clampedOffsets(rewriter, loc, adaptor.getOperand(), sizes,
-                       adaptor.getStartIndices(), op.getStartIndices());
+    SmallVector<OpFoldResult> offsets = clampedOffsets(
+        rewriter, loc, adaptor.getOperand(), sizes, adaptor.getStartIndices(),
+        op.getStartIndices(), op->getName().getStringRef());
     Value result = tensor::InsertSliceOp::create(
         rewriter, loc, update, adaptor.getOperand(), offsets, sizes, strides);
     RankedTensorType resultType =
@@ -633,6 +698,14 @@ struct ConcatenateLowering : OpConversionPattern<stablehlo::ConcatenateOp> {
     SmallVector<SmallVector<OpFoldResult>> inputSizes;
     for (Value input : inputs)
       inputSizes.push_back(disc::getMixedSizes(rewriter, loc, input));
+    for (auto &inputSize : llvm::drop_begin(inputSizes))
+      for (int64_t dim = 0; dim < resultType.getRank(); ++dim)
+        if (dim != dimension)
+          disc::emitSizeCheck(
+              rewriter, loc, inputSize[dim], inputSizes.front()[dim],
+              "stablehlo.concatenate: inputs differ in the size of "
+              "dimension " +
+                  Twine(dim));
     SmallVector<OpFoldResult> sizes = inputSizes.front();
     OpFoldResult total = indexValue(rewriter, 0);
     for (auto &inputSize : inputSizes)

@@ -19,6 +19,32 @@ using namespace mlir;
 
 namespace {
 
+// Operands of the result's rank must agree on every size at run time;
+// otherwise the generic would read past the smaller one.
+void emitOperandShapeChecks(OpBuilder &b, Location loc, Operation *op,
+                            ArrayRef<Value> operands, Value shapeSource,
+                            RankedTensorType resultType) {
+  SmallVector<OpFoldResult> expected = disc::getMixedSizes(b, loc, shapeSource);
+  for (auto [dim, size] : llvm::enumerate(resultType.getShape()))
+    if (!ShapedType::isDynamic(size))
+      expected[dim] = b.getIndexAttr(size);
+  for (Value operand : operands) {
+    if (cast<RankedTensorType>(operand.getType()).getRank() !=
+        resultType.getRank())
+      continue;
+    SmallVector<OpFoldResult> actual = disc::getMixedSizes(b, loc, operand);
+    for (int64_t dim = 0; dim < resultType.getRank(); ++dim) {
+      // The result's dynamic sizes are read from shapeSource itself.
+      if (operand == shapeSource && resultType.isDynamicDim(dim))
+        continue;
+      disc::emitSizeCheck(b, loc, actual[dim], expected[dim],
+                          op->getName().getStringRef() +
+                              ": operands differ in the size of dimension " +
+                              Twine(dim));
+    }
+  }
+}
+
 struct ElementwiseToGeneric : ConversionPattern {
   ElementwiseToGeneric(const TypeConverter &converter, MLIRContext *context)
       : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1,
@@ -51,6 +77,8 @@ struct ElementwiseToGeneric : ConversionPattern {
       return rewriter.notifyMatchFailure(op, "no operand has the result rank");
     SmallVector<Value> dynamicSizes =
         disc::getDynamicSizes(rewriter, loc, shapeSource, resultType);
+    emitOperandShapeChecks(rewriter, loc, op, operands, shapeSource,
+                           resultType);
     Value init =
         tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
                                 resultType.getElementType(), dynamicSizes);

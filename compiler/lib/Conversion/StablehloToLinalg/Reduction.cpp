@@ -40,6 +40,15 @@ struct ReduceLowering : OpConversionPattern<stablehlo::ReduceOp> {
 
     SmallVector<OpFoldResult> inputSizes =
         disc::getMixedSizes(rewriter, loc, inputs.front());
+    for (Value input : llvm::drop_begin(inputs)) {
+      SmallVector<OpFoldResult> sizes =
+          disc::getMixedSizes(rewriter, loc, input);
+      for (int64_t dim = 0; dim < rank; ++dim)
+        disc::emitSizeCheck(
+            rewriter, loc, sizes[dim], inputSizes[dim],
+            "stablehlo.reduce: inputs differ in the size of dimension " +
+                Twine(dim));
+    }
     SmallVector<OpFoldResult> resultSizes;
     SmallVector<AffineExpr> resultExprs;
     SmallVector<utils::IteratorType> iterators;

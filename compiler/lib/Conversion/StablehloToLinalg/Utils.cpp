@@ -3,8 +3,11 @@
 #include "disc/Conversion/StablehloToLinalg/Patterns.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
 
@@ -85,6 +88,49 @@ Value createFilledTensor(OpBuilder &b, Location loc, RankedTensorType type,
                          ArrayRef<OpFoldResult> sizes, Value value) {
   Value empty = createEmptyTensor(b, loc, type, sizes);
   return linalg::FillOp::create(b, loc, value, empty).getResult(0);
+}
+
+void emitCheck(OpBuilder &b, Location loc, Value condition,
+               const Twine &message) {
+  cf::AssertOp::create(b, loc, condition, message.str());
+}
+
+void emitSizeCheck(OpBuilder &b, Location loc, OpFoldResult actual,
+                   OpFoldResult expected, const Twine &message) {
+  if (actual == expected ||
+      (getConstantIntValue(actual) && getConstantIntValue(expected)))
+    return;
+  Value same =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                            getValueOrCreateConstantIndexOp(b, loc, actual),
+                            getValueOrCreateConstantIndexOp(b, loc, expected));
+  emitCheck(b, loc, same, message);
+}
+
+void emitMinimumSizeCheck(OpBuilder &b, Location loc, OpFoldResult actual,
+                          OpFoldResult minimum, const Twine &message) {
+  if (getConstantIntValue(actual) && getConstantIntValue(minimum))
+    return;
+  Value enough =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
+                            getValueOrCreateConstantIndexOp(b, loc, actual),
+                            getValueOrCreateConstantIndexOp(b, loc, minimum));
+  emitCheck(b, loc, enough, message);
+}
+
+void emitBroadcastableCheck(OpBuilder &b, Location loc,
+                            OpFoldResult operandSize, OpFoldResult size,
+                            const Twine &message) {
+  if (getConstantIntValue(operandSize))
+    return;
+  Value actual = cast<Value>(operandSize);
+  Value target = getValueOrCreateConstantIndexOp(b, loc, size);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value isOne =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, actual, one);
+  Value same =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, actual, target);
+  emitCheck(b, loc, arith::OrIOp::create(b, loc, isOne, same), message);
 }
 
 Value castToIndex(OpBuilder &b, Location loc, Value value, bool isUnsigned) {

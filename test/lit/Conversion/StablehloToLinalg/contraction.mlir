@@ -62,3 +62,18 @@ func.func @dot_unsigned(%a: tensor<2x3xui8>, %b: tensor<3x4xui8>) -> tensor<2x4x
   %0 = stablehlo.dot %a, %b : (tensor<2x3xui8>, tensor<3x4xui8>) -> tensor<2x4xui32>
   return %0 : tensor<2x4xui32>
 }
+
+// -----
+
+// Dynamic contracting sizes are checked at run time.
+// CHECK-LABEL: func.func @dot_dynamic
+// CHECK-SAME: (%[[A:.*]]: tensor<4x?xf32>, %[[B:.*]]: tensor<?x5xf32>)
+// CHECK: %[[K1:.*]] = tensor.dim %[[A]], %{{.*}}
+// CHECK: %[[K2:.*]] = tensor.dim %[[B]], %{{.*}}
+// CHECK: %[[SAME:.*]] = arith.cmpi eq, %[[K1]], %[[K2]]
+// CHECK: cf.assert %[[SAME]], "stablehlo.dot: lhs dimension 1 and rhs dimension 0 differ in size"
+// CHECK: linalg.matmul
+func.func @dot_dynamic(%a: tensor<4x?xf32>, %b: tensor<?x5xf32>) -> tensor<4x5xf32> {
+  %0 = stablehlo.dot %a, %b : (tensor<4x?xf32>, tensor<?x5xf32>) -> tensor<4x5xf32>
+  return %0 : tensor<4x5xf32>
+}

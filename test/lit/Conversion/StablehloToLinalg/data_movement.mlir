@@ -53,10 +53,15 @@ func.func @broadcast_in_dim_dynamic(%a: tensor<?xf32>) -> tensor<?x64xf32> {
 // An operand dimension that may be 1 at run time is decided per element.
 // CHECK-LABEL: func.func @dynamic_broadcast_in_dim
 // CHECK-SAME: (%[[A:.*]]: tensor<?xf32>, %[[S:.*]]: tensor<2xi64>)
-// CHECK: tensor.extract %[[S]]
-// CHECK: arith.index_cast
-// CHECK: %[[D:.*]] = tensor.dim %[[A]]
-// CHECK: %[[ONE:.*]] = arith.cmpi eq, %[[D]]
+// CHECK: %[[E:.*]] = tensor.extract %[[S]]
+// CHECK: %[[SIZE:.*]] = arith.index_cast %[[E]]
+// CHECK: %[[D0:.*]] = tensor.dim %[[A]]
+// CHECK-NEXT: %{{.*}} = arith.constant 1 : index
+// CHECK-NEXT: %[[IS1:.*]] = arith.cmpi eq, %[[D0]], %{{.*}}
+// CHECK: %[[SAME:.*]] = arith.cmpi eq, %[[D0]], %[[SIZE]]
+// CHECK: %[[OK:.*]] = arith.ori %[[IS1]], %[[SAME]]
+// CHECK: cf.assert %[[OK]], "stablehlo.dynamic_broadcast_in_dim: operand dimension 0 does not broadcast to the result"
+// CHECK: %[[ONE:.*]] = arith.cmpi eq, %[[D0]]
 // CHECK: linalg.generic
 // CHECK: %[[I:.*]] = linalg.index 1 : index
 // CHECK: %[[J:.*]] = arith.select %[[ONE]], %{{.*}}, %[[I]]

@@ -5,6 +5,9 @@
 // CHECK-SAME: (%[[A:.*]]: tensor<?x64xf32>, %[[B:.*]]: tensor<?x64xf32>)
 // CHECK: %[[C0:.*]] = arith.constant 0 : index
 // CHECK: %[[D0:.*]] = tensor.dim %[[B]], %[[C0]]
+// CHECK: %[[DA:.*]] = tensor.dim %[[A]], %{{.*}}
+// CHECK: %[[SAME:.*]] = arith.cmpi eq, %[[DA]], %{{.*}}
+// CHECK: cf.assert %[[SAME]], "stablehlo.add: operands differ in the size of dimension 0"
 // CHECK: %[[INIT:.*]] = tensor.empty(%[[D0]]) : tensor<?x64xf32>
 // CHECK: linalg.generic
 // CHECK-SAME: iterator_types = ["parallel", "parallel"]

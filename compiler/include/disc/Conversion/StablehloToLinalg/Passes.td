@@ -14,7 +14,9 @@ def StablehloToLinalgPass : Pass<"disc-stablehlo-to-linalg", "ModuleOp"> {
     chains), tensor ops for data movement, and arith/math/scf for scalar
     computation. Unsigned integer element types become signless, function
     signatures included; every op whose meaning depends on signedness uses
-    its unsigned form.
+    its unsigned form. Sizes that must agree at run time (dynamic operands of
+    an elementwise op, contracting dimensions, ...) are checked with
+    cf.assert, which the runtime reports as an error of the run.
 
     Ops that cannot be lowered are reported once per op kind at the source
     location of their first occurrence, followed by a summary at the module
@@ -23,6 +25,7 @@ def StablehloToLinalgPass : Pass<"disc-stablehlo-to-linalg", "ModuleOp"> {
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::cf::ControlFlowDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::math::MathDialect",
     "::mlir::scf::SCFDialect",

@@ -52,6 +52,27 @@ SmallVector<OpFoldResult> getMixedSizes(OpBuilder &b, Location loc,
 Value createEmptyTensor(OpBuilder &b, Location loc, RankedTensorType type,
                         ArrayRef<OpFoldResult> sizes);
 
+/// Emits a run-time check that `operandSize` is 1 or `size`. Nothing is
+/// emitted when the operand size is static. Run-time checks are cf.assert
+/// ops, which the runtime reports as an error of the run.
+void emitBroadcastableCheck(OpBuilder &b, Location loc,
+                            OpFoldResult operandSize, OpFoldResult size,
+                            const Twine &message);
+
+/// Emits a run-time check that `actual` equals `expected`; nothing when both
+/// are constants or the same value.
+void emitSizeCheck(OpBuilder &b, Location loc, OpFoldResult actual,
+                   OpFoldResult expected, const Twine &message);
+
+/// Emits a run-time check that `actual` is at least `minimum`; nothing when
+/// both are constants.
+void emitMinimumSizeCheck(OpBuilder &b, Location loc, OpFoldResult actual,
+                          OpFoldResult minimum, const Twine &message);
+
+/// Emits a run-time check that `condition` (i1) holds.
+void emitCheck(OpBuilder &b, Location loc, Value condition,
+               const Twine &message);
+
 /// Converts `value` (any integer or index) to index, honouring signedness.
 Value castToIndex(OpBuilder &b, Location loc, Value value, bool isUnsigned);
 
