@@ -107,10 +107,8 @@ mlir::disc::getPhasePipeline(Phase phase, const CompileOptions &options) {
   case Phase::Hlo:
     return std::string("canonicalize,cse");
   case Phase::Linalg:
-    // Calls the input phase could not inline (a callee with ops of a dialect
-    // that has no inliner interface) are inlined once lowered.
-    return std::string("disc-stablehlo-to-linalg,inline,symbol-dce,"
-                       "linalg-fuse-elementwise-ops,canonicalize,cse");
+    return std::string("disc-stablehlo-to-linalg,linalg-fuse-elementwise-ops,"
+                       "canonicalize,cse");
   case Phase::Buffers:
     return std::string(kBufferizePipeline);
   case Phase::Ral:

@@ -30,6 +30,7 @@ void MhloDialect::initialize() {
 #define GET_TYPEDEF_LIST
 #include "disc/Dialect/HLO/MhloTypes.cpp.inc"
       >();
+  addInterfaces<hlo::HloInlinerInterface>();
   // Unknown ops parse in generic form so the lowering can name them.
   allowUnknownOperations();
 }

@@ -30,6 +30,7 @@ void StablehloDialect::initialize() {
 #define GET_TYPEDEF_LIST
 #include "disc/Dialect/HLO/StablehloTypes.cpp.inc"
       >();
+  addInterfaces<hlo::HloInlinerInterface>();
   // Unknown ops parse in generic form so the lowering can name them.
   allowUnknownOperations();
 }

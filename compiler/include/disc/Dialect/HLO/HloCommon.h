@@ -18,6 +18,7 @@
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/InliningUtils.h"
 
 namespace mlir::hlo {
 
@@ -184,6 +185,26 @@ void printWhileOp(OpAsmPrinter &printer, Operation *op);
 
 /// True when the types are tensors whose shapes agree where both are known.
 bool isCompatibleShape(Type lhs, Type rhs);
+
+/// HLO ops are values without hidden state, so a call to a function made of
+/// them may always be replaced by its body: JAX outlines helpers (relu,
+/// softmax parts) into private functions that the input phase inlines.
+struct HloInlinerInterface : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+
+  bool isLegalToInline(Operation *call, Operation *callable,
+                       bool wouldBeCloned) const final {
+    return true;
+  }
+  bool isLegalToInline(Region *dest, Region *src, bool wouldBeCloned,
+                       IRMapping &valueMapping) const final {
+    return true;
+  }
+  bool isLegalToInline(Operation *op, Region *dest, bool wouldBeCloned,
+                       IRMapping &valueMapping) const final {
+    return true;
+  }
+};
 
 } // namespace mlir::hlo
 
