@@ -196,5 +196,138 @@ TEST_F(NpyTest, ReportsMissingFilesAndUnwritableDtypes) {
   EXPECT_NE(error.find("cannot write bf16 data"), std::string::npos) << error;
 }
 
+TEST_F(NpyTest, AppendWritesArraysOneAfterTheOther) {
+  std::string error;
+  float first[] = {1, 2, 3};
+  int32_t second[] = {7, 8};
+  std::string one = path("one.npy"), two = path("two.npy"),
+              log = path("log.npy");
+  ASSERT_TRUE(write(one, DType::f32, {3}, first, error)) << error;
+  ASSERT_TRUE(write(two, DType::i32, {2, 1}, second, error)) << error;
+  ASSERT_TRUE(append(log, DType::f32, {3}, first, error)) << error;
+  ASSERT_TRUE(append(log, DType::i32, {2, 1}, second, error)) << error;
+  std::string oneBytes, twoBytes, logBytes;
+  ASSERT_TRUE(readFile(one, oneBytes, error)) << error;
+  ASSERT_TRUE(readFile(two, twoBytes, error)) << error;
+  ASSERT_TRUE(readFile(log, logBytes, error)) << error;
+  EXPECT_EQ(logBytes, oneBytes + twoBytes);
+  // write still replaces what the file held.
+  ASSERT_TRUE(write(log, DType::f32, {3}, first, error)) << error;
+  ASSERT_TRUE(readFile(log, logBytes, error)) << error;
+  EXPECT_EQ(logBytes, oneBytes);
+}
+
+uint32_t zipCrc(const std::string &bytes) {
+  uint32_t crc = 0xffffffffu;
+  for (unsigned char byte : bytes) {
+    crc ^= byte;
+    for (int bit = 0; bit < 8; ++bit)
+      crc = (crc & 1) ? 0xedb88320u ^ (crc >> 1) : crc >> 1;
+  }
+  return crc ^ 0xffffffffu;
+}
+
+void putLittleEndian(std::string &out, uint64_t value, int bytes) {
+  for (int i = 0; i < bytes; ++i)
+    out += static_cast<char>((value >> (8 * i)) & 0xff);
+}
+
+struct ZipMember {
+  std::string name;
+  std::string data;
+  uint16_t method = 0;
+  bool corruptCrc = false;
+};
+
+// A plain (not zip64) zip archive, as other tools than numpy write them.
+std::string makeZip(const std::vector<ZipMember> &members) {
+  std::string out, directory;
+  for (const ZipMember &member : members) {
+    uint32_t crc = zipCrc(member.data) ^ (member.corruptCrc ? 1u : 0u);
+    uint64_t offset = out.size();
+    putLittleEndian(out, 0x04034b50, 4);
+    putLittleEndian(out, 20, 2);
+    putLittleEndian(out, 0, 2);
+    putLittleEndian(out, member.method, 2);
+    putLittleEndian(out, 0, 4);
+    putLittleEndian(out, crc, 4);
+    putLittleEndian(out, member.data.size(), 4);
+    putLittleEndian(out, member.data.size(), 4);
+    putLittleEndian(out, member.name.size(), 2);
+    putLittleEndian(out, 0, 2);
+    out += member.name + member.data;
+
+    putLittleEndian(directory, 0x02014b50, 4);
+    putLittleEndian(directory, 20, 2);
+    putLittleEndian(directory, 20, 2);
+    putLittleEndian(directory, 0, 2);
+    putLittleEndian(directory, member.method, 2);
+    putLittleEndian(directory, 0, 4);
+    putLittleEndian(directory, crc, 4);
+    putLittleEndian(directory, member.data.size(), 4);
+    putLittleEndian(directory, member.data.size(), 4);
+    putLittleEndian(directory, member.name.size(), 2);
+    putLittleEndian(directory, 0, 2 * 4);
+    putLittleEndian(directory, 0, 4);
+    putLittleEndian(directory, offset, 4);
+    directory += member.name;
+  }
+  uint64_t directoryOffset = out.size();
+  out += directory;
+  putLittleEndian(out, 0x06054b50, 4);
+  putLittleEndian(out, 0, 4);
+  putLittleEndian(out, members.size(), 2);
+  putLittleEndian(out, members.size(), 2);
+  putLittleEndian(out, directory.size(), 4);
+  putLittleEndian(out, directoryOffset, 4);
+  putLittleEndian(out, 0, 2);
+  return out;
+}
+
+const std::string kTwoFloats =
+    makeNpy(1, "{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }",
+            std::string("\x00\x00\x80\x3f\x00\x00\x00\x40", 8));
+const std::string kOneByte = makeNpy(
+    1, "{'descr': '|u1', 'fortran_order': False, 'shape': (), }", "\x07");
+
+TEST_F(NpyTest, ReadsTheMembersOfAnNpzInOrder) {
+  std::vector<NamedArray> arrays;
+  std::string error;
+  std::string zip = makeZip({{"x.npy", kTwoFloats}, {"arr_1", kOneByte}});
+  EXPECT_TRUE(looksLikeNpz(zip));
+  EXPECT_FALSE(looksLikeNpz(kTwoFloats));
+  ASSERT_TRUE(parseNpz("in.npz", zip, arrays, error)) << error;
+  ASSERT_EQ(arrays.size(), 2u);
+  EXPECT_EQ(arrays[0].name, "x");
+  EXPECT_EQ(arrays[0].array.dtype, DType::f32);
+  EXPECT_EQ(arrays[0].array.shape, std::vector<int64_t>{2});
+  EXPECT_EQ(static_cast<const float *>(arrays[0].array.data())[1], 2.0f);
+  EXPECT_EQ(arrays[1].name, "arr_1");
+  EXPECT_EQ(arrays[1].array.dtype, DType::ui8);
+  EXPECT_TRUE(arrays[1].array.shape.empty());
+  EXPECT_EQ(*static_cast<const uint8_t *>(arrays[1].array.data()), 7);
+}
+
+TEST_F(NpyTest, RejectsCompressedCorruptAndBrokenNpz) {
+  std::vector<NamedArray> arrays;
+  std::string error;
+  EXPECT_FALSE(
+      parseNpz("in.npz", makeZip({{"x.npy", kTwoFloats, 8}}), arrays, error));
+  EXPECT_EQ(error, "'in.npz': member 'x.npy' is compressed; only uncompressed "
+                   ".npz files are supported (numpy.savez, not "
+                   "numpy.savez_compressed)");
+  EXPECT_FALSE(parseNpz("in.npz", makeZip({{"x.npy", kTwoFloats, 0, true}}),
+                        arrays, error));
+  EXPECT_EQ(error, "'in.npz': member 'x.npy' is corrupt (CRC mismatch)");
+  std::string zip = makeZip({{"x.npy", kTwoFloats}});
+  EXPECT_FALSE(
+      parseNpz("in.npz", zip.substr(0, zip.size() - 30), arrays, error));
+  EXPECT_EQ(error,
+            "'in.npz': malformed .npz file: no end of central directory");
+  EXPECT_FALSE(
+      parseNpz("in.npz", makeZip({{"x.npy", "not npy"}}), arrays, error));
+  EXPECT_EQ(error, "'in.npz[x]': not a .npy file (no \\x93NUMPY magic)");
+}
+
 } // namespace
 } // namespace disc::npy

@@ -56,6 +56,38 @@ TEST(MemoryLimit, AnAllocationOverTheCapFailsAndTheModelRunsOn) {
   EXPECT_EQ(message(status), "disc_model_set_memory_limit: no model");
 }
 
+std::string runAddDynamic(disc_model *model, const std::vector<float> &a,
+                          const std::vector<float> &b,
+                          std::vector<float> &sum) {
+  int64_t aShape[] = {static_cast<int64_t>(a.size())};
+  int64_t bShape[] = {static_cast<int64_t>(b.size())};
+  disc_tensor inputs[] = {{"f32", 1, aShape, a.data()},
+                          {"f32", 1, bShape, b.data()}};
+  disc_outputs *raw = nullptr;
+  Status status(disc_model_run(
+      model, disc_model_find_function(model, "add_dynamic"), inputs, 2, &raw));
+  Outputs outputs(raw);
+  sum.clear();
+  if (status)
+    return message(status);
+  const disc_tensor *result = disc_outputs_get(outputs.get(), 0);
+  const float *data = static_cast<const float *>(result->data);
+  sum.assign(data, data + result->shape[0]);
+  return "";
+}
+
+TEST(RunTimeChecks, MismatchedDynamicDimsFailTheRunAndTheModelRunsOn) {
+  Model model = loadOrFail(FAKE_MODEL_OPS_PATH);
+  ASSERT_TRUE(model);
+  std::vector<float> sum;
+  EXPECT_EQ(runAddDynamic(model.get(), {1, 2, 3}, {1, 2}, sum),
+            "fake_model_ops.mlir:4:10: dimension 0 of the operands of "
+            "stablehlo.add differ");
+  EXPECT_TRUE(sum.empty());
+  EXPECT_EQ(runAddDynamic(model.get(), {1, 2, 3}, {10, 20, 30}, sum), "");
+  EXPECT_EQ(sum, (std::vector<float>{11, 22, 33}));
+}
+
 TEST(MemoryLimit, CountsTheTemporariesLiveAtOnce) {
   disc::ral::Context context;
   context.setMemoryLimit(1000);

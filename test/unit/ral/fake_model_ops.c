@@ -5,7 +5,11 @@
    scale(x: ?xf32) -> y: ?xf32      y = x * x * 0.1 + x / 3, computed in a
                                     ral_alloc temporary of 4 * n bytes.
    checked_sum(x: ?xf32) -> s: f32  the sum of x, from the user kernel
-                                    "test_checked_sum" a plugin registers. */
+                                    "test_checked_sum" a plugin registers.
+   add_dynamic(a: ?xf32, b: ?xf32) -> s: ?xf32
+                                    a + b; sizes that differ end the run
+                                    through ral_report_error, as the
+                                    compiled code's run-time checks do. */
 #include <stdint.h>
 
 #define EXPORT __attribute__((visibility("default")))
@@ -37,16 +41,28 @@ EXPORT const char *disc_model_metadata(void) {
          "   \"inputs\": [{\"name\": \"x\", \"dtype\": \"f32\", "
          "\"shape\": [-1]}],\n"
          "   \"outputs\": [{\"name\": \"s\", \"dtype\": \"f32\", "
-         "\"shape\": []}]}\n"
+         "\"shape\": []}]},\n"
+         "  {\"name\": \"add_dynamic\", \"symbol\": "
+         "\"disc_entry_add_dynamic\",\n"
+         "   \"inputs\": [{\"name\": \"a\", \"dtype\": \"f32\", "
+         "\"shape\": [-1]},\n"
+         "              {\"name\": \"b\", \"dtype\": \"f32\", "
+         "\"shape\": [-1]}],\n"
+         "   \"outputs\": [{\"name\": \"s\", \"dtype\": \"f32\", "
+         "\"shape\": [-1]}]}\n"
          " ]}\n";
 }
 
-static int recv_input(void *context, api_call_fn call, memref1_f32 *memref) {
-  int64_t index = 0;
+static int recv_input_at(void *context, api_call_fn call, int64_t index,
+                         memref1_f32 *memref) {
   void *args[] = {&context,       &index,          &memref->allocated,
                   &memref->data,  &memref->offset, &memref->size,
                   &memref->stride};
   return call(context, "ral_recv_input___cpu___pvoid_i64___m1df32", args) == 0;
+}
+
+static int recv_input(void *context, api_call_fn call, memref1_f32 *memref) {
+  return recv_input_at(context, call, 0, memref);
 }
 
 static float *alloc(void *context, api_call_fn call, int64_t bytes) {
@@ -107,4 +123,33 @@ EXPORT void disc_entry_checked_sum(void **ctx_struct) {
            send_args) != 0)
     return;
   dealloc(context, call, scalar);
+}
+
+EXPORT void disc_entry_add_dynamic(void **ctx_struct) {
+  void *context = ctx_struct[0];
+  api_call_fn call = (api_call_fn)ctx_struct[1];
+  memref1_f32 a, b;
+  if (!recv_input_at(context, call, 0, &a) ||
+      !recv_input_at(context, call, 1, &b))
+    return;
+  if (a.size != b.size) {
+    const char *message = "fake_model_ops.mlir:4:10: dimension 0 of the "
+                          "operands of stablehlo.add differ";
+    void *args[] = {&context, &message};
+    call(context, "ral_report_error___cpu___pvoid_pvoid___void", args);
+    return;
+  }
+  float *sum = alloc(context, call, a.size * (int64_t)sizeof(float));
+  if (!sum)
+    return;
+  for (int64_t i = 0; i < a.size; ++i)
+    sum[i] = a.data[a.offset + i * a.stride] + b.data[b.offset + i * b.stride];
+  memref1_f32 s = {sum, sum, 0, a.size, 1};
+  int64_t output = 0;
+  void *send_args[] = {&context,  &output, &s.allocated, &s.data,
+                       &s.offset, &s.size, &s.stride};
+  if (call(context, "ral_send_output___cpu___pvoid_i64_m1df32___void",
+           send_args) != 0)
+    return;
+  dealloc(context, call, sum);
 }
