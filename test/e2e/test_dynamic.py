@@ -61,6 +61,29 @@ DYNAMIC_2D = jax_module(
      "return %1 : tensor<?x?xi32>"],
     module_name="jit_max_sub")
 
+# Data movement and contractions with dynamic dims.
+DYNAMIC_MOVES = jax_module(
+    [("a", "tensor<?x4xf32>"), ("b", "tensor<?x4xf32>"), ("m", "tensor<4x?xf32>")],
+    [("tensor<?x4xf32>", "[0]"), ("tensor<4x?xf32>", "[1]"), ("tensor<?x?xf32>", "[2]"),
+     ("tensor<?xi32>", "[3]")],
+    ["%0 = stablehlo.concatenate %arg0, %arg1, dim = 0 : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>",
+     "%1 = stablehlo.transpose %arg0, dims = [1, 0] : (tensor<?x4xf32>) -> tensor<4x?xf32>",
+     "%2 = stablehlo.dot_general %arg1, %arg2, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : "
+     "(tensor<?x4xf32>, tensor<4x?xf32>) -> tensor<?x?xf32>",
+     "%3 = stablehlo.convert %arg1 : (tensor<?x4xf32>) -> tensor<?x4xi32>",
+     "%c = stablehlo.constant dense<-2147483648> : tensor<i32>",
+     "%4 = stablehlo.reduce(%3 init: %c) applies stablehlo.maximum across dimensions = [1] : "
+     "(tensor<?x4xi32>, tensor<i32>) -> tensor<?xi32>",
+     "return %0, %1, %2, %4 : tensor<?x4xf32>, tensor<4x?xf32>, tensor<?x?xf32>, tensor<?xi32>"],
+    module_name="jit_moves")
+
+
+def moves_reference(a, b, m):
+    return [np.concatenate([a, b]), a.T.copy(),
+            (b.astype(np.float64) @ m).astype(np.float32),
+            np.trunc(b).astype(np.int32).max(axis=1)]
+
+
 STATIC = jax_module(
     [("features", "tensor<8x64xf32>")], [("tensor<8x64xf32>", "result")],
     ["%0 = stablehlo.exponential %arg0 : tensor<8x64xf32>", "return %0 : tensor<8x64xf32>"],
@@ -96,6 +119,12 @@ def cases():
         y = g.standard_normal((batch, 64)).astype(np.float32)
         result.append(Case("dynamic_rows_batch%d" % batch, DYNAMIC_ROWS, [x, y], rows_reference,
                            atol=1e-4, rtol=1e-5))
+    for rows_a, rows_b, cols in [(1, 1, 1), (3, 5, 7), (100, 17, 33)]:
+        a = (g.standard_normal((rows_a, 4)) * 10).astype(np.float32)
+        b = (g.standard_normal((rows_b, 4)) * 10).astype(np.float32)
+        m = g.standard_normal((4, cols)).astype(np.float32)
+        result.append(Case("dynamic_moves_%d_%d_%d" % (rows_a, rows_b, cols), DYNAMIC_MOVES,
+                           [a, b, m], moves_reference, atol=1e-4, rtol=1e-5))
     for shape in [(1, 1), (3, 17), (64, 5)]:
         a = g.integers(-100, 100, size=shape, dtype=np.int32)
         b = g.integers(-100, 100, size=shape, dtype=np.int32)
