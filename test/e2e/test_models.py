@@ -150,6 +150,52 @@ def cnn_case():
     return Case("cnn_f32", CNN, inputs, cnn_reference, **MODEL_TOLERANCE)
 
 
+def conv3x3_same(x, w):
+    """NHWC x HWIO, stride 1, padding 1, in float64."""
+    n, h, wd, _ = x.shape
+    padded = np.pad(x, [(0, 0), (1, 1), (1, 1), (0, 0)])
+    out = np.zeros((n, h, wd, w.shape[3]))
+    for ky in range(3):
+        for kx in range(3):
+            out += padded[:, ky:ky + h, kx:kx + wd, :] @ w[ky, kx]
+    return out
+
+
+# A ResNet-style block: conv, bias, relu, conv, bias, skip connection, relu.
+RESIDUAL_BLOCK = """module @jit_residual_block attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<2x8x8x16xf32> loc("x"), %arg1: tensor<3x3x16x16xf32> loc("w1"), %arg2: tensor<16xf32> loc("b1"), %arg3: tensor<3x3x16x16xf32> loc("w2"), %arg4: tensor<16xf32> loc("b2")) -> (tensor<2x8x8x16xf32> {jax.result_info = "result"}) {
+    %0 = stablehlo.convolution(%arg0, %arg1) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]], lhs_dilate = [1, 1], rhs_dilate = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<2x8x8x16xf32>, tensor<3x3x16x16xf32>) -> tensor<2x8x8x16xf32>
+    %1 = stablehlo.broadcast_in_dim %arg2, dims = [3] : (tensor<16xf32>) -> tensor<2x8x8x16xf32>
+    %2 = stablehlo.add %0, %1 : tensor<2x8x8x16xf32>
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %3 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<2x8x8x16xf32>
+    %4 = stablehlo.maximum %2, %3 : tensor<2x8x8x16xf32>
+    %5 = stablehlo.convolution(%4, %arg3) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]], lhs_dilate = [1, 1], rhs_dilate = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<2x8x8x16xf32>, tensor<3x3x16x16xf32>) -> tensor<2x8x8x16xf32>
+    %6 = stablehlo.broadcast_in_dim %arg4, dims = [3] : (tensor<16xf32>) -> tensor<2x8x8x16xf32>
+    %7 = stablehlo.add %5, %6 : tensor<2x8x8x16xf32>
+    %8 = stablehlo.add %7, %arg0 : tensor<2x8x8x16xf32>
+    %9 = stablehlo.maximum %8, %3 : tensor<2x8x8x16xf32>
+    return %9 : tensor<2x8x8x16xf32>
+  }
+}
+"""
+
+
+def residual_block_case():
+    g = rng(96)
+    inputs = [g.standard_normal((2, 8, 8, 16)).astype(np.float32),
+              (g.standard_normal((3, 3, 16, 16)) / 12).astype(np.float32),
+              (g.standard_normal(16) * 0.1).astype(np.float32),
+              (g.standard_normal((3, 3, 16, 16)) / 12).astype(np.float32),
+              (g.standard_normal(16) * 0.1).astype(np.float32)]
+
+    def reference(x, w1, b1, w2, b2):
+        x64 = x.astype(np.float64)
+        hidden = np.maximum(conv3x3_same(x64, w1) + b1, 0.0)
+        return np.maximum(conv3x3_same(hidden, w2) + b2 + x64, 0.0).astype(np.float32)
+    return Case("residual_block_f32", RESIDUAL_BLOCK, inputs, reference, **MODEL_TOLERANCE)
+
+
 # The MLP with JAX's out-of-line location table (as_text(debug_info=True)).
 MLP_WITH_LOC_TABLE = mlp_stablehlo(batch=4, features=16, hidden=32, classes=3)
 for i, name in enumerate(["x", "w1", "b1", "w2", "b2"]):
@@ -192,4 +238,4 @@ def two_function_cases():
                  lambda x, f: x * f, function="scale")]
 
 
-run(two_function_cases() + [mlp_case(), softmax_case(), layer_norm_case(), cnn_case(), mlp_loc_table_case()])
+run(two_function_cases() + [residual_block_case(), mlp_case(), softmax_case(), layer_norm_case(), cnn_case(), mlp_loc_table_case()])
