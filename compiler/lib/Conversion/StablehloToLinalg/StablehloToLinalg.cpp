@@ -52,15 +52,21 @@ std::string typeToString(Type type) {
 // Ops lowered by the data movement, reduction, contraction and convolution
 // patterns (the elementwise ones are known to the scalar emitter).
 bool hasStructuralLowering(Operation *op) {
-  return isa<
-      stablehlo::ConstantOp, stablehlo::IotaOp, stablehlo::DynamicIotaOp,
-      stablehlo::BroadcastInDimOp, stablehlo::BroadcastOp,
-      stablehlo::DynamicBroadcastInDimOp, stablehlo::ReshapeOp,
-      stablehlo::DynamicReshapeOp, stablehlo::TransposeOp, stablehlo::SliceOp,
-      stablehlo::DynamicSliceOp, stablehlo::DynamicUpdateSliceOp,
-      stablehlo::ConcatenateOp, stablehlo::PadOp, stablehlo::ReverseOp,
-      stablehlo::GetDimensionSizeOp, stablehlo::ReduceOp, stablehlo::DotOp,
-      stablehlo::DotGeneralOp, stablehlo::ConvolutionOp>(op);
+  return isa<stablehlo::ConstantOp, stablehlo::IotaOp, stablehlo::DynamicIotaOp,
+             stablehlo::BroadcastInDimOp, stablehlo::BroadcastOp,
+             stablehlo::DynamicBroadcastInDimOp, stablehlo::ReshapeOp,
+             stablehlo::DynamicReshapeOp, stablehlo::TransposeOp,
+             stablehlo::SliceOp, stablehlo::DynamicSliceOp,
+             stablehlo::DynamicUpdateSliceOp, stablehlo::ConcatenateOp,
+             stablehlo::PadOp, stablehlo::ReverseOp,
+             stablehlo::GetDimensionSizeOp, stablehlo::ReduceOp,
+             stablehlo::DotOp, stablehlo::DotGeneralOp,
+             stablehlo::ConvolutionOp, stablehlo::OptimizationBarrierOp>(op);
+}
+
+// Ops whose regions are lowered in place, op by op, by the other patterns.
+bool hasRegionsLoweredInPlace(Operation *op) {
+  return isa<stablehlo::IfOp, stablehlo::CaseOp, stablehlo::WhileOp>(op);
 }
 
 std::optional<std::string> checkReduce(stablehlo::ReduceOp op) {
@@ -109,8 +115,12 @@ std::optional<std::string> checkSupported(Operation *op) {
   std::string name = op->getName().getStringRef().str();
   if (auto customCall = dyn_cast<stablehlo::CustomCallOp>(op))
     return name + " @" + customCall.getCallTargetName().str();
+  if (isa<stablehlo::ReturnOp>(op) &&
+      hasRegionsLoweredInPlace(op->getParentOp()))
+    return std::nullopt;
   if (op->getName().getDialectNamespace() != "stablehlo" ||
-      (!disc::isElementwiseStablehloOp(op) && !hasStructuralLowering(op)))
+      (!disc::isElementwiseStablehloOp(op) && !hasStructuralLowering(op) &&
+       !hasRegionsLoweredInPlace(op)))
     return name;
   // Shapes and start indices may also be given as index tensors.
   bool takesIndexTensors =
@@ -162,8 +172,10 @@ LogicalResult reportUnsupportedOps(ModuleOp module) {
       std::string name = op->getName().getStringRef().str();
       if (counts[name]++ == 0)
         op->emitError() << *reason << " is not supported by disc yet";
+      return WalkResult::skip();
     }
-    return WalkResult::skip();
+    return hasRegionsLoweredInPlace(op) ? WalkResult::advance()
+                                        : WalkResult::skip();
   });
   if (counts.empty())
     return success();
@@ -190,6 +202,7 @@ struct StablehloToLinalgPass
     disc::populateDataMovementPatterns(converter, patterns);
     disc::populateReductionPatterns(converter, patterns);
     disc::populateContractionPatterns(converter, patterns);
+    disc::populateControlFlowPatterns(converter, patterns);
     disc::populateConvolutionPatterns(converter, patterns);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);

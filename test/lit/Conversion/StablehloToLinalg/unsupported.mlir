@@ -1,13 +1,15 @@
 // RUN: disc-opt %s --disc-stablehlo-to-linalg -verify-diagnostics -split-input-file
 
 // One error per unsupported op kind, at its first occurrence, and a summary
-// at the module; ops nested in an unsupported op are not counted.
-// expected-error@+1 {{unsupported ops: stablehlo.sort (2), stablehlo.while (1)}}
+// at the module. Ops nested in an unsupported op are not counted; ops in the
+// regions of a lowered while are.
+// expected-error@+1 {{unsupported ops: stablehlo.sort (3), stablehlo.tuple (1)}}
 module {
   func.func @unsupported(%a: tensor<4xf32>, %n: tensor<i32>) -> tensor<4xf32> {
     // expected-error@+1 {{stablehlo.sort is not supported by disc yet}}
     %0 = "stablehlo.sort"(%a) ({
     ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+      %t = "stablehlo.tuple"(%x) : (tensor<f32>) -> tuple<tensor<f32>>
       %c = stablehlo.compare LT, %x, %y : (tensor<f32>, tensor<f32>) -> tensor<i1>
       stablehlo.return %c : tensor<i1>
     }) {dimension = 0 : i64} : (tensor<4xf32>) -> tensor<4xf32>
@@ -16,7 +18,6 @@ module {
       %c = stablehlo.compare GT, %x, %y : (tensor<f32>, tensor<f32>) -> tensor<i1>
       stablehlo.return %c : tensor<i1>
     }) {dimension = 0 : i64} : (tensor<4xf32>) -> tensor<4xf32>
-    // expected-error@+1 {{stablehlo.while is not supported by disc yet}}
     %2:2 = "stablehlo.while"(%1, %n) ({
     ^bb0(%v: tensor<4xf32>, %i: tensor<i32>):
       %zero = stablehlo.constant dense<0> : tensor<i32>
@@ -26,9 +27,15 @@ module {
     ^bb0(%v: tensor<4xf32>, %i: tensor<i32>):
       %one = stablehlo.constant dense<1> : tensor<i32>
       %j = stablehlo.subtract %i, %one : tensor<i32>
-      %w = stablehlo.add %v, %v : tensor<4xf32>
+      %w = "stablehlo.sort"(%v) ({
+      ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+        %c = stablehlo.compare LT, %x, %y : (tensor<f32>, tensor<f32>) -> tensor<i1>
+        stablehlo.return %c : tensor<i1>
+      }) {dimension = 0 : i64} : (tensor<4xf32>) -> tensor<4xf32>
       stablehlo.return %w, %j : tensor<4xf32>, tensor<i32>
     }) : (tensor<4xf32>, tensor<i32>) -> (tensor<4xf32>, tensor<i32>)
+    // expected-error@+1 {{stablehlo.tuple is not supported by disc yet}}
+    %3 = "stablehlo.tuple"(%2#0) : (tensor<4xf32>) -> tuple<tensor<4xf32>>
     return %2#0 : tensor<4xf32>
   }
 }

@@ -122,6 +122,8 @@ void populateReductionPatterns(const TypeConverter &converter,
                                RewritePatternSet &patterns);
 void populateContractionPatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns);
+void populateControlFlowPatterns(const TypeConverter &converter,
+                                 RewritePatternSet &patterns);
 void populateConvolutionPatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns);
 
