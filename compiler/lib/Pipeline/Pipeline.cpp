@@ -80,7 +80,8 @@ std::optional<Target> mlir::disc::parseTarget(StringRef name) {
 static constexpr const char kBufferizePipeline[] =
     "func.func(disc-mark-entry-args-read-only),"
     "one-shot-bufferize{bufferize-function-boundaries "
-    "function-boundary-type-conversion=identity-layout-map},"
+    "function-boundary-type-conversion=identity-layout-map "
+    "allow-return-allocs-from-loops},"
     "func.func(buffer-hoisting,buffer-loop-hoisting),"
     "canonicalize";
 

@@ -8,10 +8,12 @@
 // RUN: ral-run %t.so --describe | FileCheck %s --check-prefix=DESCRIBE
 // RUN: ral-run %t.so --inputs %S/Inputs/mlp_x.npy %S/Inputs/mlp_w1.npy %S/Inputs/mlp_b1.npy | FileCheck %s --check-prefix=RESULT
 
-// The input phase records the signature with JAX's names; the private relu
-// stays a call until its body is lowered.
+// The input phase records the signature with JAX's names and inlines the
+// private relu, which is then dropped.
 // INPUT: func.func public @main
 // INPUT-SAME: disc.entry_signature = {inputs = [{dtype = "f32", name = "x", shape = array<i64: -1, 64>}, {dtype = "f32", name = "w1", shape = array<i64: 64, 32>}, {dtype = "f32", name = "b1", shape = array<i64: 32>}], outputs = [{dtype = "f32", name = "logits", shape = array<i64: -1, 32>}]}
+// INPUT-NOT: call @relu
+// INPUT-NOT: func.func private @relu
 
 // LINALG-LABEL: func.func public @main
 // LINALG-NOT: call @relu
