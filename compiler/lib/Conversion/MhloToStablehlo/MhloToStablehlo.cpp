@@ -91,6 +91,14 @@ public:
               value.getLhsContractingDimensions(),
               value.getRhsContractingDimensions());
         })
+        .Case([&](mhlo::DotAlgorithmAttr value) -> Attribute {
+          return stablehlo::DotAlgorithmAttr::get(
+              context, value.getLhsPrecisionType(),
+              value.getRhsPrecisionType(), value.getAccumulationType(),
+              value.getLhsComponentCount(), value.getRhsComponentCount(),
+              value.getNumPrimitiveOperations(),
+              value.getAllowImpreciseAccumulation());
+        })
         .Case([&](mhlo::ConvDimensionNumbersAttr value) -> Attribute {
           return stablehlo::ConvDimensionNumbersAttr::get(
               context, value.getInputBatchDimension(),

@@ -85,6 +85,20 @@ def HLO_DotDimensionNumbersAttr : AttrDef<HLO_Dialect, "DotDimensionNumbers"> {
   let hasCustomAssemblyFormat = 1;
 }
 
+def HLO_DotAlgorithmAttr : AttrDef<HLO_Dialect, "DotAlgorithm"> {
+  let mnemonic = "dot_algorithm";
+  let summary = "the precision a dot_general's products and sums must keep";
+  let parameters = (ins
+    "Type":$lhs_precision_type,
+    "Type":$rhs_precision_type,
+    "Type":$accumulation_type,
+    "int64_t":$lhs_component_count,
+    "int64_t":$rhs_component_count,
+    "int64_t":$num_primitive_operations,
+    "bool":$allow_imprecise_accumulation);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
 def HLO_ConvDimensionNumbersAttr
     : AttrDef<HLO_Dialect, "ConvDimensionNumbers"> {
   let mnemonic = "conv";
@@ -520,11 +534,12 @@ def HLO_DotGeneralOp : HLO_Op<"dot_general", [Pure]> {
   let arguments = (ins HLO_Tensor:$lhs, HLO_Tensor:$rhs,
                    HLO_DotDimensionNumbersAttr:$dot_dimension_numbers,
                    OptionalAttr<HLO_PrecisionConfigAttr>:$precision_config,
-                   OptionalAttr<AnyAttr>:$algorithm);
+                   OptionalAttr<HLO_DotAlgorithmAttr>:$algorithm);
   let results = (outs HLO_Tensor:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs `,` custom<DotDimensionNumbers>($dot_dimension_numbers) ``
-    custom<PrecisionConfig>($precision_config) attr-dict `:`
+    custom<PrecisionConfigAndAlgorithm>($precision_config, $algorithm)
+    attr-dict `:`
     functional-type(operands, results)
   }];
   let hasVerifier = 1;
