@@ -1,4 +1,5 @@
 #include "disc/runtime_stub.h"
+#include "test_helpers.h"
 
 #include <gtest/gtest.h>
 
@@ -9,27 +10,10 @@
 
 namespace {
 
-struct StatusDeleter {
-  void operator()(disc_status *status) const { disc_status_free(status); }
-};
-using Status = std::unique_ptr<disc_status, StatusDeleter>;
-
-struct ModelDeleter {
-  void operator()(disc_model *model) const { disc_model_free(model); }
-};
-using Model = std::unique_ptr<disc_model, ModelDeleter>;
-
-struct OutputsDeleter {
-  void operator()(disc_outputs *outputs) const { disc_outputs_free(outputs); }
-};
-using Outputs = std::unique_ptr<disc_outputs, OutputsDeleter>;
-
-Model loadOrFail(const char *path) {
-  disc_model *model = nullptr;
-  Status status(disc_model_load(path, &model));
-  EXPECT_EQ(status, nullptr) << disc_status_message(status.get());
-  return Model(model);
-}
+using disc::test::loadOrFail;
+using disc::test::Model;
+using disc::test::Outputs;
+using disc::test::Status;
 
 std::string loadError(const std::string &path) {
   disc_model *model = nullptr;
@@ -115,10 +99,10 @@ TEST(Loader, RunsFromManyThreadsAtOnce) {
         disc_outputs *raw = nullptr;
         Status status(disc_model_run(model.get(), 0, inputs, 2, &raw));
         Outputs outputs(raw);
-        const float *sum =
-            status ? nullptr
-                   : static_cast<const float *>(
-                         disc_outputs_get(outputs.get(), 0)->data);
+        const float *sum = status
+                               ? nullptr
+                               : static_cast<const float *>(
+                                     disc_outputs_get(outputs.get(), 0)->data);
         if (!sum || sum[3] != static_cast<float>(t) + 3)
           ++failures[t];
       }

@@ -1,7 +1,7 @@
 /* A hand-written stand-in for a model .so built by disc-compile: it follows
    docs/ABI.md and imports nothing, reaching the runtime only through
    ctx_struct[1]. */
-#include <stdint.h>
+#include "fake_model_abi.h"
 
 #ifndef FAKE_MODEL_ABI_VERSION
 #define FAKE_MODEL_ABI_VERSION 1
@@ -11,18 +11,6 @@
 #ifndef FAKE_MODEL_TARGET
 #define FAKE_MODEL_TARGET "cpu"
 #endif
-
-#define EXPORT __attribute__((visibility("default")))
-
-typedef int32_t (*api_call_fn)(void *context, const char *name, void **args);
-
-typedef struct {
-  float *allocated;
-  float *data;
-  int64_t offset;
-  int64_t size;
-  int64_t stride;
-} memref1_f32;
 
 EXPORT int32_t disc_model_abi_version(void) { return FAKE_MODEL_ABI_VERSION; }
 
@@ -49,14 +37,6 @@ EXPORT const char *disc_model_metadata(void) {
          "}\n";
 }
 
-static int recv_input(void *context, api_call_fn call, int64_t index,
-                      memref1_f32 *memref) {
-  void *args[] = {&context,       &index,          &memref->allocated,
-                  &memref->data,  &memref->offset, &memref->size,
-                  &memref->stride};
-  return call(context, "ral_recv_input___cpu___pvoid_i64___m1df32", args) == 0;
-}
-
 /* sum = a + b, built in a temporary with stride 2 so that send_output has to
    gather a strided memref. */
 EXPORT void disc_entry_add(void **ctx_struct) {
@@ -66,24 +46,16 @@ EXPORT void disc_entry_add(void **ctx_struct) {
   if (!recv_input(context, call, 0, &a) || !recv_input(context, call, 1, &b))
     return;
 
-  int64_t bytes = a.size * 2 * (int64_t)sizeof(float);
-  float *buffer = 0;
-  void *alloc_args[] = {&context, &bytes, &buffer};
-  if (call(context, "ral_alloc___cpu___pvoid_i64___pvoid", alloc_args) != 0)
+  float *buffer = alloc_floats(context, call, a.size * 2);
+  if (!buffer)
     return;
   for (int64_t i = 0; i < a.size; ++i)
     buffer[2 * i] =
         a.data[a.offset + i * a.stride] + b.data[b.offset + i * b.stride];
 
   memref1_f32 sum = {buffer, buffer, 0, a.size, 2};
-  int64_t output = 0;
-  void *send_args[] = {&context,    &output,   &sum.allocated, &sum.data,
-                       &sum.offset, &sum.size, &sum.stride};
-  if (call(context, "ral_send_output___cpu___pvoid_i64_m1df32___void",
-           send_args) != 0)
-    return;
-  void *dealloc_args[] = {&context, &buffer};
-  call(context, "ral_dealloc___cpu___pvoid_pvoid___void", dealloc_args);
+  if (send_output(context, call, 0, &sum))
+    dealloc(context, call, buffer);
 }
 
 EXPORT void disc_entry_bad_api(void **ctx_struct) {

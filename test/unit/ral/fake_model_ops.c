@@ -10,19 +10,7 @@
                                     a + b; sizes that differ end the run
                                     through ral_report_error, as the
                                     compiled code's run-time checks do. */
-#include <stdint.h>
-
-#define EXPORT __attribute__((visibility("default")))
-
-typedef int32_t (*api_call_fn)(void *context, const char *name, void **args);
-
-typedef struct {
-  float *allocated;
-  float *data;
-  int64_t offset;
-  int64_t size;
-  int64_t stride;
-} memref1_f32;
+#include "fake_model_abi.h"
 
 EXPORT int32_t disc_model_abi_version(void) { return 1; }
 
@@ -53,38 +41,13 @@ EXPORT const char *disc_model_metadata(void) {
          " ]}\n";
 }
 
-static int recv_input_at(void *context, api_call_fn call, int64_t index,
-                         memref1_f32 *memref) {
-  void *args[] = {&context,       &index,          &memref->allocated,
-                  &memref->data,  &memref->offset, &memref->size,
-                  &memref->stride};
-  return call(context, "ral_recv_input___cpu___pvoid_i64___m1df32", args) == 0;
-}
-
-static int recv_input(void *context, api_call_fn call, memref1_f32 *memref) {
-  return recv_input_at(context, call, 0, memref);
-}
-
-static float *alloc(void *context, api_call_fn call, int64_t bytes) {
-  float *buffer = 0;
-  void *args[] = {&context, &bytes, &buffer};
-  if (call(context, "ral_alloc___cpu___pvoid_i64___pvoid", args) != 0)
-    return 0;
-  return buffer;
-}
-
-static void dealloc(void *context, api_call_fn call, float *buffer) {
-  void *args[] = {&context, &buffer};
-  call(context, "ral_dealloc___cpu___pvoid_pvoid___void", args);
-}
-
 EXPORT void disc_entry_scale(void **ctx_struct) {
   void *context = ctx_struct[0];
   api_call_fn call = (api_call_fn)ctx_struct[1];
   memref1_f32 x;
-  if (!recv_input(context, call, &x))
+  if (!recv_input(context, call, 0, &x))
     return;
-  float *buffer = alloc(context, call, x.size * (int64_t)sizeof(float));
+  float *buffer = alloc_floats(context, call, x.size);
   if (!buffer)
     return;
   for (int64_t i = 0; i < x.size; ++i) {
@@ -92,20 +55,15 @@ EXPORT void disc_entry_scale(void **ctx_struct) {
     buffer[i] = value * value * 0.1f + value / 3.0f;
   }
   memref1_f32 y = {buffer, buffer, 0, x.size, 1};
-  int64_t output = 0;
-  void *send_args[] = {&context,  &output, &y.allocated, &y.data,
-                       &y.offset, &y.size, &y.stride};
-  if (call(context, "ral_send_output___cpu___pvoid_i64_m1df32___void",
-           send_args) != 0)
-    return;
-  dealloc(context, call, buffer);
+  if (send_output(context, call, 0, &y))
+    dealloc(context, call, buffer);
 }
 
 EXPORT void disc_entry_checked_sum(void **ctx_struct) {
   void *context = ctx_struct[0];
   api_call_fn call = (api_call_fn)ctx_struct[1];
   memref1_f32 x;
-  if (!recv_input(context, call, &x))
+  if (!recv_input(context, call, 0, &x))
     return;
   float sum = 0;
   void *kernel_args[] = {&context, &x.allocated, &x.data, &x.offset,
@@ -113,7 +71,7 @@ EXPORT void disc_entry_checked_sum(void **ctx_struct) {
   if (call(context, "test_checked_sum___cpu___pvoid_m1df32___f32",
            kernel_args) != 0)
     return;
-  float *scalar = alloc(context, call, (int64_t)sizeof(float));
+  float *scalar = alloc_floats(context, call, 1);
   if (!scalar)
     return;
   *scalar = sum;
@@ -129,8 +87,7 @@ EXPORT void disc_entry_add_dynamic(void **ctx_struct) {
   void *context = ctx_struct[0];
   api_call_fn call = (api_call_fn)ctx_struct[1];
   memref1_f32 a, b;
-  if (!recv_input_at(context, call, 0, &a) ||
-      !recv_input_at(context, call, 1, &b))
+  if (!recv_input(context, call, 0, &a) || !recv_input(context, call, 1, &b))
     return;
   if (a.size != b.size) {
     const char *message = "fake_model_ops.mlir:4:10: dimension 0 of the "
@@ -139,17 +96,12 @@ EXPORT void disc_entry_add_dynamic(void **ctx_struct) {
     call(context, "ral_report_error___cpu___pvoid_pvoid___void", args);
     return;
   }
-  float *sum = alloc(context, call, a.size * (int64_t)sizeof(float));
+  float *sum = alloc_floats(context, call, a.size);
   if (!sum)
     return;
   for (int64_t i = 0; i < a.size; ++i)
     sum[i] = a.data[a.offset + i * a.stride] + b.data[b.offset + i * b.stride];
   memref1_f32 s = {sum, sum, 0, a.size, 1};
-  int64_t output = 0;
-  void *send_args[] = {&context,  &output, &s.allocated, &s.data,
-                       &s.offset, &s.size, &s.stride};
-  if (call(context, "ral_send_output___cpu___pvoid_i64_m1df32___void",
-           send_args) != 0)
-    return;
-  dealloc(context, call, sum);
+  if (send_output(context, call, 0, &s))
+    dealloc(context, call, sum);
 }
