@@ -2,11 +2,11 @@
 
 #include "disc/InitAll.h"
 
-#include "disc/Dialect/HLO/MhloOps.h"
-#include "disc/Dialect/HLO/StablehloOps.h"
 #include "disc/Conversion/MhloToStablehlo/Passes.h"
 #include "disc/Conversion/RALToLLVM/Passes.h"
 #include "disc/Conversion/StablehloToLinalg/Passes.h"
+#include "disc/Dialect/HLO/MhloOps.h"
+#include "disc/Dialect/HLO/StablehloOps.h"
 #include "disc/Dialect/RAL/RALOps.h"
 #include "disc/Pipeline/Pipeline.h"
 #include "disc/Transforms/Passes.h"

@@ -65,9 +65,8 @@ TEST(ExecutionContext, ReportErrorFailsTheCallWithTheMessage) {
   void *contextPointer = &context;
   const char *message = "model.mlir:3:8: dimension 0 of the operands differ";
   void *args[] = {&contextPointer, &message};
-  EXPECT_NE(disc_ral_api_call(&context,
-                              "ral_report_error___cpu___pvoid_pvoid___void",
-                              args),
+  EXPECT_NE(disc_ral_api_call(
+                &context, "ral_report_error___cpu___pvoid_pvoid___void", args),
             0);
   EXPECT_FALSE(context.ok());
   EXPECT_EQ(context.errorMessage(), message);

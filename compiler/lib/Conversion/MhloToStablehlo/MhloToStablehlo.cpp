@@ -93,10 +93,9 @@ public:
         })
         .Case([&](mhlo::DotAlgorithmAttr value) -> Attribute {
           return stablehlo::DotAlgorithmAttr::get(
-              context, value.getLhsPrecisionType(),
-              value.getRhsPrecisionType(), value.getAccumulationType(),
-              value.getLhsComponentCount(), value.getRhsComponentCount(),
-              value.getNumPrimitiveOperations(),
+              context, value.getLhsPrecisionType(), value.getRhsPrecisionType(),
+              value.getAccumulationType(), value.getLhsComponentCount(),
+              value.getRhsComponentCount(), value.getNumPrimitiveOperations(),
               value.getAllowImpreciseAccumulation());
         })
         .Case([&](mhlo::ConvDimensionNumbersAttr value) -> Attribute {
