@@ -112,6 +112,16 @@ void legalizeDealloc(memref::DeallocOp op, Value context, StringRef device) {
   op.erase();
 }
 
+/// A user kernel gets the context, its inputs, then the buffers it fills.
+void legalizeCustomCall(disc_ral::CustomCallOp op, Value context,
+                        StringRef device) {
+  DispatchBuilder dispatch(op, context, device);
+  SmallVector<Value> args(op.getInputs());
+  llvm::append_range(args, op.getOutputs());
+  dispatch.call(op.getCallTargetName(), args, {});
+  op.erase();
+}
+
 /// Private constant strings holding the messages of failed assertions, one
 /// per distinct message.
 class MessageTable {
@@ -184,8 +194,9 @@ struct RALLegalizeToDispatchPass
   void runOnOperation() override {
     SmallVector<Operation *> ops;
     getOperation().walk([&](Operation *op) {
-      if (isa<disc_ral::RecvInputOp, disc_ral::SendOutputOp, memref::AllocOp,
-              memref::DeallocOp, cf::AssertOp>(op))
+      if (isa<disc_ral::RecvInputOp, disc_ral::SendOutputOp,
+              disc_ral::CustomCallOp, memref::AllocOp, memref::DeallocOp,
+              cf::AssertOp>(op))
         ops.push_back(op);
     });
     MessageTable messages(getOperation());
@@ -208,6 +219,14 @@ struct RALLegalizeToDispatchPass
       return failure();
     if (auto alloc = dyn_cast<memref::AllocOp>(op))
       return legalizeAlloc(alloc, *context, device);
+    if (auto customCall = dyn_cast<disc_ral::CustomCallOp>(op)) {
+      if (!customCall.hasBufferSemantics())
+        return customCall.emitOpError()
+               << "on tensors must be bufferized before it becomes a "
+                  "runtime call";
+      legalizeCustomCall(customCall, *context, device);
+      return success();
+    }
     if (auto assertOp = dyn_cast<cf::AssertOp>(op)) {
       legalizeAssert(assertOp, *context, device, messages);
       return success();

@@ -73,6 +73,9 @@ def DiscRALLegalizeToDispatch
     char *message)`) is called with the message, prefixed by the assertion's
     `file:line:col` when it has one, and the entry returns.
 
+    A `disc_ral.custom_call` on buffers becomes a dispatch of the user kernel
+    it names, with its inputs then its outputs (docs/ABI.md, "User kernels").
+
     Each function holding such ops must take a `!disc_ral.context` as its
     first argument.
   }];

@@ -13,6 +13,7 @@
 
 #include "disc/Conversion/StablehloToLinalg/Patterns.h"
 #include "disc/Dialect/HLO/StablehloOps.h"
+#include "disc/Dialect/RAL/RALOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -113,8 +114,8 @@ std::optional<std::string> checkConvolution(stablehlo::ConvolutionOp op) {
 // Why `op` (an op of an HLO dialect) cannot be lowered, or nullopt.
 std::optional<std::string> checkSupported(Operation *op) {
   std::string name = op->getName().getStringRef().str();
-  if (auto customCall = dyn_cast<stablehlo::CustomCallOp>(op))
-    return name + " @" + customCall.getCallTargetName().str();
+  if (isa<stablehlo::CustomCallOp>(op))
+    return disc::checkCustomCall(op);
   if (isa<stablehlo::ReturnOp>(op) &&
       hasRegionsLoweredInPlace(op->getParentOp()))
     return std::nullopt;
@@ -204,6 +205,7 @@ struct StablehloToLinalgPass
     disc::populateContractionPatterns(converter, patterns);
     disc::populateControlFlowPatterns(converter, patterns);
     disc::populateConvolutionPatterns(converter, patterns);
+    disc::populateCustomCallPatterns(converter, patterns);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateCallOpTypeConversionPattern(patterns, converter);
@@ -211,7 +213,7 @@ struct StablehloToLinalgPass
 
     ConversionTarget target(*context);
     target.addLegalDialect<arith::ArithDialect, cf::ControlFlowDialect,
-                           linalg::LinalgDialect, math::MathDialect,
+                           disc_ral::RALDialect, linalg::LinalgDialect, math::MathDialect,
                            scf::SCFDialect, tensor::TensorDialect>();
     target.addIllegalDialect<stablehlo::StablehloDialect>();
     target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {

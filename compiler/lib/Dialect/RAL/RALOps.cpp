@@ -5,6 +5,7 @@
 
 #include "disc/Dialect/RAL/TypeEncoding.h"
 
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -100,5 +101,145 @@ LogicalResult MemRefFromPtrOp::verify() {
     return emitOpError() << "expects " << type.getNumDynamicDims()
                          << " dynamic sizes for " << type << ", got "
                          << getDynamicSizes().size();
+  return success();
+}
+
+LogicalResult CustomCallOp::verify() {
+  StringRef name = getCallTargetName();
+  if (name.empty() || name.contains("___"))
+    return emitOpError() << "call target name '" << name
+                         << "' must be non-empty and free of '___'";
+  if (hasBufferSemantics()) {
+    if (!getResults().empty())
+      return emitOpError() << "with outputs must have no results";
+    for (auto [index, type] : llvm::enumerate(getInputs().getTypes())) {
+      if (!isa<MemRefType>(type))
+        return emitOpError() << "with outputs takes memref inputs, but input #"
+                             << index << " has type " << type;
+      if (failed(verifyEncodable(*this, type, "input #" + Twine(index))))
+        return failure();
+    }
+    for (auto [index, type] : llvm::enumerate(getOutputs().getTypes()))
+      if (failed(verifyEncodable(*this, type, "output #" + Twine(index))))
+        return failure();
+    return success();
+  }
+  if (getResults().empty())
+    return emitOpError() << "must have at least one result or output";
+  // Checks a tensor as the memref it becomes at the runtime boundary.
+  auto verifyTensor = [&](Type type, const Twine &what) -> LogicalResult {
+    auto tensorType = dyn_cast<RankedTensorType>(type);
+    if (!tensorType)
+      return emitOpError() << "without outputs takes tensor inputs, but "
+                           << what << " has type " << type;
+    return verifyEncodable(
+        *this,
+        MemRefType::get(tensorType.getShape(), tensorType.getElementType()),
+        what);
+  };
+  for (auto [index, type] : llvm::enumerate(getInputs().getTypes()))
+    if (failed(verifyTensor(type, "input #" + Twine(index))))
+      return failure();
+  for (auto [index, type] : llvm::enumerate(getResultTypes())) {
+    if (failed(verifyTensor(type, "result #" + Twine(index))))
+      return failure();
+    if (!cast<RankedTensorType>(type).hasStaticShape())
+      return emitOpError() << "result #" << index << " has type " << type
+                           << "; results of a custom call need static shapes";
+  }
+  return success();
+}
+
+void CustomCallOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  // On tensors the call is a function of its inputs.
+  if (!hasBufferSemantics())
+    return;
+  for (OpOperand &input : getInputsMutable())
+    effects.emplace_back(MemoryEffects::Read::get(), &input,
+                         SideEffects::DefaultResource::get());
+  for (OpOperand &output : getOutputsMutable())
+    effects.emplace_back(MemoryEffects::Write::get(), &output,
+                         SideEffects::DefaultResource::get());
+}
+
+bool CustomCallOp::bufferizesToAllocation(Value value) { return true; }
+
+bool CustomCallOp::bufferizesToMemoryRead(
+    OpOperand &opOperand, const bufferization::AnalysisState &state) {
+  return true;
+}
+
+bool CustomCallOp::bufferizesToMemoryWrite(
+    OpOperand &opOperand, const bufferization::AnalysisState &state) {
+  return false;
+}
+
+bufferization::AliasingValueList
+CustomCallOp::getAliasingValues(OpOperand &opOperand,
+                                const bufferization::AnalysisState &state) {
+  return {};
+}
+
+/// Kernels index their memrefs as dense row-major arrays (docs/ABI.md), so a
+/// strided view is copied into a new buffer first.
+static FailureOr<Value>
+getContiguousBuffer(RewriterBase &rewriter, Location loc, Value tensor,
+                    const bufferization::BufferizationOptions &options,
+                    const bufferization::BufferizationState &state) {
+  FailureOr<Value> buffer =
+      bufferization::getBuffer(rewriter, tensor, options, state);
+  if (failed(buffer))
+    return failure();
+  auto type = cast<MemRefType>(buffer->getType());
+  if (type.getLayout().isIdentity())
+    return buffer;
+  auto contiguousType =
+      MemRefType::get(type.getShape(), type.getElementType(),
+                      MemRefLayoutAttrInterface(), type.getMemorySpace());
+  SmallVector<Value> dynamicSizes;
+  for (int64_t dim = 0; dim < type.getRank(); ++dim)
+    if (type.isDynamicDim(dim))
+      dynamicSizes.push_back(
+          memref::DimOp::create(rewriter, loc, *buffer, dim));
+  FailureOr<Value> copy =
+      options.createAlloc(rewriter, loc, contiguousType, dynamicSizes);
+  if (failed(copy))
+    return failure();
+  if (failed(options.createMemCpy(rewriter, loc, *buffer, *copy)))
+    return failure();
+  return copy;
+}
+
+LogicalResult
+CustomCallOp::bufferize(RewriterBase &rewriter,
+                        const bufferization::BufferizationOptions &options,
+                        bufferization::BufferizationState &state) {
+  if (hasBufferSemantics())
+    return success();
+  Location loc = getLoc();
+  SmallVector<Value> inputs;
+  for (Value input : getInputs()) {
+    FailureOr<Value> buffer =
+        getContiguousBuffer(rewriter, loc, input, options, state);
+    if (failed(buffer))
+      return failure();
+    inputs.push_back(*buffer);
+  }
+  SmallVector<Value> outputs;
+  for (Type type : getResultTypes()) {
+    auto tensorType = cast<RankedTensorType>(type);
+    FailureOr<Value> buffer = options.createAlloc(
+        rewriter, loc,
+        MemRefType::get(tensorType.getShape(), tensorType.getElementType()),
+        /*dynShape=*/{});
+    if (failed(buffer))
+      return failure();
+    outputs.push_back(*buffer);
+  }
+  CustomCallOp::create(rewriter, loc, TypeRange(), getCallTargetName(), inputs,
+                       outputs);
+  bufferization::replaceOpWithBufferizedValues(rewriter, *this, outputs);
   return success();
 }

@@ -63,8 +63,8 @@ module {
       %1 = stablehlo.custom_call @combine(%acc, %x) : (tensor<f32>, tensor<f32>) -> tensor<f32>
       stablehlo.return %1 : tensor<f32>
     }) {dimensions = array<i64: 0>} : (tensor<4xf32>, tensor<f32>) -> tensor<f32>
-    // expected-error@+1 {{stablehlo.custom_call @my_kernel is not supported by disc yet}}
-    %2 = stablehlo.custom_call @my_kernel(%a) : (tensor<4xf32>) -> tensor<4xf32>
+    // expected-error@+1 {{stablehlo.custom_call @my_kernel with has_side_effect is not supported by disc yet}}
+    %2 = stablehlo.custom_call @my_kernel(%a) {has_side_effect = true} : (tensor<4xf32>) -> tensor<4xf32>
     return %0, %2 : tensor<f32>, tensor<4xf32>
   }
 }

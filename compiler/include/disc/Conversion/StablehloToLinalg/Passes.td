@@ -18,6 +18,9 @@ def StablehloToLinalgPass : Pass<"disc-stablehlo-to-linalg", "ModuleOp"> {
     an elementwise op, contracting dimensions, ...) are checked with
     cf.assert, which the runtime reports as an error of the run.
 
+    A stablehlo.custom_call becomes disc_ral.custom_call, the call of a
+    user kernel registered with TAO_RAL_API.
+
     Ops that cannot be lowered are reported once per op kind at the source
     location of their first occurrence, followed by a summary at the module
     ("unsupported ops: stablehlo.sort (2), ..."), and the pass fails without
@@ -26,6 +29,7 @@ def StablehloToLinalgPass : Pass<"disc-stablehlo-to-linalg", "ModuleOp"> {
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::cf::ControlFlowDialect",
+    "::mlir::disc_ral::RALDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::math::MathDialect",
     "::mlir::scf::SCFDialect",

@@ -97,6 +97,10 @@ std::optional<std::string> checkScalarizable(Operation *op);
 /// scalar operands. `op` supplies the StableHLO element types (its operands
 /// and results are not read as values). Returns null if `op` is not
 /// elementwise.
+/// Why a stablehlo.custom_call cannot become a call of a user kernel, or
+/// nullopt when it can.
+std::optional<std::string> checkCustomCall(Operation *op);
+
 Value emitScalarOp(OpBuilder &b, Location loc, Operation *op,
                    ValueRange scalarOperands);
 
@@ -126,6 +130,8 @@ void populateControlFlowPatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns);
 void populateConvolutionPatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns);
+void populateCustomCallPatterns(const TypeConverter &converter,
+                                RewritePatternSet &patterns);
 
 } // namespace disc
 } // namespace mlir

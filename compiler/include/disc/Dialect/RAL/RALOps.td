@@ -5,6 +5,7 @@
 
 include "disc/Dialect/RAL/RALBase.td"
 include "mlir/Dialect/LLVMIR/LLVMOpBase.td"
+include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 def RAL_RecvInputOp : RAL_Op<"recv_input"> {
@@ -88,6 +89,45 @@ def RAL_MemRefFromPtrOp : RAL_Op<"memref_from_ptr", [Pure]> {
     $ptr (`[` $dynamic_sizes^ `]`)? attr-dict `:` type($result)
   }];
   let hasVerifier = 1;
+}
+
+def RAL_CustomCallOp : RAL_Op<"custom_call", [
+    AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<BufferizableOpInterface,
+        ["bufferizesToAllocation", "bufferizesToMemoryRead",
+         "bufferizesToMemoryWrite", "getAliasingValues", "bufferize"]>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Calls a user kernel registered with TAO_RAL_API";
+  let description = [{
+    Calls the kernel `call_target_name` in destination-passing style: the
+    kernel gets the context, every input, then one buffer per result to
+    fill, and returns nothing (docs/ABI.md, "User kernels").
+
+    On tensors the op takes `inputs` and returns `results` of static shapes;
+    bufferization allocates a new buffer per result and turns it into the
+    form on buffers, which has `outputs` and no results:
+
+    ```mlir
+    %y = disc_ral.custom_call "my_kernel"(%x, %b : tensor<4x8xf32>,
+        tensor<8xf32>) -> tensor<4x8xf32>
+    disc_ral.custom_call "my_kernel"(%xm, %bm : memref<4x8xf32>,
+        memref<8xf32>) outs(%ym : memref<4x8xf32>)
+    ```
+  }];
+  let arguments = (ins StrAttr:$call_target_name,
+                   Variadic<AnyTypeOf<[AnyRankedTensor, AnyMemRef]>>:$inputs,
+                   Variadic<AnyMemRef>:$outputs);
+  let results = (outs Variadic<AnyRankedTensor>:$results);
+  let assemblyFormat = [{
+    $call_target_name `(` ($inputs^ `:` type($inputs))? `)`
+    (`outs` `(` $outputs^ `:` type($outputs) `)`)?
+    attr-dict (`->` type($results)^)?
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Whether the op is in its form on buffers.
+    bool hasBufferSemantics() { return !getOutputs().empty(); }
+  }];
 }
 
 #endif // DISC_DIALECT_RAL_RALOPS_TD

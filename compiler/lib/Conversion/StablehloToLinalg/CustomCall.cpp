@@ -1,0 +1,87 @@
+//===- CustomCall.cpp - stablehlo.custom_call to a user kernel call -------===//
+//
+// A custom call names a kernel a user registered with TAO_RAL_API in a plugin
+// library; it becomes disc_ral.custom_call, which bufferization turns into a
+// destination-passing call (docs/ABI.md, "User kernels").
+//
+//===----------------------------------------------------------------------===//
+
+#include "disc/Conversion/StablehloToLinalg/Patterns.h"
+
+#include "disc/Dialect/HLO/StablehloOps.h"
+#include "disc/Dialect/RAL/RALOps.h"
+
+#include "mlir/Transforms/DialectConversion.h"
+#include "llvm/Support/ScopedPrinter.h"
+
+using namespace mlir;
+
+namespace {
+
+struct CustomCallLowering : OpConversionPattern<stablehlo::CustomCallOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(stablehlo::CustomCallOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Type> resultTypes;
+    if (failed(
+            getTypeConverter()->convertTypes(op.getResultTypes(), resultTypes)))
+      return rewriter.notifyMatchFailure(op, "result types do not convert");
+    auto call = disc_ral::CustomCallOp::create(
+        rewriter, op.getLoc(), resultTypes, op.getCallTargetName(),
+        adaptor.getInputs(), ValueRange());
+    rewriter.replaceOp(op, call.getResults());
+    return success();
+  }
+};
+
+} // namespace
+
+std::optional<std::string> mlir::disc::checkCustomCall(Operation *customCall) {
+  auto op = cast<stablehlo::CustomCallOp>(customCall);
+  std::string name =
+      (op->getName().getStringRef() + " @" + op.getCallTargetName()).str();
+  // Versions 2 and up name XLA's calling conventions, which disc kernels do
+  // not follow.
+  if (op.getApiVersion() && *op.getApiVersion() != 1)
+    return name + " with api_version " + std::to_string(*op.getApiVersion()) +
+           " (disc calls kernels registered with TAO_RAL_API, version 1)";
+  if (op.getHasSideEffect().value_or(false))
+    return name + " with has_side_effect";
+  if (op.getCalledComputations() && !op.getCalledComputations()->empty())
+    return name + " with called_computations";
+  if (op.getOutputOperandAliases() && !op.getOutputOperandAliases()->empty())
+    return name + " with output_operand_aliases";
+  if (op.getOperandLayouts() || op.getResultLayouts())
+    return name + " with operand or result layouts";
+  if (op.getCallTargetName().empty() || op.getCallTargetName().contains("___"))
+    return name + " (a kernel name must be non-empty and free of '___')";
+  if (op.getResults().empty())
+    return name + " without results";
+  for (Type type : op.getOperandTypes()) {
+    auto tensorType = dyn_cast<RankedTensorType>(type);
+    if (!tensorType)
+      return name + " with a non-tensor operand";
+    if (!isSupportedElementType(tensorType.getElementType()))
+      return name + " on element type " +
+             llvm::to_string(tensorType.getElementType());
+  }
+  for (Type type : op.getResultTypes()) {
+    auto tensorType = dyn_cast<RankedTensorType>(type);
+    if (!tensorType)
+      return name + " with a tuple or non-tensor result";
+    if (!isSupportedElementType(tensorType.getElementType()))
+      return name + " on element type " +
+             llvm::to_string(tensorType.getElementType());
+    if (!tensorType.hasStaticShape())
+      return name + " with a dynamically shaped result " +
+             llvm::to_string(type);
+  }
+  return std::nullopt;
+}
+
+void mlir::disc::populateCustomCallPatterns(const TypeConverter &converter,
+                                            RewritePatternSet &patterns) {
+  patterns.add<CustomCallLowering>(converter, patterns.getContext());
+}

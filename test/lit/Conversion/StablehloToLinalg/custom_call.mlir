@@ -1,0 +1,81 @@
+// RUN: disc-opt %s -split-input-file -disc-stablehlo-to-linalg -verify-diagnostics | FileCheck %s
+
+// Both spellings become a call of the user kernel they name; the ops around
+// them are lowered as usual.
+// CHECK-LABEL: func.func @kernels
+// CHECK-SAME: (%[[X:.*]]: tensor<4x8xf32>, %[[S:.*]]: tensor<8xf32>)
+func.func @kernels(%x: tensor<4x8xf32>, %scale: tensor<8xf32>) -> tensor<4x8xf32> {
+  // CHECK: %[[SP:.*]] = disc_ral.custom_call "scaled_softplus"(%[[X]], %[[S]] : tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+  %0 = stablehlo.custom_call @scaled_softplus(%x, %scale) {backend_config = ""} : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+  // CHECK: %[[N:.*]]:2 = disc_ral.custom_call "row_normalize"(%[[SP]] : tensor<4x8xf32>) -> tensor<4x8xf32>, tensor<4xf32>
+  %1:2 = "stablehlo.custom_call"(%0) {call_target_name = "row_normalize", api_version = 1 : i32} : (tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4xf32>)
+  // CHECK: linalg.generic
+  // CHECK: arith.addf
+  %2 = stablehlo.add %1#0, %x : tensor<4x8xf32>
+  return %2 : tensor<4x8xf32>
+}
+
+// -----
+
+// Unsigned element types reach the kernel as signless integers.
+// CHECK-LABEL: func.func @unsigned
+// CHECK: disc_ral.custom_call "count"(%{{.*}} : tensor<3xi32>) -> tensor<i64>
+func.func @unsigned(%x: tensor<3xui32>) -> tensor<i64> {
+  %0 = stablehlo.custom_call @count(%x) : (tensor<3xui32>) -> tensor<i64>
+  return %0 : tensor<i64>
+}
+
+// -----
+
+// expected-error@+1 {{unsupported ops: stablehlo.custom_call (1)}}
+module {
+  func.func @dynamic_result(%x: tensor<?xf32>) -> tensor<?xf32> {
+    // expected-error@+1 {{stablehlo.custom_call @grow with a dynamically shaped result tensor<?xf32> is not supported by disc yet}}
+    %0 = stablehlo.custom_call @grow(%x) : (tensor<?xf32>) -> tensor<?xf32>
+    return %0 : tensor<?xf32>
+  }
+}
+
+// -----
+
+// expected-error@+1 {{unsupported ops: stablehlo.custom_call (1)}}
+module {
+  func.func @xla_api_version(%x: tensor<4xf32>) -> tensor<4xf32> {
+    // expected-error@+1 {{stablehlo.custom_call @lapack_kernel with api_version 2 (disc calls kernels registered with TAO_RAL_API, version 1) is not supported by disc yet}}
+    %0 = stablehlo.custom_call @lapack_kernel(%x) {api_version = 2 : i32} : (tensor<4xf32>) -> tensor<4xf32>
+    return %0 : tensor<4xf32>
+  }
+}
+
+// -----
+
+// expected-error@+1 {{unsupported ops: stablehlo.custom_call (1)}}
+module {
+  func.func @side_effect(%x: tensor<4xf32>) -> tensor<4xf32> {
+    // expected-error@+1 {{stablehlo.custom_call @log_it with has_side_effect is not supported by disc yet}}
+    %0 = stablehlo.custom_call @log_it(%x) {has_side_effect = true} : (tensor<4xf32>) -> tensor<4xf32>
+    return %0 : tensor<4xf32>
+  }
+}
+
+// -----
+
+// expected-error@+1 {{unsupported ops: stablehlo.custom_call (1)}}
+module {
+  func.func @aliases(%x: tensor<3x3xf32>) -> tensor<3x3xf32> {
+    // expected-error@+1 {{stablehlo.custom_call @in_place with output_operand_aliases is not supported by disc yet}}
+    %0 = stablehlo.custom_call @in_place(%x) {output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>]} : (tensor<3x3xf32>) -> tensor<3x3xf32>
+    return %0 : tensor<3x3xf32>
+  }
+}
+
+// -----
+
+// expected-error@+1 {{unsupported ops: stablehlo.custom_call (1)}}
+module {
+  func.func @tuple_result(%x: tensor<4xf32>) -> tuple<tensor<4xf32>, tensor<4xf32>> {
+    // expected-error@+1 {{stablehlo.custom_call @pair with a tuple or non-tensor result is not supported by disc yet}}
+    %0 = stablehlo.custom_call @pair(%x) : (tensor<4xf32>) -> tuple<tensor<4xf32>, tensor<4xf32>>
+    return %0 : tuple<tensor<4xf32>, tensor<4xf32>>
+  }
+}

@@ -1,0 +1,34 @@
+// RUN: disc-opt %s | disc-opt | FileCheck %s
+// RUN: disc-opt %s -split-input-file -one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" | FileCheck %s --check-prefix=BUF
+
+// CHECK-LABEL: func.func @forms
+func.func @forms(%x: tensor<4x8xf32>, %s: tensor<8xf32>, %xm: memref<4x8xf32>, %om: memref<4x8xf32>) -> tensor<4x8xf32> {
+  // CHECK: disc_ral.custom_call "scaled_softplus"(%{{.*}}, %{{.*}} : tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+  %0 = disc_ral.custom_call "scaled_softplus"(%x, %s : tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+  // CHECK: disc_ral.custom_call "row_normalize"(%{{.*}} : memref<4x8xf32>) outs(%{{.*}} : memref<4x8xf32>)
+  disc_ral.custom_call "row_normalize"(%xm : memref<4x8xf32>) outs(%om : memref<4x8xf32>)
+  // CHECK: disc_ral.custom_call "make"() -> tensor<2xi64>
+  %1 = disc_ral.custom_call "make"() -> tensor<2xi64>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+// Bufferization reads the inputs in place and allocates a new buffer per
+// result; a strided view is copied to a dense buffer first.
+// BUF-LABEL: func.func @bufferize
+// BUF-SAME: (%[[X:.*]]: memref<4x8xf32>, %[[S:.*]]: memref<8xf32>)
+func.func @bufferize(%x: tensor<4x8xf32>, %s: tensor<8xf32>) -> (tensor<4x8xf32>, tensor<4xf32>) {
+  // BUF: %[[SP:.*]] = memref.alloc() {{.*}}: memref<4x8xf32>
+  // BUF: disc_ral.custom_call "scaled_softplus"(%[[X]], %[[S]] : memref<4x8xf32>, memref<8xf32>) outs(%[[SP]] : memref<4x8xf32>)
+  %0 = disc_ral.custom_call "scaled_softplus"(%x, %s : tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+  // BUF: %[[COL:.*]] = memref.subview %[[SP]][0, 1] [4, 1] [1, 1]
+  // BUF: %[[DENSE:.*]] = memref.alloc() {{.*}}: memref<4xf32>
+  // BUF: memref.copy %[[COL]], %[[DENSE]]
+  // BUF: %[[SUM:.*]] = memref.alloc() {{.*}}: memref<4xf32>
+  // BUF: disc_ral.custom_call "negate"(%[[DENSE]] : memref<4xf32>) outs(%[[SUM]] : memref<4xf32>)
+  %col = tensor.extract_slice %0[0, 1] [4, 1] [1, 1] : tensor<4x8xf32> to tensor<4xf32>
+  %1 = disc_ral.custom_call "negate"(%col : tensor<4xf32>) -> tensor<4xf32>
+  // BUF: return %[[SP]], %[[SUM]]
+  return %0, %1 : tensor<4x8xf32>, tensor<4xf32>
+}
