@@ -1,0 +1,134 @@
+"""User kernels: samples/custom_kernel's model calls the kernels of its plugin
+through stablehlo.custom_call; ral-run --plugin loads them. Checks the values
+against numpy, a kernel's error, a model whose kernel no plugin provides, and
+the compile error for a dynamically shaped result."""
+
+import os
+import re
+
+import numpy as np
+
+from e2e import Case, CaseFailure, jax_module, rng, run
+
+SAMPLE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                          "samples", "custom_kernel")
+# The build puts tools in <build>/bin and libraries in <build>/lib.
+PLUGIN_NAME = "libdisc_custom_kernels.so"
+
+with open(os.path.join(SAMPLE_DIR, "model.mlir")) as f:
+    SAMPLE_MODEL = f.read()
+
+# A strided slice feeds the kernel, which must still get a dense buffer.
+SLICED = jax_module(
+    [("x", "tensor<4x12xf32>")], [("tensor<4x6xf32>", "y")],
+    ["%0 = stablehlo.slice %arg0 [0:4, 1:12:2] : (tensor<4x12xf32>) -> tensor<4x6xf32>",
+     '%1 = stablehlo.custom_call @row_normalize(%0) {backend_config = ""} '
+     ": (tensor<4x6xf32>) -> tensor<4x6xf32>",
+     "return %1 : tensor<4x6xf32>"])
+
+DYNAMIC_RESULT = jax_module(
+    [("x", "tensor<?x8xf32>")], [("tensor<?x8xf32>", "y")],
+    ["%0 = stablehlo.custom_call @row_normalize(%arg0) : (tensor<?x8xf32>) -> tensor<?x8xf32>",
+     "return %0 : tensor<?x8xf32>"])
+
+
+def softplus_reference(x, scale):
+    softplus = scale * np.logaddexp(np.float32(0), np.float32(2) * x)
+    return (softplus / softplus.sum(axis=1, keepdims=True) + x).astype(np.float32)
+
+
+def plugin_path(runner):
+    path = os.path.normpath(os.path.join(os.path.dirname(runner.compiler), "..", "lib",
+                                         PLUGIN_NAME))
+    if not os.path.exists(path):
+        raise CaseFailure("%s not found (build the disc_custom_kernels target)" % path)
+    return path
+
+
+def compile_model(runner, name, mlir):
+    rc, stderr, so_path = runner.compile(Case(name, mlir))
+    if rc != 0:
+        raise CaseFailure("disc-compile: %s" % stderr.strip()[:400])
+    return so_path
+
+
+def save_inputs(runner, name, arrays):
+    paths = []
+    for i, array in enumerate(arrays):
+        path = os.path.join(runner.work_dir, "%s.in%d.npy" % (name, i))
+        np.save(path, array)
+        paths.append(path)
+    return paths
+
+
+def run_model(runner, so_path, inputs, plugin=True, outputs=()):
+    argv = [runner.runner, so_path]
+    if plugin:
+        argv += ["--plugin", plugin_path(runner)]
+    argv += ["--inputs"] + list(inputs)
+    if outputs:
+        argv += ["--outputs"] + list(outputs)
+    return runner.run_tool(argv, 120)
+
+
+def check_values(name, mlir, inputs, reference):
+    def check(runner):
+        so_path = compile_model(runner, name, mlir)
+        output = os.path.join(runner.work_dir, name + ".out0.npy")
+        if os.path.exists(output):
+            os.remove(output)
+        rc, _, stderr = run_model(runner, so_path, save_inputs(runner, name, inputs),
+                                  outputs=[output])
+        if rc != 0:
+            raise CaseFailure("ral-run exited %d: %s" % (rc, stderr.strip()[:400]))
+        expected = reference(*inputs)
+        got = np.load(output)
+        if got.shape != expected.shape or got.dtype != expected.dtype:
+            raise CaseFailure("output is %s %s, expected %s %s"
+                              % (got.shape, got.dtype, expected.shape, expected.dtype))
+        if not np.allclose(got, expected, rtol=1e-5, atol=1e-6):
+            raise CaseFailure("max abs err %g" % np.abs(got - expected).max())
+    return check
+
+
+def check_run_error(name, mlir, inputs, pattern, plugin=True):
+    def check(runner):
+        so_path = compile_model(runner, name, mlir)
+        rc, _, stderr = run_model(runner, so_path, save_inputs(runner, name, inputs),
+                                  plugin=plugin)
+        if rc != 1 or not re.search(pattern, stderr, re.M):
+            raise CaseFailure("ral-run exited %d, stderr %r does not match /%s/"
+                              % (rc, stderr.strip()[:400], pattern))
+    return check
+
+
+def cases():
+    g = rng(310)
+    x = g.standard_normal((4, 8)).astype(np.float32)
+    scale = g.uniform(0.5, 2.0, size=(8,)).astype(np.float32)
+    wide = g.uniform(0.1, 1.0, size=(4, 12)).astype(np.float32)
+    return [
+        Case("sample_model", "", expect="custom",
+             custom=check_values("sample_model", SAMPLE_MODEL, [x, scale], softplus_reference)),
+        Case("strided_operand", "", expect="custom",
+             custom=check_values("strided_operand", SLICED, [wide],
+                                 lambda w: (w[:, 1::2] / w[:, 1::2].sum(axis=1, keepdims=True))
+                                 .astype(np.float32))),
+        Case("kernel_error", "", expect="custom",
+             custom=check_run_error("kernel_error", SAMPLE_MODEL,
+                                    [x, np.zeros(8, np.float32)],
+                                    r"^ral-run: error: row_normalize: row 0 sums to zero$")),
+        Case("kernel_without_plugin", "", expect="custom",
+             custom=check_run_error(
+                 "kernel_without_plugin", SAMPLE_MODEL, [x, scale],
+                 r"^ral-run: error: unknown RAL API "
+                 r"'scaled_softplus___cpu___pvoid_m2df32_m1df32_m2df32___void'$",
+                 plugin=False)),
+        Case("dynamic_result", DYNAMIC_RESULT, expect="compile_error",
+             stderr_patterns=[r"dynamic_result\.mlir:3:\d+: error: stablehlo\.custom_call "
+                              r"@row_normalize with a dynamically shaped result"]),
+    ]
+
+
+if __name__ == "__main__":
+    run(cases())
