@@ -213,8 +213,9 @@ struct StablehloToLinalgPass
 
     ConversionTarget target(*context);
     target.addLegalDialect<arith::ArithDialect, cf::ControlFlowDialect,
-                           disc_ral::RALDialect, linalg::LinalgDialect, math::MathDialect,
-                           scf::SCFDialect, tensor::TensorDialect>();
+                           disc_ral::RALDialect, linalg::LinalgDialect,
+                           math::MathDialect, scf::SCFDialect,
+                           tensor::TensorDialect>();
     target.addIllegalDialect<stablehlo::StablehloDialect>();
     target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
       return converter.isSignatureLegal(op.getFunctionType()) &&
