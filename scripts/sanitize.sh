@@ -1,34 +1,73 @@
 #!/usr/bin/env bash
 # Builds the runtime alone (DISC_BUILD_COMPILER=OFF) twice, once with
-# ThreadSanitizer into build-tsan/ and once with AddressSanitizer and
-# UndefinedBehaviorSanitizer into build-asan/, and runs the unit tests of
-# each. Any sanitizer report fails the run.
+# ThreadSanitizer and once with AddressSanitizer and
+# UndefinedBehaviorSanitizer, and runs the unit tests of each. With
+# --compiler-tools it then runs end-to-end programs, compiled by that
+# (uninstrumented) disc-compile, with the sanitized ral-run, and the threaded
+# C API tests with the sanitized runtime stub. Compiled models are not
+# instrumented; the runtime around them is. Any sanitizer report fails the run.
 #
-# usage: scripts/sanitize.sh [tsan|asan]...   (default: both)
+# usage: scripts/sanitize.sh [--build-root DIR] [--compiler-tools DIR] [tsan|asan]...
+#   (default: both kinds; build dirs DIR/sanitize-<kind>, else build-<kind>/)
 # DISC_SANITIZE_JOBS sets the build parallelism (default 2).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 jobs="${DISC_SANITIZE_JOBS:-2}"
-kinds=("$@")
+build_root=""
+compiler_tools=""
+kinds=()
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+  --build-root)
+    build_root="$2"
+    shift 2
+    ;;
+  --compiler-tools)
+    compiler_tools="$2"
+    shift 2
+    ;;
+  *)
+    kinds+=("$1")
+    shift
+    ;;
+  esac
+done
 [[ ${#kinds[@]} -eq 0 ]] && kinds=(tsan asan)
+if [[ -n "$compiler_tools" && ! -x "$compiler_tools/disc-compile" ]]; then
+  echo "sanitize.sh: no disc-compile in '$compiler_tools'" >&2
+  exit 2
+fi
+
+# A representative end-to-end subset: whole models, dynamic shapes, run-time
+# errors, and the main op families; the full set runs uninstrumented.
+e2e_files=(models dynamic errors mhlo dot reduce convolution slicing)
+python=/usr/bin/python3
+[[ -x "$python" ]] || python=python3
 
 for kind in "${kinds[@]}"; do
   case "$kind" in
   tsan)
     flags="-fsanitize=thread -g -O1"
-    export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1"
+    runtime_library=libtsan.so
+    # A report exits with 66, never with 1, the status of an expected error.
+    export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 exitcode=66"
     ;;
   asan)
     flags="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1"
-    export ASAN_OPTIONS="detect_leaks=1 abort_on_error=0"
-    export UBSAN_OPTIONS="print_stacktrace=1 halt_on_error=1"
+    runtime_library=libasan.so
+    export ASAN_OPTIONS="detect_leaks=1 abort_on_error=0 exitcode=23"
+    export UBSAN_OPTIONS="print_stacktrace=1 halt_on_error=1 exitcode=23"
     ;;
   *)
     echo "sanitize.sh: unknown sanitizer '$kind' (expected tsan or asan)" >&2
     exit 2
     ;;
   esac
-  build="$root/build-$kind"
+  if [[ -n "$build_root" ]]; then
+    build="$build_root/sanitize-$kind"
+  else
+    build="$root/build-$kind"
+  fi
   echo "== $kind: building the runtime into $build"
   cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DDISC_BUILD_COMPILER=OFF \
@@ -39,5 +78,21 @@ for kind in "${kinds[@]}"; do
   ninja -C "$build" -j "$jobs"
   echo "== $kind: unit tests"
   (cd "$build" && ctest --output-on-failure -L unit)
+  [[ -n "$compiler_tools" ]] || continue
+
+  for name in "${e2e_files[@]}"; do
+    echo "== $kind: e2e $name with the sanitized ral-run"
+    "$python" "$root/test/e2e/test_$name.py" --tools "$compiler_tools" \
+      --ral-run "$build/bin/ral-run" --work-dir "$build/e2e/$name"
+  done
+  # Python itself is not instrumented, so the sanitizer's runtime goes in
+  # first. Python keeps objects alive until exit on purpose: leaks are not
+  # looked for in this process (the unit tests and ral-run runs above do).
+  echo "== $kind: compiled models through the sanitized C API, threads included"
+  LD_PRELOAD="$(gcc -print-file-name="$runtime_library")" \
+    ASAN_OPTIONS="detect_leaks=0 abort_on_error=0 exitcode=23" \
+    "$python" "$root/test/e2e/test_runtime_errors.py" --tools "$compiler_tools" \
+    --runtime-stub "$build/lib/libdisc_runtime_stub.so" --ral-run "$build/bin/ral-run" \
+    --work-dir "$build/e2e/runtime_errors" --quick
 done
 echo "== sanitize.sh: ${kinds[*]} clean"

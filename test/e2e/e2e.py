@@ -168,9 +168,9 @@ def compare(name, output, expected, atol, rtol):
 
 
 class Runner:
-    def __init__(self, tools, work_dir, verbose=False):
+    def __init__(self, tools, work_dir, verbose=False, ral_run=None):
         self.compiler = os.path.join(tools, "disc-compile")
-        self.runner = os.path.join(tools, "ral-run")
+        self.runner = ral_run or os.path.join(tools, "ral-run")
         self.work_dir = work_dir
         self.verbose = verbose
         self.compiled = {}  # sha of the MLIR text -> (path of .so, or the error)
@@ -304,6 +304,8 @@ def main(cases):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tools", required=True, help="directory holding disc-compile and ral-run")
     parser.add_argument("--work-dir", required=True, help="where .mlir, .so and .npy files go")
+    parser.add_argument("--ral-run", default=None,
+                        help="the ral-run to use instead of the one in --tools (e.g. a sanitized build's)")
     parser.add_argument("-k", dest="filter", default=None, help="run only cases whose name contains this")
     parser.add_argument("-v", "--verbose", action="store_true", help="print the tool command lines")
     parser.add_argument("--dry-run", action="store_true",
@@ -316,7 +318,8 @@ def main(cases):
         print("harness error: duplicate case names: " + ", ".join(duplicates))
         return 2
 
-    runner = Runner(os.path.abspath(args.tools), os.path.abspath(args.work_dir), args.verbose)
+    runner = Runner(os.path.abspath(args.tools), os.path.abspath(args.work_dir), args.verbose,
+                    os.path.abspath(args.ral_run) if args.ral_run else None)
     passed = failed = skipped = 0
     for case in cases:
         if args.filter and args.filter not in case.name:
