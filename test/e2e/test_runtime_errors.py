@@ -26,6 +26,10 @@ OPTIONS_PARSER.add_argument("--runtime-stub", default=None)
 OPTIONS_PARSER.add_argument("--quick", action="store_true")
 OPTIONS, HARNESS_ARGS = OPTIONS_PARSER.parse_known_args()
 sys.argv = sys.argv[:1] + HARNESS_ARGS
+# scripts/sanitize.sh preloads a sanitizer's runtime into this process for the
+# sanitized stub; the tools started from here must not get it: disc-compile is
+# not instrumented, and a sanitized ral-run links the runtime itself.
+os.environ.pop("LD_PRELOAD", None)
 
 MLP_BATCH = 64
 HIDDEN = 128
