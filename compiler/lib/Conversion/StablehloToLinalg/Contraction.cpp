@@ -169,8 +169,8 @@ struct DotGeneralLowering : OpConversionPattern<stablehlo::DotGeneralOp> {
   LogicalResult
   matchAndRewrite(stablehlo::DotGeneralOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto resultType = dyn_cast_or_null<RankedTensorType>(
-        getTypeConverter()->convertType(op.getType()));
+    auto resultType =
+        disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
     auto numbers = op.getDotDimensionNumbers();
@@ -198,8 +198,8 @@ struct DotLowering : OpConversionPattern<stablehlo::DotOp> {
   LogicalResult
   matchAndRewrite(stablehlo::DotOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto resultType = dyn_cast_or_null<RankedTensorType>(
-        getTypeConverter()->convertType(op.getType()));
+    auto resultType =
+        disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
     // dot contracts the last dimension of lhs with the first of rhs.

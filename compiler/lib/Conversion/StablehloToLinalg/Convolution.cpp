@@ -32,8 +32,8 @@ struct ConvolutionLowering : OpConversionPattern<stablehlo::ConvolutionOp> {
   LogicalResult
   matchAndRewrite(stablehlo::ConvolutionOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto resultType = dyn_cast_or_null<RankedTensorType>(
-        getTypeConverter()->convertType(op.getType()));
+    auto resultType =
+        disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
     Location loc = op.getLoc();

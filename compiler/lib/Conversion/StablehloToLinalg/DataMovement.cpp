@@ -20,11 +20,6 @@ using namespace mlir;
 
 namespace {
 
-RankedTensorType convertedTensorType(const TypeConverter *converter,
-                                     Type type) {
-  return dyn_cast_or_null<RankedTensorType>(converter->convertType(type));
-}
-
 OpFoldResult indexValue(OpBuilder &b, int64_t value) {
   return b.getIndexAttr(value);
 }
@@ -105,7 +100,7 @@ struct ConstantLowering : OpConversionPattern<stablehlo::ConstantOp> {
   matchAndRewrite(stablehlo::ConstantOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
     RankedTensorType type =
-        convertedTensorType(getTypeConverter(), op.getType());
+        disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!type)
       return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
     auto value = cast<TypedAttr>(op.getValue());
@@ -153,7 +148,7 @@ struct IotaLowering : OpConversionPattern<stablehlo::IotaOp> {
   matchAndRewrite(stablehlo::IotaOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
     RankedTensorType type =
-        convertedTensorType(getTypeConverter(), op.getType());
+        disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!type || !type.hasStaticShape())
       return rewriter.notifyMatchFailure(op, "expected a static shape");
     SmallVector<OpFoldResult> sizes;
@@ -173,7 +168,7 @@ struct DynamicIotaLowering : OpConversionPattern<stablehlo::DynamicIotaOp> {
   matchAndRewrite(stablehlo::DynamicIotaOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     RankedTensorType type =
-        convertedTensorType(getTypeConverter(), op.getType());
+        disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!type)
       return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
     SmallVector<OpFoldResult> sizes =
@@ -280,7 +275,7 @@ struct BroadcastInDimLowering
   matchAndRewrite(stablehlo::BroadcastInDimOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     RankedTensorType resultType =
-        convertedTensorType(getTypeConverter(), op.getType());
+        disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
     Location loc = op.getLoc();
@@ -330,7 +325,7 @@ struct DynamicBroadcastInDimLowering
   matchAndRewrite(stablehlo::DynamicBroadcastInDimOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     RankedTensorType resultType =
-        convertedTensorType(getTypeConverter(), op.getType());
+        disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
     Location loc = op.getLoc();
@@ -375,7 +370,7 @@ struct BroadcastLowering : OpConversionPattern<stablehlo::BroadcastOp> {
   matchAndRewrite(stablehlo::BroadcastOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     RankedTensorType resultType =
-        convertedTensorType(getTypeConverter(), op.getType());
+        disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
     Location loc = op.getLoc();
@@ -450,7 +445,7 @@ struct ReshapeLowering : OpConversionPattern<stablehlo::ReshapeOp> {
   matchAndRewrite(stablehlo::ReshapeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     RankedTensorType resultType =
-        convertedTensorType(getTypeConverter(), op.getType());
+        disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!resultType || !resultType.hasStaticShape())
       return rewriter.notifyMatchFailure(op, "expected a static result");
     rewriter.replaceOp(op, emitStaticReshape(rewriter, op.getLoc(),
@@ -467,7 +462,7 @@ struct DynamicReshapeLowering
   matchAndRewrite(stablehlo::DynamicReshapeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     RankedTensorType resultType =
-        convertedTensorType(getTypeConverter(), op.getType());
+        disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
     Location loc = op.getLoc();
@@ -530,7 +525,7 @@ struct TransposeLowering : OpConversionPattern<stablehlo::TransposeOp> {
   matchAndRewrite(stablehlo::TransposeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     RankedTensorType resultType =
-        convertedTensorType(getTypeConverter(), op.getType());
+        disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
     Location loc = op.getLoc();
@@ -573,7 +568,7 @@ struct SliceLowering : OpConversionPattern<stablehlo::SliceOp> {
   matchAndRewrite(stablehlo::SliceOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     RankedTensorType resultType =
-        convertedTensorType(getTypeConverter(), op.getType());
+        disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
     Location loc = op.getLoc();
@@ -637,7 +632,7 @@ struct DynamicSliceLowering : OpConversionPattern<stablehlo::DynamicSliceOp> {
   matchAndRewrite(stablehlo::DynamicSliceOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     RankedTensorType resultType =
-        convertedTensorType(getTypeConverter(), op.getType());
+        disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
     Location loc = op.getLoc();
@@ -673,7 +668,7 @@ struct DynamicUpdateSliceLowering
     Value result = tensor::InsertSliceOp::create(
         rewriter, loc, update, adaptor.getOperand(), offsets, sizes, strides);
     RankedTensorType resultType =
-        convertedTensorType(getTypeConverter(), op.getType());
+        disc::convertedTensorType(getTypeConverter(), op.getType());
     if (resultType && result.getType() != resultType)
       result = tensor::CastOp::create(rewriter, loc, resultType, result);
     rewriter.replaceOp(op, result);
@@ -688,7 +683,7 @@ struct ConcatenateLowering : OpConversionPattern<stablehlo::ConcatenateOp> {
   matchAndRewrite(stablehlo::ConcatenateOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     RankedTensorType resultType =
-        convertedTensorType(getTypeConverter(), op.getType());
+        disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
     Location loc = op.getLoc();
@@ -741,7 +736,7 @@ struct PadLowering : OpConversionPattern<stablehlo::PadOp> {
   matchAndRewrite(stablehlo::PadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     RankedTensorType resultType =
-        convertedTensorType(getTypeConverter(), op.getType());
+        disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
     Location loc = op.getLoc();
@@ -779,7 +774,7 @@ struct GetDimensionSizeLowering
   matchAndRewrite(stablehlo::GetDimensionSizeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     RankedTensorType resultType =
-        convertedTensorType(getTypeConverter(), op.getType());
+        disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
     Location loc = op.getLoc();

@@ -62,8 +62,8 @@ struct ElementwiseToGeneric : ConversionPattern {
             getElementTypeOrSelf(op->getResult(0).getType())
                 .getIntOrFloatBitWidth())
       return failure();
-    auto resultType = dyn_cast_or_null<RankedTensorType>(
-        getTypeConverter()->convertType(op->getResult(0).getType()));
+    auto resultType = disc::convertedTensorType(getTypeConverter(),
+                                                op->getResult(0).getType());
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "expected a ranked tensor result");
     int64_t rank = resultType.getRank();
@@ -139,8 +139,8 @@ struct BitcastConvertResizeLowering
                   ConversionPatternRewriter &rewriter) const override {
     Value operand = adaptor.getOperand();
     auto operandType = cast<RankedTensorType>(operand.getType());
-    auto resultType = dyn_cast_or_null<RankedTensorType>(
-        getTypeConverter()->convertType(op.getType()));
+    auto resultType =
+        disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
     Type srcType = operandType.getElementType();

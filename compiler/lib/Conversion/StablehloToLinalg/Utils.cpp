@@ -22,6 +22,11 @@ StablehloToLinalgTypeConverter::StablehloToLinalgTypeConverter() {
   });
 }
 
+RankedTensorType convertedTensorType(const TypeConverter *converter,
+                                     Type type) {
+  return dyn_cast_or_null<RankedTensorType>(converter->convertType(type));
+}
+
 Type getSignlessType(Type type) {
   auto intType = dyn_cast<IntegerType>(type);
   if (!intType || intType.isSignless())

@@ -38,6 +38,9 @@ bool isUnsignedLike(Type elementType);
 /// signless/signed/unsigned integers of width 8..64.
 bool isSupportedElementType(Type elementType);
 
+/// The ranked tensor type `type` becomes under `converter`, or null.
+RankedTensorType convertedTensorType(const TypeConverter *converter, Type type);
+
 /// Returns the SSA values of the dynamic sizes of `shape`, read with
 /// tensor.dim from `source`, which has the same shape.
 SmallVector<Value> getDynamicSizes(OpBuilder &b, Location loc, Value source,
