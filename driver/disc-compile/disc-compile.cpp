@@ -1,7 +1,8 @@
 //===- disc-compile.cpp - Compile an ML program into a model .so ----------===//
 //
 // disc-compile in.mlir -o out.so [--target=cpu] [--target-cpu=host|NAME]
-//   [--emit=so|obj|llvm|mlir] [--compile-to=PHASE] [--compile-from=PHASE]
+//   [--emit=so|obj|llvm|mlir] [--header=PATH] [--symbol-prefix=NAME]
+//   [--compile-to=PHASE] [--compile-from=PHASE]
 //   [--dump-phases-to=DIR] [--timing] [-O0..-O3] [-v]
 //
 //===----------------------------------------------------------------------===//
@@ -57,6 +58,8 @@ struct DriverOptions {
   std::string compileTo;
   std::string compileFrom;
   std::string dumpPhasesTo;
+  std::string header;
+  std::string symbolPrefix;
   unsigned optLevel = 2;
   bool timing = false;
   bool verbose = false;
@@ -71,6 +74,9 @@ struct Invocation {
   std::optional<Phase> resumeAfter;
   Phase lastPhase = Phase::Llvm;
   std::string output;
+  /// --emit=obj: the C header to write and the prefix of the exports.
+  std::string header;
+  std::string symbolPrefix;
 };
 
 int reportError(const llvm::Twine &message) {
@@ -165,6 +171,38 @@ std::optional<Invocation> checkOptions(const DriverOptions &options,
       return std::nullopt;
     }
     invocation.output = "-";
+  }
+
+  if (invocation.emit != Emit::Object) {
+    if (!options.header.empty() || !options.symbolPrefix.empty()) {
+      reportError("--header and --symbol-prefix are for --emit=obj");
+      return std::nullopt;
+    }
+    return invocation;
+  }
+  bool toStdout = invocation.output == "-";
+  invocation.header = options.header;
+  if (invocation.header.empty()) {
+    if (toStdout) {
+      reportError("--emit=obj to stdout needs --header=PATH");
+      return std::nullopt;
+    }
+    llvm::SmallString<128> header(invocation.output);
+    llvm::sys::path::replace_extension(header, "h");
+    invocation.header = header.str().str();
+  }
+  invocation.symbolPrefix = options.symbolPrefix;
+  if (invocation.symbolPrefix.empty()) {
+    if (toStdout) {
+      reportError("--emit=obj to stdout needs --symbol-prefix=NAME");
+      return std::nullopt;
+    }
+    invocation.symbolPrefix = symbolPrefixForPath(invocation.output);
+  }
+  if (!isValidSymbolPrefix(invocation.symbolPrefix)) {
+    reportError("--symbol-prefix '" + invocation.symbolPrefix +
+                "' is not a C identifier");
+    return std::nullopt;
   }
   return invocation;
 }
@@ -301,7 +339,8 @@ int compile(const DriverOptions &options, const Invocation &invocation) {
   {
     TimingScope translateTiming = rootTiming.nest("llvm-translate");
     FailureOr<std::unique_ptr<llvm::Module>> translated =
-        translateModelToLLVMIR(*module, *metadata, *targetMachine, llvmContext);
+        translateModelToLLVMIR(*module, *metadata, *targetMachine, llvmContext,
+                               invocation.symbolPrefix);
     if (failed(translated))
       return 1;
     llvmModule = std::move(*translated);
@@ -335,7 +374,15 @@ int compile(const DriverOptions &options, const Invocation &invocation) {
   spdlog::info("object code ({} bytes) emitted in {:.1f} ms", object.size(),
                millisecondsSince(start));
   if (invocation.emit == Emit::Object) {
+    std::error_code headerError;
+    llvm::ToolOutputFile header(invocation.header, headerError,
+                                llvm::sys::fs::OF_Text);
+    if (headerError)
+      return reportError("cannot write header '" + invocation.header +
+                         "': " + headerError.message());
+    header.os() << buildStaticModelHeader(*metadata, invocation.symbolPrefix);
     output->os().write(object.data(), object.size());
+    header.keep();
     output->keep();
     return 0;
   }
@@ -374,6 +421,12 @@ int main(int argc, char **argv) {
                  "CPU to tune for: host or an LLVM CPU name (e.g. znver3)");
   CLI::Option *emitOption = app.add_option(
       "--emit", options.emit, "What to write: so (default), obj, llvm, mlir");
+  app.add_option("--header", options.header,
+                 "--emit=obj: the C header to write (default: the output "
+                 "with .h)");
+  app.add_option("--symbol-prefix", options.symbolPrefix,
+                 "--emit=obj: prefix of the exported symbols (default: the "
+                 "output's file stem as a C identifier)");
   app.add_option("--compile-to", options.compileTo,
                  "Stop after this phase and print its MLIR: " +
                      getPhaseNameList());

@@ -145,6 +145,7 @@ void bindViews(std::vector<TensorSignature> &signatures) {
 struct disc_model {
   std::string path;
   void *handle = nullptr;
+  const disc_static_model *linked = nullptr;
   std::string target;
   std::string targetCpu;
   std::string compilerVersion;
@@ -178,6 +179,15 @@ struct disc_model {
     return error("built for unknown target '" + member->string +
                  "'; this runtime runs only '" +
                  std::string(disc_runtime_targets()) + "' models");
+  }
+
+  EntryFunction findEntry(const std::string &symbol) const {
+    if (!linked)
+      return reinterpret_cast<EntryFunction>(dlsym(handle, symbol.c_str()));
+    for (int64_t i = 0; i < linked->entry_count; ++i)
+      if (linked->entries[i].symbol && symbol == linked->entries[i].symbol)
+        return linked->entries[i].entry;
+    return nullptr;
   }
 
   disc_status *readMetadata(const char *text) {
@@ -221,8 +231,7 @@ struct disc_model {
           !readSignatures(entry, "outputs", where, "output", function.outputs,
                           message))
         return error("malformed metadata: " + message);
-      function.entry = reinterpret_cast<EntryFunction>(
-          dlsym(handle, function.symbol.c_str()));
+      function.entry = findEntry(function.symbol);
       if (!function.entry)
         return error("no symbol '" + function.symbol + "' for function '" +
                      function.name + "'");
@@ -294,6 +303,37 @@ disc_status *disc_model_load(const char *path, disc_model **model) {
     if (disc_status *status = loaded->readMetadata(text))
       return status;
     *model = loaded.release();
+    return nullptr;
+  });
+}
+
+disc_status *disc_model_open_static(const disc_static_model *linked,
+                                    disc_model **model) {
+  if (!model)
+    return makeStatus("disc_model_open_static: no place to put the model");
+  *model = nullptr;
+  if (!linked)
+    return makeStatus("disc_model_open_static: no model");
+  return guarded([&]() -> disc_status * {
+    auto opened = std::make_unique<disc_model>();
+    opened->path = std::string("linked model ") +
+                   (linked->name ? linked->name : "(unnamed)");
+    opened->linked = linked;
+    if (!linked->abi_version || !linked->metadata ||
+        (linked->entry_count > 0 && !linked->entries) ||
+        linked->entry_count < 0)
+      return opened->error("incomplete disc_static_model descriptor");
+    int32_t version = linked->abi_version();
+    if (version != DISC_RUNTIME_MODEL_ABI_VERSION)
+      return opened->error("has ABI version " + std::to_string(version) +
+                           ", this runtime supports " +
+                           std::to_string(DISC_RUNTIME_MODEL_ABI_VERSION));
+    const char *text = linked->metadata();
+    if (!text)
+      return opened->error("disc_model_metadata returned null");
+    if (disc_status *status = opened->readMetadata(text))
+      return status;
+    *model = opened.release();
     return nullptr;
   });
 }

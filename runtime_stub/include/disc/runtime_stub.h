@@ -48,6 +48,29 @@ DISC_RUNTIME_EXPORT disc_status *disc_model_load(const char *path,
                                                  disc_model **model);
 DISC_RUNTIME_EXPORT void disc_model_free(disc_model *model);
 
+/* A model linked into the program (docs/ABI.md, "Static linking"): the
+   header that `disc-compile --emit=obj` writes beside the object defines
+   `<prefix>_model()`, which returns this descriptor. */
+typedef struct {
+  /* The "symbol" of a function in the metadata ("disc_entry_main"). */
+  const char *symbol;
+  void (*entry)(void **ctx_struct);
+} disc_static_entry;
+
+typedef struct {
+  /* The object's symbol prefix; errors name the model by it. */
+  const char *name;
+  int32_t (*abi_version)(void);
+  const char *(*metadata)(void);
+  int64_t entry_count;
+  const disc_static_entry *entries;
+} disc_static_model;
+
+/* Opens a linked-in model; *model then works like one from disc_model_load
+   (free it with disc_model_free). */
+DISC_RUNTIME_EXPORT disc_status *
+disc_model_open_static(const disc_static_model *linked, disc_model **model);
+
 /* Caps the temporary memory one run of `model` may hold at once (what the
    compiled code asks for through ral_alloc; inputs and outputs do not
    count). A run that would pass it fails with a message naming both sizes;

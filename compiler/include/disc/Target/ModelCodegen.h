@@ -16,6 +16,7 @@
 #include "llvm/Support/Error.h"
 
 #include <memory>
+#include <string>
 
 namespace llvm {
 class LLVMContext;
@@ -33,11 +34,28 @@ createHostTargetMachine(StringRef cpu, unsigned optLevel);
 
 /// Translates `module` (LLVM dialect only) to LLVM IR for `targetMachine`,
 /// adds disc_model_metadata() returning `metadata.json`, and internalizes
-/// every symbol but the ABI's exports. Diagnostics go to the module's context.
+/// every symbol but the ABI's exports. A non-empty `exportPrefix` renames the
+/// exports to `<exportPrefix>_<name>` so that several model objects link into
+/// one program. Diagnostics go to the module's context.
 FailureOr<std::unique_ptr<llvm::Module>>
 translateModelToLLVMIR(ModuleOp module, const ModelMetadata &metadata,
                        llvm::TargetMachine &targetMachine,
-                       llvm::LLVMContext &llvmContext);
+                       llvm::LLVMContext &llvmContext,
+                       StringRef exportPrefix = {});
+
+/// Whether `prefix` is a C identifier, usable as an export prefix.
+bool isValidSymbolPrefix(StringRef prefix);
+
+/// The default export prefix of an object written to `path`: its file stem
+/// with every character outside [A-Za-z0-9_] made '_' ("mlp-v2.o" gives
+/// "mlp_v2"), with "model_" in front when it would start with a digit.
+std::string symbolPrefixForPath(StringRef path);
+
+/// The C header of a model object whose exports carry `prefix`: declares
+/// them and `<prefix>_model()`, the disc_static_model descriptor that
+/// disc_model_open_static (runtime_stub.h) opens.
+std::string buildStaticModelHeader(const ModelMetadata &metadata,
+                                   StringRef prefix);
 
 /// Runs LLVM's default O0..O3 pipeline on `module`.
 void optimizeModule(llvm::Module &module, llvm::TargetMachine &targetMachine,
