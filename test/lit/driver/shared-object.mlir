@@ -26,8 +26,15 @@
 // LOCALS: T disc_entry_main
 // LOCALS-NOT: {{ (main|scale)$}}
 
-// An object file for linking by hand.
-// RUN: disc-compile %S/Inputs/model.llvm.mlir --compile-from=llvm --emit=obj -o %t.o
+// An object file for static linking: the exports carry the symbol prefix,
+// and a header declares them (docs/ABI.md, "Static linking").
+// RUN: disc-compile %S/Inputs/model.llvm.mlir --compile-from=llvm --emit=obj -o %t.o --symbol-prefix=tiny --header=%t.h
 // RUN: llvm-readelf -h -s %t.o | FileCheck %s --check-prefix=OBJ
+// RUN: FileCheck %s --check-prefix=HEADER < %t.h
 // OBJ: Type: REL (Relocatable file)
-// OBJ: GLOBAL DEFAULT {{.*}} disc_entry_main
+// OBJ-NOT: GLOBAL DEFAULT {{.*}} {{ disc_}}
+// OBJ: GLOBAL DEFAULT {{.*}} tiny_disc_entry_main
+// OBJ-NOT: GLOBAL DEFAULT {{.*}} {{ disc_}}
+// HEADER: void tiny_disc_entry_main(void **ctx_struct);
+// HEADER: static inline const disc_static_model *tiny_model(void) {
+// HEADER: {"disc_entry_main", tiny_disc_entry_main},
