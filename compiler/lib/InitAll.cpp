@@ -8,6 +8,7 @@
 #include "disc/Dialect/HLO/MhloOps.h"
 #include "disc/Dialect/HLO/StablehloOps.h"
 #include "disc/Dialect/RAL/RALOps.h"
+#include "disc/Dialect/TFRT/TFRTOps.h"
 #include "disc/Pipeline/Pipeline.h"
 #include "disc/Transforms/Passes.h"
 
@@ -21,6 +22,9 @@ void mlir::disc::registerAllDialects(DialectRegistry &registry) {
   mlir::registerAllExtensions(registry);
   registry.insert<mlir::disc_ral::RALDialect>();
   registry.insert<mlir::stablehlo::StablehloDialect, mlir::mhlo::MhloDialect>();
+  registry
+      .insert<mlir::tfrt::TFRTDialect, mlir::tfrt_test::TFRTTestDialect,
+              mlir::dht::DHTDialect, mlir::tfrt_tensor::TFRTTensorDialect>();
 }
 
 void mlir::disc::registerAllPasses() {
