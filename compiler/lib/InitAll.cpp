@@ -2,6 +2,7 @@
 
 #include "disc/InitAll.h"
 
+#include "disc/Conversion/KernelGraphToLLVM/Passes.h"
 #include "disc/Conversion/MhloToStablehlo/Passes.h"
 #include "disc/Conversion/RALToLLVM/Passes.h"
 #include "disc/Conversion/StablehloToLinalg/Passes.h"
@@ -30,6 +31,7 @@ void mlir::disc::registerAllDialects(DialectRegistry &registry) {
 void mlir::disc::registerAllPasses() {
   mlir::registerAllPasses();
   mlir::disc::registerDiscTransformsPasses();
+  mlir::disc::registerKernelGraphToLLVMPasses();
   mlir::disc::registerMhloToStablehloPasses();
   mlir::disc::registerRALToLLVMPasses();
   mlir::disc::registerStablehloToLinalgPasses();

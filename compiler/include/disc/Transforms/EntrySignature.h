@@ -39,6 +39,20 @@ constexpr llvm::StringLiteral kValueShapeKey = "shape";
 /// The prefix of the exported symbol for entry function `fn`.
 constexpr llvm::StringLiteral kEntrySymbolPrefix = "disc_entry_";
 
+/// On the module, set by `disc-kernel-graph-to-llvm`: an array with one
+/// dictionary per public kernel-graph function, in source order,
+///
+///   {name = "f", entry = "disc_kg_entry_f", inputs = ["i32", ...],
+///    outputs = ["!tfrt.chain", ...]}
+///
+/// with the type spellings of the metadata JSON.
+constexpr llvm::StringLiteral kKernelGraphSignaturesAttrName =
+    "disc.kernel_graph_signatures";
+constexpr llvm::StringLiteral kKernelGraphEntryKey = "entry";
+
+/// The prefix of the exported symbol for kernel-graph function `fn`.
+constexpr llvm::StringLiteral kKernelGraphEntrySymbolPrefix = "disc_kg_entry_";
+
 } // namespace disc
 } // namespace mlir
 

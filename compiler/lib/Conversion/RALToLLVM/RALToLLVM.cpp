@@ -77,8 +77,9 @@ FailureOr<SmallVector<Entry>> collectEntries(ModuleOp module) {
     }
     entries.push_back({func.getSymNameAttr(), signature, func.getLoc()});
   }
-  if (module.lookupSymbol("disc_model_abi_version")) {
-    module.emitError("the module already defines @disc_model_abi_version");
+  if (module.lookupSymbol(disc::kModelAbiVersionSymbol)) {
+    module.emitError() << "the module already defines @"
+                       << disc::kModelAbiVersionSymbol;
     failedAny = true;
   }
   if (failedAny)
@@ -216,16 +217,24 @@ void emitExports(ModuleOp module, ArrayRef<Entry> entries) {
     LLVM::ReturnOp::create(body, entry.loc, ValueRange());
   }
 
+  disc::buildModelAbiVersionFunction(module);
+}
+
+} // namespace
+
+void disc::buildModelAbiVersionFunction(ModuleOp module) {
+  OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
   Location loc = module.getLoc();
   auto version = LLVM::LLVMFuncOp::create(
-      builder, loc, "disc_model_abi_version",
+      builder, loc, kModelAbiVersionSymbol,
       LLVM::LLVMFunctionType::get(builder.getI32Type(), {}));
   OpBuilder body = OpBuilder::atBlockEnd(version.addEntryBlock(builder));
-  Value one =
-      LLVM::ConstantOp::create(body, loc, body.getI32Type(),
-                               body.getI32IntegerAttr(disc::kModelAbiVersion));
+  Value one = LLVM::ConstantOp::create(
+      body, loc, body.getI32Type(), body.getI32IntegerAttr(kModelAbiVersion));
   LLVM::ReturnOp::create(body, loc, one);
 }
+
+namespace {
 
 struct RALToLLVMPass : disc::impl::DiscRALToLLVMBase<RALToLLVMPass> {
   void runOnOperation() override {

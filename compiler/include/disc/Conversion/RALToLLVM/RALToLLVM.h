@@ -9,12 +9,17 @@
 
 namespace mlir {
 class LLVMTypeConverter;
+class ModuleOp;
 class RewritePatternSet;
 
 namespace disc {
 
 /// The version `disc_model_abi_version()` returns (docs/ABI.md).
 constexpr int32_t kModelAbiVersion = 1;
+constexpr llvm::StringLiteral kModelAbiVersionSymbol = "disc_model_abi_version";
+
+/// Appends the exported `disc_model_abi_version() -> i32` to `module`.
+void buildModelAbiVersionFunction(ModuleOp module);
 
 /// Put by the dispatch lowering on the `llvm.call` whose i32 status must be
 /// checked; `disc-ral-to-llvm` turns it into the early return and drops it.
