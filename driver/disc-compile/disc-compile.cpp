@@ -5,6 +5,11 @@
 //   [--compile-to=PHASE] [--compile-from=PHASE]
 //   [--dump-phases-to=DIR] [--timing] [-O0..-O3] [-v]
 //
+// The input is a tensor program (StableHLO/MHLO) or a TFRT-style kernel graph
+// (docs/ABI.md, "Kernel-graph programs"). TFRT's older `func @f` spelling of
+// a function (before func.func) is accepted: a line starting with `func @` or
+// `func private @` is read as `func.func ...`.
+//
 //===----------------------------------------------------------------------===//
 
 #include "disc/InitAll.h"
@@ -233,19 +238,71 @@ LogicalResult writeDump(llvm::StringRef folder, Phase phase,
   return success();
 }
 
+/// TFRT's documents and older tests spell functions `func @f(...)`; MLIR
+/// now spells them `func.func @f(...)`. Rewrites the line starts that use
+/// the old spelling; every other byte is kept, so locations stay on their
+/// lines.
+std::string upgradeFuncSpelling(llvm::StringRef source) {
+  std::string upgraded;
+  upgraded.reserve(source.size());
+  while (!source.empty()) {
+    auto [line, rest] = source.split('\n');
+    llvm::StringRef code = line.ltrim(" \t");
+    if (code.starts_with("func @") || code.starts_with("func private @")) {
+      upgraded.append(line.begin(), code.begin());
+      upgraded += "func.func";
+      upgraded += code.drop_front(strlen("func"));
+    } else {
+      upgraded += line;
+    }
+    if (line.size() < source.size())
+      upgraded += '\n';
+    source = rest;
+  }
+  return upgraded;
+}
+
+/// Checks that programs of `kind` go through the phases the flags name.
+LogicalResult checkPhasesOf(ProgramKind kind, const Invocation &invocation) {
+  auto check = [&](llvm::StringRef flag, Phase phase) {
+    if (isPhaseOf(kind, phase))
+      return success();
+    reportError("kernel-graph programs have no " + getPhaseName(phase) +
+                " phase for " + flag +
+                " (their phases: " + getPhaseNameList(kind) + ")");
+    return failure();
+  };
+  if (invocation.emit == Emit::Mlir &&
+      failed(check("--compile-to", invocation.lastPhase)))
+    return failure();
+  if (invocation.resumeAfter &&
+      failed(check("--compile-from", *invocation.resumeAfter)))
+    return failure();
+  if (kind == ProgramKind::KernelGraph && invocation.emit == Emit::Object) {
+    reportError("--emit=obj is not supported for kernel-graph programs yet; "
+                "build a .so");
+    return failure();
+  }
+  return success();
+}
+
 double millisecondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::milli>(
              std::chrono::steady_clock::now() - start)
       .count();
 }
 
-int compile(const DriverOptions &options, const Invocation &invocation) {
+int compile(const DriverOptions &options, Invocation invocation) {
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> input =
       llvm::MemoryBuffer::getFileOrSTDIN(options.input, /*IsText=*/false);
   if (std::error_code error = input.getError())
     return reportError("cannot read input file '" + options.input +
                        "': " + error.message());
   std::string sourceHash = hashSource((*input)->getBuffer());
+  std::unique_ptr<llvm::MemoryBuffer> source =
+      llvm::MemoryBuffer::getMemBufferCopy(
+          upgradeFuncSpelling((*input)->getBuffer()),
+          (*input)->getBufferIdentifier());
 
   if (!options.dumpPhasesTo.empty())
     if (std::error_code error =
@@ -281,8 +338,12 @@ int compile(const DriverOptions &options, const Invocation &invocation) {
   // A diagnostic names its source location; dumping the whole module along
   // with it would bury the message.
   context.printOpOnDiagnostic(false);
+  // Kernel graphs call kernels by name and pass values of types only their
+  // kernels know (`!my.coordinate`); classifyProgram rejects ops of unknown
+  // dialects in tensor programs.
+  context.allowUnregisteredDialects();
   llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(*input), llvm::SMLoc());
+  sourceMgr.AddNewSourceBuffer(std::move(source), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
 
   DefaultTimingManager timingManager;
@@ -296,10 +357,14 @@ int compile(const DriverOptions &options, const Invocation &invocation) {
   }
   if (!module)
     return 1;
+  FailureOr<ProgramKind> program = classifyProgram(*module);
+  if (failed(program) || failed(checkPhasesOf(*program, invocation)))
+    return 1;
+  invocation.compile.program = *program;
 
   for (Phase phase : getAllPhases()) {
     if ((invocation.resumeAfter && phase <= *invocation.resumeAfter) ||
-        phase > invocation.lastPhase)
+        phase > invocation.lastPhase || !isPhaseOf(*program, phase))
       continue;
     PassManager passManager(&context);
     std::string pipelineError;
@@ -409,8 +474,8 @@ int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
 
   DriverOptions options;
-  CLI::App app("disc-compile: compiles a StableHLO/MHLO program into a model "
-               ".so",
+  CLI::App app("disc-compile: compiles a StableHLO/MHLO program or a TFRT "
+               "kernel graph into a model .so",
                "disc-compile");
   app.add_option("input", options.input, "Input MLIR file ('-' for stdin)")
       ->required();

@@ -2,7 +2,12 @@
 
 #include "disc/Pipeline/Pipeline.h"
 
+#include "disc/Dialect/TFRT/TFRTOps.h"
 #include "disc/Pipeline/Passes.h"
+#include "disc/Transforms/EntrySignature.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -54,6 +59,75 @@ std::string mlir::disc::getPhaseNameList() {
   return list;
 }
 
+bool mlir::disc::isPhaseOf(ProgramKind kind, Phase phase) {
+  return kind == ProgramKind::Tensor || phase == Phase::Input ||
+         phase == Phase::Llvm;
+}
+
+std::string mlir::disc::getPhaseNameList(ProgramKind kind) {
+  std::string list;
+  llvm::raw_string_ostream os(list);
+  llvm::interleaveComma(
+      llvm::make_filter_range(
+          kAllPhases, [&](Phase phase) { return isPhaseOf(kind, phase); }),
+      os, [&](Phase phase) { os << getPhaseName(phase); });
+  return list;
+}
+
+static bool isKernelGraphDialect(Dialect *dialect) {
+  return isa_and_nonnull<tfrt::TFRTDialect, tfrt_test::TFRTTestDialect,
+                         dht::DHTDialect, tfrt_tensor::TFRTTensorDialect>(
+      dialect);
+}
+
+static bool usesKernelGraph(func::FuncOp func) {
+  if (llvm::any_of(
+          func.getFunctionType().getInputs(),
+          [](Type type) { return isKernelGraphDialect(&type.getDialect()); }) ||
+      llvm::any_of(func.getFunctionType().getResults(), [](Type type) {
+        return isKernelGraphDialect(&type.getDialect());
+      }))
+    return true;
+  return func
+      .walk([](Operation *op) {
+        return isKernelGraphDialect(op->getDialect()) ? WalkResult::interrupt()
+                                                      : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+FailureOr<ProgramKind> mlir::disc::classifyProgram(ModuleOp module) {
+  if (module->hasAttr(kKernelGraphSignaturesAttrName))
+    return ProgramKind::KernelGraph;
+  func::FuncOp kernelGraph, tensor;
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (func.isDeclaration())
+      continue;
+    func::FuncOp &first = usesKernelGraph(func) ? kernelGraph : tensor;
+    if (!first)
+      first = func;
+  }
+  if (kernelGraph && tensor)
+    return tensor.emitError()
+           << "@" << tensor.getSymName() << " is a tensor function but @"
+           << kernelGraph.getSymName()
+           << " is a kernel graph; a program is one or the other (compile "
+              "them separately)";
+  if (kernelGraph)
+    return ProgramKind::KernelGraph;
+  WalkResult unregistered = module.walk([](Operation *op) {
+    if (op->isRegistered())
+      return WalkResult::advance();
+    op->emitError() << "'" << op->getName()
+                    << "' is an op of an unregistered dialect; a tensor "
+                       "program may use only the dialects disc knows";
+    return WalkResult::interrupt();
+  });
+  if (unregistered.wasInterrupted())
+    return failure();
+  return ProgramKind::Tensor;
+}
+
 StringRef mlir::disc::getTargetName(Target target) {
   switch (target) {
   case Target::Cpu:
@@ -101,6 +175,13 @@ static constexpr const char kCpuDevicePipeline[] =
 
 FailureOr<std::string>
 mlir::disc::getPhasePipeline(Phase phase, const CompileOptions &options) {
+  if (!isPhaseOf(options.program, phase))
+    return failure();
+  // A kernel graph is taken as written: every kernel runs, used or not, so
+  // nothing may fold or erase one.
+  if (options.program == ProgramKind::KernelGraph)
+    return std::string(
+        phase == Phase::Input ? "" : "disc-kernel-graph-to-llvm,canonicalize");
   switch (phase) {
   case Phase::Input:
     return std::string("disc-mhlo-to-stablehlo,inline,symbol-dce,canonicalize,"
@@ -129,6 +210,12 @@ mlir::disc::getPhasePipeline(Phase phase, const CompileOptions &options) {
 LogicalResult mlir::disc::addPhasePasses(OpPassManager &pm, Phase phase,
                                          const CompileOptions &options,
                                          raw_ostream &errorStream) {
+  if (!isPhaseOf(options.program, phase)) {
+    errorStream << "kernel-graph programs have no " << getPhaseName(phase)
+                << " phase (their phases: " << getPhaseNameList(options.program)
+                << ")";
+    return failure();
+  }
   FailureOr<std::string> pipeline = getPhasePipeline(phase, options);
   if (failed(pipeline)) {
     errorStream << "the " << getPhaseName(phase) << " phase is not supported "
@@ -161,7 +248,7 @@ LogicalResult mlir::disc::addPhasePassesInRange(OpPassManager &pm, Phase first,
                                                 const CompileOptions &options,
                                                 raw_ostream &errorStream) {
   for (Phase phase : kAllPhases) {
-    if (phase < first || phase > last)
+    if (phase < first || phase > last || !isPhaseOf(options.program, phase))
       continue;
     if (failed(addPhasePasses(pm, phase, options, errorStream)))
       return failure();

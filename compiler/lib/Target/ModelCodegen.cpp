@@ -2,6 +2,7 @@
 
 #include "disc/Target/ModelCodegen.h"
 
+#include "disc/Conversion/RALToLLVM/RALToLLVM.h"
 #include "disc/Target/SoftFloatConversions.h"
 #include "disc/Transforms/EntrySignature.h"
 
@@ -28,7 +29,6 @@
 using namespace mlir;
 using namespace mlir::disc;
 
-static constexpr char kAbiVersionSymbol[] = "disc_model_abi_version";
 static constexpr char kMetadataSymbol[] = "disc_model_metadata";
 
 static llvm::CodeGenOptLevel toCodeGenOptLevel(unsigned optLevel) {
@@ -87,8 +87,9 @@ mlir::disc::createHostTargetMachine(StringRef cpu, unsigned optLevel) {
 }
 
 static bool isModelExport(StringRef name) {
-  return name == kAbiVersionSymbol || name == kMetadataSymbol ||
-         name.starts_with(kEntrySymbolPrefix);
+  return name == kModelAbiVersionSymbol || name == kMetadataSymbol ||
+         name.starts_with(kEntrySymbolPrefix) ||
+         name.starts_with(kKernelGraphEntrySymbolPrefix);
 }
 
 static std::string prefixedName(StringRef prefix, StringRef name) {
@@ -125,7 +126,8 @@ std::string mlir::disc::buildStaticModelHeader(const ModelMetadata &metadata,
      << "#ifndef " << guard << "\n#define " << guard << "\n\n"
      << "#include <disc/runtime_stub.h>\n\n"
      << "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n"
-     << "int32_t " << prefixedName(prefix, kAbiVersionSymbol) << "(void);\n"
+     << "int32_t " << prefixedName(prefix, kModelAbiVersionSymbol)
+     << "(void);\n"
      << "const char *" << prefixedName(prefix, kMetadataSymbol) << "(void);\n";
   for (const EntryFunction &entry : metadata.entries)
     os << "void " << prefixedName(prefix, entry.symbol)
@@ -141,7 +143,7 @@ std::string mlir::disc::buildStaticModelHeader(const ModelMetadata &metadata,
   }
   os << "  static const disc_static_model model = {\n"
      << "      \"" << prefix << "\", "
-     << prefixedName(prefix, kAbiVersionSymbol) << ", "
+     << prefixedName(prefix, kModelAbiVersionSymbol) << ", "
      << prefixedName(prefix, kMetadataSymbol) << ",\n"
      << "      " << metadata.entries.size() << ", "
      << (metadata.entries.empty() ? "NULL" : "entries") << "};\n"
@@ -189,11 +191,12 @@ FailureOr<std::unique_ptr<llvm::Module>> mlir::disc::translateModelToLLVMIR(
     return module.emitError()
            << "cannot translate the llvm phase's output to LLVM IR";
 
-  if (!isDefinedFunction(*llvmModule, kAbiVersionSymbol))
+  if (!isDefinedFunction(*llvmModule, kModelAbiVersionSymbol))
     return module.emitError()
-           << "the module defines no '" << kAbiVersionSymbol
+           << "the module defines no '" << kModelAbiVersionSymbol
            << "'; the llvm phase (disc-ral-to-llvm) must emit it";
-  for (const EntryFunction &entry : metadata.entries)
+  for (const EntryFunction &entry : llvm::concat<const EntryFunction>(
+           metadata.entries, metadata.kernelGraphEntries))
     if (!isDefinedFunction(*llvmModule, entry.symbol))
       return module.emitError()
              << "entry function '" << entry.name << "' has no exported '"

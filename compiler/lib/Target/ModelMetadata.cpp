@@ -111,8 +111,73 @@ static LogicalResult addEntry(Operation *at, StringRef name,
   return success();
 }
 
+namespace {
+/// A kernel-graph function: its values' type spellings (KernelGraphAbi.h).
+struct KernelGraphEntry {
+  EntryFunction function;
+  SmallVector<StringRef> inputs;
+  SmallVector<StringRef> outputs;
+};
+} // namespace
+
+static FailureOr<SmallVector<StringRef>>
+parseTypeSpellings(ModuleOp module, DictionaryAttr signature, StringRef key) {
+  auto list = signature.getAs<ArrayAttr>(key);
+  SmallVector<StringRef> spellings;
+  for (Attribute element : list ? list : ArrayAttr()) {
+    auto spelling = dyn_cast<StringAttr>(element);
+    if (!spelling)
+      break;
+    spellings.push_back(spelling.getValue());
+  }
+  if (!list || spellings.size() != list.size())
+    return module.emitError()
+           << "'" << kKernelGraphSignaturesAttrName << "' needs a '" << key
+           << "' array of type spellings, got " << signature;
+  return spellings;
+}
+
+static FailureOr<SmallVector<KernelGraphEntry>>
+parseKernelGraphEntries(ModuleOp module) {
+  SmallVector<KernelGraphEntry> entries;
+  Attribute all = module->getAttr(kKernelGraphSignaturesAttrName);
+  if (!all)
+    return entries;
+  auto list = dyn_cast<ArrayAttr>(all);
+  if (!list)
+    return module.emitError() << "'" << kKernelGraphSignaturesAttrName
+                              << "' must be an array, got " << all;
+  for (Attribute element : list) {
+    auto signature = dyn_cast<DictionaryAttr>(element);
+    auto name =
+        signature ? signature.getAs<StringAttr>(kValueNameKey) : StringAttr();
+    auto entry = signature ? signature.getAs<StringAttr>(kKernelGraphEntryKey)
+                           : StringAttr();
+    if (!name || !entry)
+      return module.emitError()
+             << "'" << kKernelGraphSignaturesAttrName
+             << "' entries need a name and an entry, got " << element;
+    KernelGraphEntry parsed;
+    parsed.function = {name.getValue().str(), entry.getValue().str()};
+    FailureOr<SmallVector<StringRef>> inputs =
+        parseTypeSpellings(module, signature, kSignatureInputsKey);
+    FailureOr<SmallVector<StringRef>> outputs =
+        parseTypeSpellings(module, signature, kSignatureOutputsKey);
+    if (failed(inputs) || failed(outputs))
+      return failure();
+    parsed.inputs = std::move(*inputs);
+    parsed.outputs = std::move(*outputs);
+    entries.push_back(std::move(parsed));
+  }
+  return entries;
+}
+
 FailureOr<ModelMetadata>
 mlir::disc::buildModelMetadata(ModuleOp module, const ModelDescription &model) {
+  FailureOr<SmallVector<KernelGraphEntry>> kernelGraphEntries =
+      parseKernelGraphEntries(module);
+  if (failed(kernelGraphEntries))
+    return failure();
   SmallVector<Entry> entries;
   if (Attribute all = module->getAttr(kEntrySignaturesAttrName)) {
     auto byName = dyn_cast<DictionaryAttr>(all);
@@ -137,7 +202,7 @@ mlir::disc::buildModelMetadata(ModuleOp module, const ModelDescription &model) {
         return failure();
     }
   }
-  if (entries.empty())
+  if (entries.empty() && kernelGraphEntries->empty())
     return module.emitError()
            << "the program has no public function to export (no entry "
               "signature in '"
@@ -163,8 +228,28 @@ mlir::disc::buildModelMetadata(ModuleOp module, const ModelDescription &model) {
         });
       }
     });
+    if (kernelGraphEntries->empty())
+      return;
+    json.attributeArray("kernel_graph_functions", [&] {
+      for (const KernelGraphEntry &entry : *kernelGraphEntries) {
+        json.object([&] {
+          json.attribute("name", entry.function.name);
+          json.attribute("entry", entry.function.symbol);
+          json.attributeArray("inputs", [&] {
+            for (StringRef spelling : entry.inputs)
+              json.value(spelling);
+          });
+          json.attributeArray("outputs", [&] {
+            for (StringRef spelling : entry.outputs)
+              json.value(spelling);
+          });
+        });
+      }
+    });
   });
   for (Entry &entry : entries)
     metadata.entries.push_back(std::move(entry.function));
+  for (KernelGraphEntry &entry : *kernelGraphEntries)
+    metadata.kernelGraphEntries.push_back(std::move(entry.function));
   return metadata;
 }

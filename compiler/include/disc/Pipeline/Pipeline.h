@@ -1,9 +1,11 @@
 //===- Pipeline.h - The named phases of disc-compile ------------*- C++ -*-===//
 //
-// A program goes through the phases input → hlo → linalg → buffers → ral →
-// device → llvm; the Target library then turns the LLVM dialect into a model
-// .so. Each phase is a pass pipeline built from registered pass names, so the
-// pipeline can be printed, stopped at, and resumed from.
+// A tensor program goes through the phases input → hlo → linalg → buffers →
+// ral → device → llvm, a kernel graph through input → llvm (where
+// disc-kernel-graph-to-llvm compiles it); the Target library then turns the
+// LLVM dialect into a model .so. Each phase is a pass pipeline built from
+// registered pass names, so the pipeline can be printed, stopped at, and
+// resumed from.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +20,7 @@
 #include <string>
 
 namespace mlir {
+class ModuleOp;
 class OpPassManager;
 
 namespace disc {
@@ -36,6 +39,27 @@ std::optional<Phase> parsePhase(StringRef name);
 /// "input, hlo, ..., llvm", for error messages.
 std::string getPhaseNameList();
 
+/// What a program is made of, which decides the phases it goes through.
+enum class ProgramKind {
+  /// StableHLO/MHLO functions on tensors.
+  Tensor,
+  /// TFRT-style kernel graphs (tfrt, tfrt_test, dht ops).
+  KernelGraph,
+};
+
+/// Whether programs of `kind` go through `phase`.
+bool isPhaseOf(ProgramKind kind, Phase phase);
+
+/// "input, llvm", the phases of `kind`, for error messages.
+std::string getPhaseNameList(ProgramKind kind);
+
+/// A kernel graph when a function uses the kernel-graph dialects or types
+/// (or the module was lowered from one), else a tensor program. Fails with
+/// a located diagnostic for a module mixing both, and for a tensor program
+/// holding ops of unregistered dialects (which kernel graphs may call as
+/// kernels by name).
+FailureOr<ProgramKind> classifyProgram(ModuleOp module);
+
 enum class Target { Cpu, Cuda };
 
 StringRef getTargetName(Target target);
@@ -47,10 +71,12 @@ struct CompileOptions {
   std::string targetCpu = "host";
   /// LLVM optimization level, 0..3.
   unsigned optLevel = 2;
+  ProgramKind program = ProgramKind::Tensor;
 };
 
-/// The textual pass pipeline of `phase` (without the builtin.module anchor).
-/// Fails for a target whose device phase does not exist yet.
+/// The textual pass pipeline of `phase` (without the builtin.module anchor)
+/// for the program kind of `options`. Fails for a target whose device phase
+/// does not exist yet and for a phase the program kind does not go through.
 FailureOr<std::string> getPhasePipeline(Phase phase,
                                         const CompileOptions &options);
 

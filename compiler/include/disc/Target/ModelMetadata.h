@@ -39,12 +39,16 @@ struct EntryFunction {
 struct ModelMetadata {
   std::string json;
   SmallVector<EntryFunction> entries;
+  /// `disc_kg_entry_<fn>` exports of a kernel-graph program.
+  SmallVector<EntryFunction> kernelGraphEntries;
 };
 
 /// Builds the metadata JSON from the module's `disc.entry_signatures`, or,
 /// when the module has none, from each `disc_entry_<fn>` function's
-/// `disc.entry_signature`. A malformed signature is reported as a diagnostic
-/// and makes this fail.
+/// `disc.entry_signature`; a kernel-graph program's functions come from
+/// `disc.kernel_graph_signatures` and are listed under
+/// "kernel_graph_functions". A malformed signature is reported as a
+/// diagnostic and makes this fail.
 FailureOr<ModelMetadata> buildModelMetadata(ModuleOp module,
                                             const ModelDescription &model);
 
