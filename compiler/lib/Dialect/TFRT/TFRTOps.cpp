@@ -88,11 +88,11 @@ static ParseResult parseOptionalOperandList(
   return success();
 }
 
-/// `(A, B) -> (R)`, with parentheses around a single result as TFRT prints.
-static void printParenthesizedFunctionType(OpAsmPrinter &printer,
-                                           TypeRange inputs,
-                                           TypeRange results) {
-  printer << "(" << inputs << ") -> (" << results << ")";
+/// ` : (A, B) -> (R) `: the argument and result types, with parentheses
+/// around a single result as TFRT prints them.
+static void printSignature(OpAsmPrinter &printer, ValueRange args,
+                           TypeRange results) {
+  printer << " : (" << args.getTypes() << ") -> (" << results << ") ";
 }
 
 //===----------------------------------------------------------------------===//
@@ -144,10 +144,7 @@ void tfrt::IfOp::print(OpAsmPrinter &printer) {
   printer << " " << getCond();
   if (!getArgs().empty())
     printer << ", " << getArgs();
-  printer << " : ";
-  printParenthesizedFunctionType(printer, getArgs().getTypes(),
-                                 getResultTypes());
-  printer << " ";
+  printSignature(printer, getArgs(), getResultTypes());
   printShadowingRegion(printer, getThenRegion(), getArgs());
   if (!isEmptyElse(getElseRegion())) {
     printer << " else ";
@@ -305,10 +302,7 @@ ParseResult tfrt_test::DoAsyncOp::parse(OpAsmParser &parser,
 void tfrt_test::DoAsyncOp::print(OpAsmPrinter &printer) {
   if (!getArgs().empty())
     printer << " " << getArgs();
-  printer << " : ";
-  printParenthesizedFunctionType(printer, getArgs().getTypes(),
-                                 getResultTypes());
-  printer << " ";
+  printSignature(printer, getArgs(), getResultTypes());
   printShadowingRegion(printer, getBody(), getArgs());
   printer.printOptionalAttrDict((*this)->getAttrs());
 }
