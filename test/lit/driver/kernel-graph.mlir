@@ -39,6 +39,10 @@
 // LLVM-PHASE: llvm.func @disc_kg_entry_sample_function(
 // LLVM-PHASE: llvm.func internal @disc_kg_function_twice(
 
+// The llvm phase's output resumes into the same exports.
+// RUN: disc-compile %t.dir/07.llvm.mlir --compile-from=llvm -o %t.resumed.so
+// RUN: llvm-nm -D --defined-only --just-symbol-name %t.resumed.so | FileCheck %s --check-prefix=EXPORTS
+
 // Errors name the flag or the function at fault.
 // RUN: not disc-compile %t/program.mlir --compile-to=hlo 2>&1 | FileCheck %s --check-prefix=NO-PHASE
 // RUN: not disc-compile %t/program.mlir --emit=obj -o %t.o 2>&1 | FileCheck %s --check-prefix=NO-OBJ
