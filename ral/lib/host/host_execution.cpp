@@ -299,6 +299,15 @@ void HostExecution::awaitWork() {
   });
 }
 
+std::shared_ptr<void> HostExecution::resource(
+    const void *key, const std::function<std::shared_ptr<void>()> &create) {
+  std::lock_guard<std::mutex> lock(resourceMutex_);
+  std::shared_ptr<void> &entry = resources_[key];
+  if (!entry)
+    entry = create();
+  return entry;
+}
+
 void HostExecution::addTask(Task task) {
   beginWork();
   queue_.addTask([this, task = std::move(task)] {

@@ -15,7 +15,10 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <mutex>
+#include <unordered_map>
 
 namespace disc::host {
 
@@ -69,6 +72,11 @@ public:
   // Waits until no task or deferred kernel of this run is left.
   void awaitWork();
 
+  // The object this run keeps under `key` (tfrt.once's results, a shared
+  // context of a kernel), made by `create` on first use. Thread-safe.
+  std::shared_ptr<void>
+  resource(const void *key, const std::function<std::shared_ptr<void>()> &create);
+
   ConcurrentWorkQueue &queue() const { return queue_; }
   HostAllocator &allocator() const { return allocator_; }
 
@@ -87,6 +95,8 @@ private:
   std::atomic<int64_t> pendingWork_{0};
   std::mutex workMutex_;
   std::condition_variable workDone_;
+  std::mutex resourceMutex_;
+  std::unordered_map<const void *, std::shared_ptr<void>> resources_;
 };
 
 } // namespace disc::host

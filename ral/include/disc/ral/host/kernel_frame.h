@@ -40,6 +40,7 @@ public:
   }
 
   int numResults() const { return site_.num_results; }
+  AsyncValue **resultSlots() const { return results_; }
   bool hasResult(int index) const { return results_[index] != nullptr; }
   void setResult(int index, RCReference<AsyncValue> value) {
     results_[index] = value.release();
