@@ -255,7 +255,9 @@ void HostExecution::invoke(DiscKgSite *site, AsyncValue *const *args,
   }
   beginWork();
   auto *deferred = new DeferredKernel{this, kernel, site, {}, {}, {0}};
-  deferred->remaining.store(unavailable + 1, std::memory_order_relaxed);
+  // Every argument is counted: one counted as unavailable above may have
+  // become available since, and then its waiter runs at once.
+  deferred->remaining.store(site->num_args + 1, std::memory_order_relaxed);
   deferred->args.reserve(site->num_args);
   for (int i = 0; i < site->num_args; ++i) {
     args[i]->addRef();
@@ -269,8 +271,7 @@ void HostExecution::invoke(DiscKgSite *site, AsyncValue *const *args,
     deferred->results.push_back(result);
   }
   for (int i = 0; i < site->num_args; ++i)
-    if (args[i]->isUnavailable())
-      args[i]->andThen([deferred] { deferred->arrive(); });
+    args[i]->andThen([deferred] { deferred->arrive(); });
   // The extra count keeps it from firing before every waiter is added.
   deferred->arrive();
 }
