@@ -163,10 +163,10 @@ TEST_F(KernelGraphTest, UnknownKernelsAndStrings) {
                "fake_kg_model.c:\"no_such.kernel\")");
 }
 
-// sleep_forever runs 100000 one-millisecond sleeps in sequence: cancelling
-// it from another thread skips the iterations not yet started.
+// sleep_forever(100000) runs 100000 one-millisecond sleeps in sequence:
+// cancelling it from another thread skips the iterations not yet started.
 TEST_F(KernelGraphTest, CancellingARunInFlight) {
-  RunPtr started = start("sleep_forever");
+  RunPtr started = start("sleep_forever", {{"i32", 100000, 0, nullptr}});
   std::thread canceller([run = started.get()] {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
     disc_kg_run_cancel(run);
@@ -178,7 +178,7 @@ TEST_F(KernelGraphTest, CancellingARunInFlight) {
 }
 
 TEST_F(KernelGraphTest, FreeingARunningRunCancelsIt) {
-  RunPtr started = start("sleep_forever");
+  RunPtr started = start("sleep_forever", {{"i32", 100000, 0, nullptr}});
   started.reset();
 }
 

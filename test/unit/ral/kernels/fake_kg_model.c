@@ -20,7 +20,7 @@ static const uint8_t kI1I32I32[] = {DISC_KG_I1, DISC_KG_I32, DISC_KG_I32};
 static const uint8_t kI32ChainI32[] = {DISC_KG_I32, DISC_KG_CHAIN, DISC_KG_I32};
 
 static const int32_t kZero = 0, kOne = 1, kTwo = 2, kFortyTwo = 42,
-                     kMillisecond = 1000, kManyIterations = 100000;
+                     kMillisecond = 1000;
 static const uint8_t kTrue = 1;
 
 #define ATTR_I32(value) {"value", DISC_KG_ATTR_I32, 1, &(value)}
@@ -74,7 +74,7 @@ EXPORT const char *disc_model_metadata(void) {
          "    {\"name\": \"no_results\", \"entry\": "
          "\"disc_kg_entry_no_results\", \"inputs\": [], \"outputs\": []},\n"
          "    {\"name\": \"sleep_forever\", \"entry\": "
-         "\"disc_kg_entry_sleep_forever\", \"inputs\": [], \"outputs\": "
+         "\"disc_kg_entry_sleep_forever\", \"inputs\": [\"i32\"], \"outputs\": "
          "[\"!tfrt.chain\", \"i32\"]},\n"
          "    {\"name\": \"partial_failure\", \"entry\": "
          "\"disc_kg_entry_partial_failure\", \"inputs\": [], \"outputs\": "
@@ -270,16 +270,12 @@ static const DiscKgFunction sleep_body_function = {
 static const DiscKgFunction *const sleep_body_functions[] = {
     &sleep_body_function};
 
-/* func @sleep_forever() -> (!tfrt.chain, i32) {
-     %count = tfrt.constant.i32 100000
+/* func @sleep_forever(%count: i32) -> (!tfrt.chain, i32) {
      %ch0 = tfrt.new.chain
      %n = tfrt.constant.i32 42
      %ch1, %m = tfrt.repeat.i32 %count, %ch0, %n : !tfrt.chain, i32 {...}
      tfrt.return %ch1, %m
-   }: about 100 s unless cancelled. */
-static const DiscKgAttribute kManyAttr[] = {ATTR_I32(kManyIterations)};
-static DiscKgSite sleep_count =
-    SITE("tfrt.constant.i32", 0, kNone, 1, kI32, 1, kManyAttr, 0, NULL);
+   }: `count` milliseconds unless cancelled. */
 static DiscKgSite sleep_chain =
     SITE("tfrt.new.chain", 0, kNone, 1, kChain, 0, NULL, 0, NULL);
 static DiscKgSite sleep_n =
@@ -291,12 +287,12 @@ static DiscKgSite sleep_repeat = SITE("tfrt.repeat.i32", 3, kI32ChainI32, 2,
 EXPORT void disc_kg_entry_sleep_forever(void **ctx_struct, DiscKgValue **args,
                                         DiscKgValue **results) {
   (void)args;
-  DiscKgValue *v[5];
-  invoke(ctx_struct, &sleep_count, NULL, &v[0]);
-  invoke(ctx_struct, &sleep_chain, NULL, &v[1]);
-  invoke(ctx_struct, &sleep_n, NULL, &v[2]);
-  invoke(ctx_struct, &sleep_repeat, v, &v[3]);
-  finish(ctx_struct, &v[3], 2, results, v, 5);
+  DiscKgValue *v[4];
+  invoke(ctx_struct, &sleep_chain, NULL, &v[0]);
+  invoke(ctx_struct, &sleep_n, NULL, &v[1]);
+  DiscKgValue *repeat_args[] = {args[0], v[0], v[1]};
+  invoke(ctx_struct, &sleep_repeat, repeat_args, &v[2]);
+  finish(ctx_struct, &v[2], 2, results, v, 4);
 }
 
 /* func @partial_failure() -> (i32, !tfrt.chain) {
