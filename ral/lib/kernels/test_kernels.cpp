@@ -1,6 +1,7 @@
-// TFRT's test kernels (tfrt_test.*), under their names and with their
-// printed output, so that TFRT's executor tests run unchanged: strings,
-// asynchronous results, errors, cancellation, sleeps and atomic counters.
+// TFRT's test kernels (tfrt_test.*, tfrt_tutorial.*), under their names and
+// with their printed output, so that TFRT's executor tests run unchanged:
+// strings, asynchronous results, errors, cancellation, sleeps, atomic
+// counters and the tutorial's coordinates.
 #include "print.h"
 
 #include "disc/ral/host/chain.h"
@@ -201,6 +202,23 @@ void multiArgResult(KernelFrame &frame) {
     frame.setResult(i, frame.argRef(i));
 }
 
+// The kernels of TFRT's tutorial: a user-defined value type.
+struct Coordinate {
+  int32_t x, y;
+};
+
+void createCoordinate(KernelFrame &frame) {
+  frame.emplaceResult<Coordinate>(
+      0, Coordinate{frame.argAs<int32_t>(0), frame.argAs<int32_t>(1)});
+}
+
+void printCoordinate(KernelFrame &frame) {
+  const Coordinate &coordinate = frame.argAs<Coordinate>(0);
+  printLine("(" + std::to_string(coordinate.x) + ", " +
+            std::to_string(coordinate.y) + ")");
+  setReadyChains(frame, 0);
+}
+
 [[maybe_unused]] const bool registered = host::registerKernels({
     {"tfrt_test.print_hello", printHello},
     {"tfrt_test.get_string", getString},
@@ -228,6 +246,8 @@ void multiArgResult(KernelFrame &frame) {
     {"tfrt_test.atomic.get.i32", atomicGet},
     {"tfrt_test.identity", identity},
     {"tfrt_test.multi_arg_result", multiArgResult},
+    {"tfrt_tutorial.create_coordinate", createCoordinate},
+    {"tfrt_tutorial.print_coordinate", printCoordinate},
 });
 
 } // namespace

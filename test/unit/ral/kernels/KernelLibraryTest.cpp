@@ -14,13 +14,60 @@ namespace {
 
 using Values = std::vector<RCReference<AsyncValue>>;
 
+const DiscKgApi *apiOf(void **ctxStruct) {
+  return static_cast<const DiscKgApi *>(ctxStruct[2]);
+}
+
+// Stand-ins for compiled functions (kernel_graph_abi.h): (x) -> x and
+// (x) -> x + x.
+void returnFirst(void **ctxStruct, DiscKgValue **args,
+                 DiscKgValue **results) {
+  apiOf(ctxStruct)->add_ref(args[0]);
+  results[0] = args[0];
+}
+const uint8_t kTypes[4] = {DISC_KG_I32, DISC_KG_I32, DISC_KG_I32, DISC_KG_I32};
+DiscKgSite doubleAdd{"tfrt.add.i32", "test:2:1", 2, 1, kTypes, kTypes, 0, 0,
+                     nullptr, nullptr, nullptr};
+void doubleFirst(void **ctxStruct, DiscKgValue **args,
+                 DiscKgValue **results) {
+  DiscKgValue *operands[] = {args[0], args[0]};
+  apiOf(ctxStruct)->invoke(ctxStruct[0], &doubleAdd, operands, results);
+}
+std::atomic<int> onceCalls{0};
+void countedDouble(void **ctxStruct, DiscKgValue **args,
+                   DiscKgValue **results) {
+  ++onceCalls;
+  doubleFirst(ctxStruct, args, results);
+}
+// A parallel_for body (begin, end, counter) -> chain: adds begin to the
+// counter.
+DiscKgSite atomicAdd{"tfrt_test.atomic.add.i32", "test:3:1", 2, 1, kTypes,
+                     kTypes, 0, 0, nullptr, nullptr, nullptr};
+void addBegin(void **ctxStruct, DiscKgValue **args, DiscKgValue **results) {
+  DiscKgValue *operands[] = {args[2], args[0]};
+  apiOf(ctxStruct)->invoke(ctxStruct[0], &atomicAdd, operands, results);
+}
+std::atomic<bool> bodyOnWorker{false};
+void recordThread(void **ctxStruct, DiscKgValue **args,
+                  DiscKgValue **results) {
+  bodyOnWorker =
+      static_cast<HostExecution *>(ctxStruct[0])->queue().isWorkerThread();
+  returnFirst(ctxStruct, args, results);
+}
+
+DiscKgFunction function(DiscKgFunctionPtr entry, int numArgs,
+                        int numResults) {
+  return {entry, "test_function", numArgs, numResults, kTypes, kTypes};
+}
+
 class KernelLibraryTest : public ::testing::Test {
 protected:
   // Invokes kernel `name` on `args` with `attributes`; returns its results
   // once available, and what it printed. The kernels read no types.
   Values invoke(const char *name, const Values &args, int numResults,
                 std::vector<DiscKgAttribute> attributes = {},
-                std::string *printed = nullptr) {
+                std::string *printed = nullptr,
+                std::vector<const DiscKgFunction *> functions = {}) {
     std::vector<uint8_t> types(args.size() + numResults + 1, 0);
     DiscKgSite site{name,
                     "test:1:1",
@@ -29,9 +76,9 @@ protected:
                     types.data(),
                     types.data(),
                     static_cast<int32_t>(attributes.size()),
-                    0,
+                    static_cast<int32_t>(functions.size()),
                     attributes.data(),
-                    nullptr,
+                    functions.data(),
                     nullptr};
     std::vector<AsyncValue *> argPointers;
     for (const auto &arg : args)
@@ -191,6 +238,86 @@ TEST_F(KernelLibraryTest, HostTensorsPrintAsDenseHostTensor) {
   EXPECT_EQ(wrongRank[0]->errorMessage(),
             "dht.create_uninit_tensor.i32.3 at test:1:1: 'shape' has 2 "
             "dimensions, expected 3");
+}
+
+TEST_F(KernelLibraryTest, CondAndCasePickTheirFunction) {
+  DiscKgFunction first = function(returnFirst, 1, 1);
+  DiscKgFunction twice = function(doubleFirst, 1, 1);
+  Values picked = invoke("tfrt.cond", {of(true), of<int32_t>(41)}, 1, {},
+                         nullptr, {&first, &twice});
+  EXPECT_EQ(picked[0]->get<int32_t>(), 41);
+  picked = invoke("tfrt.cond", {of(false), of<int32_t>(41)}, 1, {}, nullptr,
+                  {&first, &twice});
+  EXPECT_EQ(picked[0]->get<int32_t>(), 82);
+  picked = invoke("tfrt.case", {of<int32_t>(0), of<int32_t>(40)}, 1, {},
+                  nullptr, {&twice, &first});
+  EXPECT_EQ(picked[0]->get<int32_t>(), 80);
+  picked = invoke("tfrt.case", {of<int32_t>(7), of<int32_t>(40)}, 1, {},
+                  nullptr, {&twice, &first});
+  EXPECT_EQ(picked[0]->get<int32_t>(), 40);
+}
+
+TEST_F(KernelLibraryTest, IfWaitsForItsCondition) {
+  DiscKgFunction first = function(returnFirst, 1, 1);
+  DiscKgFunction twice = function(doubleFirst, 1, 1);
+  RCReference<AsyncValue> condition = makeUnconstructedValue<bool>();
+  queue.addTask([condition] { condition->emplace<bool>(false); });
+  Values picked = invoke("tfrt.if", {condition, of<int32_t>(5)}, 1, {},
+                         nullptr, {&first, &twice});
+  EXPECT_EQ(picked[0]->get<int32_t>(), 10);
+  RCReference<AsyncValue> failed = makeErrorValue("no condition");
+  picked = invoke("tfrt.if", {failed, of<int32_t>(5)}, 1, {}, nullptr,
+                  {&first, &twice});
+  EXPECT_EQ(picked[0]->errorMessage(), "no condition");
+}
+
+TEST_F(KernelLibraryTest, RepeatRunsItsBodyCountTimes) {
+  DiscKgFunction twice = function(doubleFirst, 1, 1);
+  Values repeated = invoke("tfrt.repeat.i32", {of<int32_t>(3), of<int32_t>(5)},
+                           1, {}, nullptr, {&twice});
+  EXPECT_EQ(repeated[0]->get<int32_t>(), 40);
+  repeated = invoke("tfrt.repeat.i32", {of<int32_t>(0), of<int32_t>(5)}, 1, {},
+                    nullptr, {&twice});
+  EXPECT_EQ(repeated[0]->get<int32_t>(), 5);
+}
+
+TEST_F(KernelLibraryTest, OnceRunsItsFunctionOncePerRun) {
+  DiscKgFunction counted = function(countedDouble, 1, 1);
+  int before = onceCalls;
+  Values first = invoke("tfrt.once", {of<int32_t>(1)}, 1, {}, nullptr,
+                        {&counted});
+  Values second = invoke("tfrt.once", {first[0]}, 1, {}, nullptr, {&counted});
+  EXPECT_EQ(first[0]->get<int32_t>(), 2);
+  EXPECT_EQ(second[0]->get<int32_t>(), 2);
+  EXPECT_EQ(onceCalls - before, 1);
+}
+
+TEST_F(KernelLibraryTest, ParallelForRunsEveryBlock) {
+  DiscKgFunction body = function(addBegin, 3, 1);
+  Values counter = invoke("tfrt_test.atomic.create.i32", {}, 1);
+  Values done = invoke("tfrt.parallel_for.i32",
+                       {of<int32_t>(0), of<int32_t>(10), of<int32_t>(3),
+                        counter[0]},
+                       1, {}, nullptr, {&body});
+  EXPECT_TRUE(done[0]->isType<Chain>());
+  Values total = invoke("tfrt_test.atomic.get.i32", {counter[0], done[0]}, 2);
+  EXPECT_EQ(total[0]->get<int32_t>(), 0 + 3 + 6 + 9);
+}
+
+TEST_F(KernelLibraryTest, DoAsyncRunsItsBodyOnTheWorkQueue) {
+  DiscKgFunction body = function(recordThread, 1, 1);
+  bodyOnWorker = false;
+  Values result = invoke("tfrt_test.do.async", {of<int32_t>(3)}, 1, {},
+                         nullptr, {&body});
+  EXPECT_EQ(result[0]->get<int32_t>(), 3);
+  EXPECT_TRUE(bodyOnWorker.load());
+}
+
+TEST_F(KernelLibraryTest, TutorialCoordinates) {
+  Values coordinate = invoke("tfrt_tutorial.create_coordinate",
+                             {of<int32_t>(2), of<int32_t>(4)}, 1);
+  EXPECT_EQ(print("tfrt_tutorial.print_coordinate", coordinate[0]),
+            "(2, 4)\n");
 }
 
 } // namespace
