@@ -36,6 +36,73 @@ uint16_t registerType(TypeInfo info) {
 
 const TypeInfo &typeInfo(uint16_t id) { return typeTable().entries[id]; }
 
+namespace {
+
+// Size classes of 16, 32, 48 and 64 bytes; larger values use the heap.
+constexpr size_t kClassBytes = 16;
+constexpr size_t kClasses = 4;
+// A thread keeps at most this many free values per class.
+constexpr uint32_t kMaxCached = 4096;
+
+struct FreeNode {
+  FreeNode *next;
+};
+
+// Trivially destructible, so it stays usable while other thread-local
+// destructors still free values; `flusher` empties it at thread exit.
+// Initial-exec: a direct %fs access instead of a __tls_get_addr call, which
+// would cost as much as the allocation it saves.
+struct FreeLists {
+  FreeNode *heads[kClasses];
+  uint32_t counts[kClasses];
+  bool exited;
+};
+__attribute__((tls_model("initial-exec"))) thread_local FreeLists freeLists;
+
+struct FreeListFlusher {
+  ~FreeListFlusher() {
+    for (size_t c = 0; c < kClasses; ++c) {
+      while (FreeNode *node = freeLists.heads[c]) {
+        freeLists.heads[c] = node->next;
+        ::operator delete(node);
+      }
+      freeLists.counts[c] = 0;
+    }
+    freeLists.exited = true;
+  }
+};
+thread_local FreeListFlusher flusher;
+
+size_t sizeClass(size_t bytes) { return (bytes + kClassBytes - 1) / kClassBytes - 1; }
+
+} // namespace
+
+void *allocateValue(size_t bytes) {
+  size_t c = sizeClass(bytes);
+  if (c >= kClasses)
+    return ::operator new(bytes);
+  if (FreeNode *node = freeLists.heads[c]) {
+    freeLists.heads[c] = node->next;
+    --freeLists.counts[c];
+    return node;
+  }
+  if (!freeLists.exited)
+    (void)&flusher; // Registers the flusher for this thread on first use.
+  return ::operator new((c + 1) * kClassBytes);
+}
+
+void freeValue(void *pointer, size_t bytes) {
+  size_t c = sizeClass(bytes);
+  if (c >= kClasses || freeLists.exited || freeLists.counts[c] >= kMaxCached) {
+    ::operator delete(pointer);
+    return;
+  }
+  auto *node = static_cast<FreeNode *>(pointer);
+  node->next = freeLists.heads[c];
+  freeLists.heads[c] = node;
+  ++freeLists.counts[c];
+}
+
 } // namespace detail
 
 namespace {

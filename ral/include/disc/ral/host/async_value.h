@@ -12,6 +12,7 @@
 #define DISC_RAL_HOST_ASYNC_VALUE_H
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <new>
 #include <string>
@@ -37,6 +38,11 @@ struct TypeInfo {
   AsyncError *(*error)(const AsyncValue *value);
   void (*setError)(AsyncValue *value, AsyncError *error);
 };
+
+// Memory for values: small ones come from a per-thread free list, since a
+// kernel graph makes and drops a value per kernel.
+void *allocateValue(size_t bytes);
+void freeValue(void *pointer, size_t bytes);
 
 // Adds `info` to the table and returns its id; ids start at 1.
 uint16_t registerType(TypeInfo info);
@@ -238,6 +244,19 @@ public:
   const T &value() const { return payload_.value; }
   T &value() { return payload_.value; }
 
+  static void *operator new(size_t bytes) {
+    return detail::allocateValue(bytes);
+  }
+  static void operator delete(void *pointer, size_t bytes) {
+    detail::freeValue(pointer, bytes);
+  }
+  static void *operator new(size_t bytes, std::align_val_t alignment) {
+    return ::operator new(bytes, alignment);
+  }
+  static void operator delete(void *pointer, std::align_val_t alignment) {
+    ::operator delete(pointer, alignment);
+  }
+
   // Builds the payload in place without publishing it.
   template <typename... Args> void construct(Args &&...args) {
     new (&payload_.value) T(std::forward<Args>(args)...);
@@ -286,6 +305,13 @@ public:
   void forwardToError(std::string message);
 
   static void destroyValue(AsyncValue *value);
+
+  static void *operator new(size_t bytes) {
+    return detail::allocateValue(bytes);
+  }
+  static void operator delete(void *pointer, size_t bytes) {
+    detail::freeValue(pointer, bytes);
+  }
 
 private:
   ~IndirectAsyncValue() = default;
