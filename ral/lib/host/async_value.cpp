@@ -60,6 +60,9 @@ struct FreeLists {
 __attribute__((tls_model("initial-exec"))) thread_local FreeLists freeLists;
 
 struct FreeListFlusher {
+  // Written when a thread first fills a list, which constructs the flusher
+  // and so schedules its destructor for the thread's exit.
+  bool armed = false;
   ~FreeListFlusher() {
     for (size_t c = 0; c < kClasses; ++c) {
       while (FreeNode *node = freeLists.heads[c]) {
@@ -86,8 +89,6 @@ void *allocateValue(size_t bytes) {
     --freeLists.counts[c];
     return node;
   }
-  if (!freeLists.exited)
-    (void)&flusher; // Registers the flusher for this thread on first use.
   return ::operator new((c + 1) * kClassBytes);
 }
 
@@ -97,6 +98,8 @@ void freeValue(void *pointer, size_t bytes) {
     ::operator delete(pointer);
     return;
   }
+  if (freeLists.counts[c] == 0)
+    flusher.armed = true;
   auto *node = static_cast<FreeNode *>(pointer);
   node->next = freeLists.heads[c];
   freeLists.heads[c] = node;
