@@ -552,7 +552,151 @@ struct Options {
   std::optional<int64_t> memoryLimit;
   std::vector<std::string> plugins;
   bool verbose = false;
+  bool runAll = false;
+  bool printErrorCode = false;
 };
+
+struct KgModelDeleter {
+  void operator()(disc_kg_model *model) const { disc_kg_model_free(model); }
+};
+struct KgRunDeleter {
+  void operator()(disc_kg_run *run) const { disc_kg_run_free(run); }
+};
+using KgRunPtr = std::unique_ptr<disc_kg_run, KgRunDeleter>;
+
+// Parses the text of one kernel-graph argument of type `type`.
+bool parseKgArgument(const std::string &text, const char *type,
+                     disc_kg_scalar &value, std::string &error) {
+  value = {type, 0, 0, nullptr};
+  std::string spelling(type);
+  if (spelling == "!tfrt.string") {
+    value.string = text.c_str();
+    return true;
+  }
+  char *end = nullptr;
+  errno = 0;
+  if (spelling == "f32" || spelling == "f64" || spelling == "f16" ||
+      spelling == "bf16")
+    value.real = std::strtod(text.c_str(), &end);
+  else if (spelling[0] == 'u')
+    value.integer = static_cast<int64_t>(std::strtoull(text.c_str(), &end, 0));
+  else if (spelling[0] == 'i')
+    value.integer = std::strtoll(text.c_str(), &end, 0);
+  else {
+    error = "cannot pass a value of type '" + spelling + "' from the command line";
+    return false;
+  }
+  if (text.empty() || *end != '\0' || errno != 0) {
+    error = "'" + text + "' is not a valid " + spelling + " value";
+    return false;
+  }
+  return true;
+}
+
+// Runs function `function` of a kernel-graph model to completion and
+// returns its results as bef_executor prints them.
+std::vector<std::string> runKgFunction(disc_kg_model *model, int64_t function,
+                                       const std::vector<disc_kg_scalar> &args,
+                                       bool printErrorCode,
+                                       std::string &error) {
+  disc_kg_run *raw = nullptr;
+  StatusPtr status(disc_kg_run_start(model, function, args.data(),
+                                     static_cast<int64_t>(args.size()), &raw));
+  if (status) {
+    error = disc_status_message(status.get());
+    return {};
+  }
+  KgRunPtr run(raw);
+  disc_kg_run_await(run.get());
+  std::vector<std::string> results;
+  for (int64_t i = 0; i < disc_kg_run_result_count(run.get()); ++i)
+    results.push_back(
+        disc_kg_run_result_text(run.get(), i, printErrorCode ? 1 : 0));
+  return results;
+}
+
+// --run-all: what TFRT's bef_executor prints for every function of the
+// model, in file order.
+int runAllKgFunctions(disc_kg_model *model, bool printErrorCode) {
+  for (int64_t f = 0; f < disc_kg_function_count(model); ++f) {
+    const char *name = disc_kg_function_name(model, f);
+    if (disc_kg_function_input_count(model, f) > 0) {
+      std::printf("--- Not running '%s' because it has arguments.\n", name);
+      continue;
+    }
+    std::printf("--- Running '%s':\n", name);
+    std::fflush(stdout);
+    std::string error;
+    std::vector<std::string> results =
+        runKgFunction(model, f, {}, printErrorCode, error);
+    if (!error.empty())
+      return fail(error);
+    if (!results.empty()) {
+      std::string joined;
+      for (size_t i = 0; i < results.size(); ++i)
+        joined += (i ? "," : "") + results[i];
+      std::printf("'%s' returned %s\n", name, joined.c_str());
+    }
+    std::fflush(stdout);
+  }
+  return 0;
+}
+
+// Runs one function of a kernel-graph model: its non-chain inputs come in
+// order from `inputs`, its chain inputs are ready chains; prints one result
+// per line.
+int runKgModel(const Options &options) {
+  disc_kg_model *raw = nullptr;
+  StatusPtr status(disc_kg_model_load(options.model.c_str(), &raw));
+  if (status)
+    return fail(disc_status_message(status.get()));
+  std::unique_ptr<disc_kg_model, KgModelDeleter> model(raw);
+  if (options.runAll)
+    return runAllKgFunctions(model.get(), options.printErrorCode);
+  if (options.function.empty())
+    return fail("'" + options.model +
+                "' is a kernel-graph model: name the function to run with "
+                "--function, or run them all with --run-all");
+  int64_t function =
+      disc_kg_find_function(model.get(), options.function.c_str());
+  if (function < 0) {
+    std::string names;
+    for (int64_t f = 0; f < disc_kg_function_count(model.get()); ++f)
+      names += std::string(f ? ", " : "") + disc_kg_function_name(model.get(), f);
+    return fail("'" + options.model + "' has no function '" + options.function +
+                "'; it has: " + names);
+  }
+  std::vector<disc_kg_scalar> args;
+  size_t nextInput = 0;
+  std::string error;
+  for (int64_t i = 0; i < disc_kg_function_input_count(model.get(), function);
+       ++i) {
+    const char *type = disc_kg_function_input_type(model.get(), function, i);
+    if (std::string(type) == "!tfrt.chain") {
+      args.push_back({type, 0, 0, nullptr});
+      continue;
+    }
+    if (nextInput == options.inputs.size())
+      return fail("function '" + options.function + "' needs a value for its " +
+                  type + " input " + std::to_string(i) + "; pass it with --input");
+    disc_kg_scalar value;
+    if (!parseKgArgument(options.inputs[nextInput++], type, value, error))
+      return fail("input " + std::to_string(i) + ": " + error);
+    args.push_back(value);
+  }
+  if (nextInput != options.inputs.size())
+    return fail("function '" + options.function + "' takes " +
+                std::to_string(nextInput) + " non-chain input(s), got " +
+                std::to_string(options.inputs.size()));
+  std::vector<std::string> results =
+      runKgFunction(model.get(), function, args, options.printErrorCode, error);
+  if (!error.empty())
+    return fail(error);
+  for (const std::string &result : results)
+    std::printf("%s\n", result.c_str());
+  std::fflush(stdout);
+  return 0;
+}
 
 // Runs the function `warmups + runs` times and prints the spread of the
 // timed runs in microseconds.
@@ -595,11 +739,15 @@ int run(const Options &options) {
       return fail(disc_status_message(status.get()));
     spdlog::debug("loaded plugin '{}'", plugin);
   }
+  if (options.runAll)
+    return runKgModel(options);
   disc_model *rawModel = nullptr;
   StatusPtr status(disc_model_load(options.model.c_str(), &rawModel));
   if (status)
     return fail(disc_status_message(status.get()));
   std::unique_ptr<disc_model, ModuleDeleter> model(rawModel);
+  if (disc_model_function_count(model.get()) == 0 && !options.describe)
+    return runKgModel(options);
   spdlog::debug("loaded '{}': {} function(s), target '{}'", options.model,
                 disc_model_function_count(model.get()),
                 disc_model_target(model.get()));
@@ -777,6 +925,11 @@ int main(int argc, char **argv) {
                  "load this library first: its TAO_RAL_API kernels serve the "
                  "model (repeatable)");
   app.add_flag("-v,--verbose", options.verbose, "print debug logs");
+  app.add_flag("--run-all", options.runAll,
+               "kernel-graph models: run every function without arguments in "
+               "file order and print what TFRT's bef_executor prints");
+  app.add_flag("--print_error_code", options.printErrorCode,
+               "kernel-graph models: add the error code to printed errors");
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success &success) {

@@ -5,6 +5,7 @@
 #include "disc/ral/dtype.h"
 #include "disc/ral/registry.h"
 #include "json.h"
+#include "status.h"
 
 #include <dlfcn.h>
 #include <sys/stat.h>
@@ -18,10 +19,6 @@
 #include <vector>
 
 using disc::ral::DType;
-
-struct disc_status {
-  std::string message;
-};
 
 namespace {
 

@@ -133,6 +133,83 @@ DISC_RUNTIME_EXPORT const disc_tensor *
 disc_outputs_get(const disc_outputs *outputs, int64_t index);
 DISC_RUNTIME_EXPORT void disc_outputs_free(disc_outputs *outputs);
 
+
+/* Kernel-graph models: programs of tfrt.* / tfrt_test.* / dht.* kernels
+   compiled by disc-compile (their metadata has "kernel_graph_functions").
+   Their functions take and return typed scalars, strings, chains and host
+   tensors rather than dense tensors, and run on the host runtime's work
+   queue. */
+typedef struct disc_kg_model disc_kg_model;
+typedef struct disc_kg_run disc_kg_run;
+
+/* One argument or result value. `type` is a type spelling of the metadata
+   ("i32", "f32", "i1", "!tfrt.chain", "!tfrt.string", ...); integers (and
+   i1) use `integer`, f32/f64 use `real`, strings use `string`. */
+typedef struct {
+  const char *type;
+  int64_t integer;
+  double real;
+  const char *string;
+} disc_kg_scalar;
+
+/* Loads a kernel-graph model; a model without kernel-graph functions is an
+   error. */
+DISC_RUNTIME_EXPORT disc_status *disc_kg_model_load(const char *path,
+                                                    disc_kg_model **model);
+DISC_RUNTIME_EXPORT void disc_kg_model_free(disc_kg_model *model);
+
+/* The functions, in the order of the source file. */
+DISC_RUNTIME_EXPORT int64_t disc_kg_function_count(const disc_kg_model *model);
+/* NULL when an index is out of range. */
+DISC_RUNTIME_EXPORT const char *
+disc_kg_function_name(const disc_kg_model *model, int64_t function);
+/* The index of the function `name`, or -1. */
+DISC_RUNTIME_EXPORT int64_t disc_kg_find_function(const disc_kg_model *model,
+                                                  const char *name);
+DISC_RUNTIME_EXPORT int64_t
+disc_kg_function_input_count(const disc_kg_model *model, int64_t function);
+DISC_RUNTIME_EXPORT int64_t
+disc_kg_function_output_count(const disc_kg_model *model, int64_t function);
+/* The type spelling of an input or output; NULL when out of range. */
+DISC_RUNTIME_EXPORT const char *
+disc_kg_function_input_type(const disc_kg_model *model, int64_t function,
+                            int64_t index);
+DISC_RUNTIME_EXPORT const char *
+disc_kg_function_output_type(const disc_kg_model *model, int64_t function,
+                             int64_t index);
+
+/* Starts function `function` on `args` (checked against its input types)
+   and returns at once; its kernels run on the calling thread while their
+   operands are ready and on the work queue after. */
+DISC_RUNTIME_EXPORT disc_status *
+disc_kg_run_start(disc_kg_model *model, int64_t function,
+                  const disc_kg_scalar *args, int64_t arg_count,
+                  disc_kg_run **run);
+/* Cancels the run: kernels not yet started are skipped and what depends on
+   them becomes the error "Cancelled". Safe from any thread, any time before
+   disc_kg_run_free. */
+DISC_RUNTIME_EXPORT void disc_kg_run_cancel(disc_kg_run *run);
+/* Waits until every result is known and the run's work has finished. */
+DISC_RUNTIME_EXPORT void disc_kg_run_await(disc_kg_run *run);
+DISC_RUNTIME_EXPORT int64_t disc_kg_run_result_count(const disc_kg_run *run);
+/* After disc_kg_run_await: the error message of result `index`, or NULL when
+   it holds a value. */
+DISC_RUNTIME_EXPORT const char *disc_kg_run_result_error(const disc_kg_run *run,
+                                                         int64_t index);
+/* After disc_kg_run_await: the value of result `index`; an error (a result
+   that is an error, an index out of range, a tensor) otherwise. A string
+   stays valid as long as the run. */
+DISC_RUNTIME_EXPORT disc_status *
+disc_kg_run_result(const disc_kg_run *run, int64_t index,
+                   disc_kg_scalar *value);
+/* After disc_kg_run_await: result `index` as TFRT's bef_executor prints it
+   ("42", "1.000000", "!tfrt.chain value", "<<error: message>>"; with
+   `with_error_code`, "<<error: message, code: INTERNAL>>"). */
+DISC_RUNTIME_EXPORT const char *
+disc_kg_run_result_text(disc_kg_run *run, int64_t index, int with_error_code);
+/* Cancels the run if still going, waits for it and frees it. */
+DISC_RUNTIME_EXPORT void disc_kg_run_free(disc_kg_run *run);
+
 #ifdef __cplusplus
 }
 #endif

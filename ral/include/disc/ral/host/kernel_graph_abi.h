@@ -12,6 +12,19 @@
  * with ctx_struct = { host_execution_context, &disc_ral_api_call, &api },
  * api being a `const DiscKgApi *`. Private functions and outlined regions
  * have the same signature and are reached through DiscKgFunction records.
+ *
+ * The runtime finds the public functions in the metadata JSON, in source
+ * order, as the runtime stub reads them (runtime_stub/lib/
+ * kernel_graph_model.cpp):
+ *
+ *   "kernel_graph_functions": [
+ *     {"name": "f", "entry": "disc_kg_entry_f",
+ *      "inputs": ["i32", "!tfrt.chain"], "outputs": ["i32"]}, ...]
+ *
+ * Type spellings (disc/ral/host/kg_types.h): "!tfrt.chain", "i1", "i8",
+ * "i16", "i32", "i64", "ui8", "ui16", "ui32", "ui64", "f16", "bf16", "f32",
+ * "f64", "!tfrt.string", "tensor" (a host tensor), "opaque" (any other
+ * type).
  */
 #ifndef DISC_RAL_HOST_KERNEL_GRAPH_ABI_H
 #define DISC_RAL_HOST_KERNEL_GRAPH_ABI_H

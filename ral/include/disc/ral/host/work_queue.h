@@ -1,0 +1,98 @@
+// ConcurrentWorkQueue: where the host runtime runs work, after TFRT's.
+//
+// A non-blocking pool of one worker per core runs short tasks that never
+// block (kernels, continuations): each worker has its own queue, takes from
+// its front, and steals from the back of the others' when idle. A separate
+// blocking pool runs tasks that may block (sleeps, I/O, waiting on another
+// run), so they never hold up a worker.
+#ifndef DISC_RAL_HOST_WORK_QUEUE_H
+#define DISC_RAL_HOST_WORK_QUEUE_H
+
+#include "disc/ral/host/async_value.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace disc::host {
+
+using Task = std::function<void()>;
+
+class ConcurrentWorkQueue {
+public:
+  // `numWorkers` 0 means one per core; the blocking pool grows on demand up
+  // to `maxBlockingThreads`.
+  explicit ConcurrentWorkQueue(int numWorkers = 0,
+                               int maxBlockingThreads = 256);
+  // Runs what is queued, then stops the threads.
+  ~ConcurrentWorkQueue();
+  ConcurrentWorkQueue(const ConcurrentWorkQueue &) = delete;
+  ConcurrentWorkQueue &operator=(const ConcurrentWorkQueue &) = delete;
+
+  // Queues a non-blocking task. From a worker, on its own queue.
+  void addTask(Task task);
+  // Runs a task that may block on the blocking pool. Without
+  // `allowQueuing` it starts on a thread at once or is refused (false):
+  // for tasks that must not wait behind others.
+  bool addBlockingTask(Task task, bool allowQueuing);
+
+  // Waits until every value is available. On a worker of this queue it runs
+  // other tasks meanwhile, so waiting never starves the pool.
+  void await(AsyncValue *const *values, size_t count);
+  void await(const std::vector<RCReference<AsyncValue>> &values);
+  // Waits until no task is queued or running in either pool. Not from a
+  // task of this queue.
+  void quiesce();
+
+  int numWorkers() const { return static_cast<int>(workers_.size()); }
+  bool isWorkerThread() const;
+
+  // The process's queue, started on first use.
+  static ConcurrentWorkQueue &global();
+
+private:
+  struct Worker {
+    std::mutex mutex;
+    std::deque<Task> tasks;
+    std::thread thread;
+  };
+
+  void workerLoop(int index);
+  void blockingLoop();
+  // Takes a task from worker `self`'s queue or steals one; `self` -1 steals
+  // only.
+  bool takeTask(int self, Task &task);
+  void finishTask();
+
+  std::vector<std::unique_ptr<Worker>> workers_;
+  std::atomic<uint32_t> nextWorker_{0};
+  // Tasks queued on workers and not yet taken.
+  std::atomic<int64_t> queued_{0};
+  // Tasks added to either pool and not yet finished.
+  std::atomic<int64_t> outstanding_{0};
+  std::atomic<int> sleepers_{0};
+  std::atomic<bool> stopping_{false};
+  std::mutex sleepMutex_;
+  std::condition_variable sleepCv_;
+  std::mutex quiesceMutex_;
+  std::condition_variable quiesceCv_;
+
+  std::mutex blockingMutex_;
+  std::condition_variable blockingCv_;
+  std::deque<Task> blockingTasks_;
+  std::vector<std::thread> blockingThreads_;
+  int idleBlockingThreads_ = 0;
+  int maxBlockingThreads_;
+  bool blockingStopping_ = false;
+};
+
+} // namespace disc::host
+
+#endif // DISC_RAL_HOST_WORK_QUEUE_H

@@ -1,0 +1,333 @@
+#include "disc/ral/host/host_execution.h"
+
+#include "disc/ral/api.h"
+#include "disc/ral/context.h"
+#include "disc/ral/host/chain.h"
+#include "disc/ral/host/kernel_frame.h"
+#include "disc/ral/host/kg_types.h"
+#include "disc/ral/registry.h"
+
+#include <cstring>
+#include <vector>
+
+namespace disc::host {
+
+namespace {
+
+void apiInvoke(void *execution, DiscKgSite *site, DiscKgValue **args,
+               DiscKgValue **results) {
+  static_cast<HostExecution *>(execution)->invoke(
+      site, reinterpret_cast<AsyncValue *const *>(args),
+      reinterpret_cast<AsyncValue **>(results));
+}
+void apiAddRef(DiscKgValue *value) { fromAbi(value)->addRef(); }
+void apiDropRef(DiscKgValue *value) { fromAbi(value)->dropRef(); }
+
+const DiscKgApi kApi = {1, sizeof(DiscKgApi), &apiInvoke, &apiAddRef,
+                        &apiDropRef};
+
+
+// The RAL name of `site` ("name___cpu___pvoid_i32_i32___i32"), or nothing
+// when a non-chain argument or result is not a scalar.
+std::optional<std::string> ralApiName(const DiscKgSite &site) {
+  auto appendTokens = [](std::string &out, int count, const uint8_t *types,
+                         bool first) {
+    for (int i = 0; i < count; ++i) {
+      if (types[i] == DISC_KG_CHAIN)
+        continue;
+      const char *token = nullptr;
+      visitKgScalarType(types[i], [&](auto scalar) {
+        token = ral::DTypeOf<decltype(scalar)>::token;
+      });
+      if (!token)
+        return false;
+      out += first ? "" : "_";
+      out += token;
+      first = false;
+    }
+    if (first)
+      out += "void";
+    return true;
+  };
+  std::string name = std::string(site.kernel) + "___cpu___pvoid";
+  if (!appendTokens(name, site.num_args, site.arg_types, false))
+    return std::nullopt;
+  name += "___";
+  if (!appendTokens(name, site.num_results, site.result_types, true))
+    return std::nullopt;
+  return name;
+}
+
+// A TAO_RAL_API function serving a kernel name no host kernel has. Its
+// scalar arguments and results travel in RAL slots; chain arguments are
+// left out and chain results are ready once it returns.
+const KernelInfo *findRalApiKernel(const DiscKgSite &site) {
+  std::optional<std::string> name = ralApiName(site);
+  if (!name)
+    return nullptr;
+  ral::ApiFunction function = ral::Registry::global().find(*name);
+  if (!function)
+    return nullptr;
+  static std::mutex mutex;
+  static auto *kernels =
+      new std::unordered_map<std::string, std::unique_ptr<KernelInfo>>();
+  std::lock_guard<std::mutex> lock(mutex);
+  std::unique_ptr<KernelInfo> &entry = (*kernels)[*name];
+  if (!entry)
+    entry.reset(new KernelInfo{*name, nullptr, false, function});
+  return entry.get();
+}
+
+void runRalApiKernel(const KernelInfo &kernel, KernelFrame &frame) {
+  const DiscKgSite &site = frame.site();
+  ral::ExecutionContext context(nullptr, {}, 0);
+  void *contextPointer = &context;
+  // One 8-byte cell per scalar, holding an argument or receiving a result.
+  std::vector<uint64_t> cells(static_cast<size_t>(site.num_args) +
+                              static_cast<size_t>(site.num_results));
+  std::vector<void *> slots{&contextPointer};
+  for (int i = 0; i < site.num_args; ++i) {
+    if (site.arg_types[i] == DISC_KG_CHAIN)
+      continue;
+    void *cell = &cells[i];
+    visitKgScalarType(site.arg_types[i], [&](auto scalar) {
+      using T = decltype(scalar);
+      if constexpr (std::is_same_v<T, bool>)
+        *static_cast<uint8_t *>(cell) = frame.argAs<bool>(i) ? 1 : 0;
+      else
+        std::memcpy(cell, &frame.argAs<T>(i), sizeof(T));
+    });
+    slots.push_back(cell);
+  }
+  for (int i = 0; i < site.num_results; ++i)
+    if (site.result_types[i] != DISC_KG_CHAIN)
+      slots.push_back(&cells[site.num_args + i]);
+  kernel.ralApi(slots.data());
+  if (!context.ok()) {
+    frame.reportError(context.errorMessage());
+    return;
+  }
+  for (int i = 0; i < site.num_results; ++i) {
+    if (site.result_types[i] == DISC_KG_CHAIN) {
+      frame.setResult(i, readyChain());
+      continue;
+    }
+    const void *cell = &cells[site.num_args + i];
+    visitKgScalarType(site.result_types[i], [&](auto scalar) {
+      using T = decltype(scalar);
+      T value;
+      if constexpr (std::is_same_v<T, bool>)
+        value = *static_cast<const uint8_t *>(cell) != 0;
+      else
+        std::memcpy(&value, cell, sizeof(T));
+      frame.emplaceResult<T>(i, value);
+    });
+  }
+}
+
+} // namespace
+
+// A strict kernel whose arguments were not all available when invoked: it
+// holds them and its results (indirect values handed to the caller) until
+// the last argument arrives.
+struct HostExecution::DeferredKernel {
+  HostExecution *execution;
+  const KernelInfo *kernel;
+  const DiscKgSite *site;
+  std::vector<AsyncValue *> args;
+  std::vector<IndirectAsyncValue *> results;
+  std::atomic<int> remaining;
+
+  void arrive() {
+    // Acq_rel: whoever fires sees every argument's payload.
+    if (remaining.fetch_sub(1, std::memory_order_acq_rel) == 1)
+      fire();
+  }
+
+  void fire() {
+    std::vector<AsyncValue *> produced(results.size(), nullptr);
+    execution->run(*kernel, *site, args.data(), produced.data());
+    for (size_t i = 0; i < results.size(); ++i) {
+      results[i]->forwardTo(RCReference<AsyncValue>::adopt(produced[i]));
+      results[i]->dropRef();
+    }
+    for (AsyncValue *arg : args)
+      arg->dropRef();
+    HostExecution *owner = execution;
+    delete this;
+    owner->endWork();
+  }
+};
+
+HostExecution::HostExecution(ConcurrentWorkQueue &queue,
+                             HostAllocator &allocator)
+    : queue_(queue), allocator_(allocator) {
+  ctxStruct_[0] = this;
+  ctxStruct_[1] = reinterpret_cast<void *>(&disc_ral_api_call);
+  ctxStruct_[2] = const_cast<DiscKgApi *>(&kApi);
+}
+
+HostExecution::~HostExecution() { awaitWork(); }
+
+const DiscKgApi &HostExecution::api() { return kApi; }
+
+void HostExecution::call(const DiscKgFunction &function,
+                         AsyncValue *const *args, AsyncValue **results) {
+  call(function.entry, args, results);
+}
+
+void HostExecution::call(DiscKgFunctionPtr entry, AsyncValue *const *args,
+                         AsyncValue **results) {
+  entry(ctxStruct_,
+        reinterpret_cast<DiscKgValue **>(const_cast<AsyncValue **>(args)),
+        reinterpret_cast<DiscKgValue **>(results));
+}
+
+const KernelInfo *HostExecution::resolve(DiscKgSite *site) {
+  // Acquire pairs with the release below: a cached entry is fully built.
+  auto *cached = static_cast<const KernelInfo *>(
+      __atomic_load_n(&site->resolved, __ATOMIC_ACQUIRE));
+  if (cached)
+    return cached;
+  const KernelInfo *kernel = KernelRegistry::global().find(site->kernel);
+  if (!kernel)
+    kernel = findRalApiKernel(*site);
+  if (kernel)
+    __atomic_store_n(&site->resolved, const_cast<KernelInfo *>(kernel),
+                     __ATOMIC_RELEASE);
+  return kernel;
+}
+
+void HostExecution::fillWithError(const DiscKgSite &site, AsyncValue **results,
+                                  AsyncValue *error) {
+  for (int i = 0; i < site.num_results; ++i) {
+    error->addRef();
+    results[i] = error;
+  }
+}
+
+void HostExecution::run(const KernelInfo &kernel, const DiscKgSite &site,
+                        AsyncValue *const *args, AsyncValue **results) {
+  for (int i = 0; i < site.num_results; ++i)
+    results[i] = nullptr;
+  if (cancelled()) {
+    RCReference<AsyncValue> error = makeErrorValue("Cancelled");
+    fillWithError(site, results, error.get());
+    return;
+  }
+  if (!kernel.nonStrict) {
+    for (int i = 0; i < site.num_args; ++i) {
+      if (args[i]->isError()) {
+        fillWithError(site, results, args[i]);
+        return;
+      }
+    }
+  }
+  KernelFrame frame(*this, site, args, results);
+  if (kernel.function)
+    kernel.function(frame);
+  else
+    runRalApiKernel(kernel, frame);
+  for (int i = 0; i < site.num_results; ++i)
+    if (!results[i])
+      results[i] = makeErrorValue(frame.where() + " set no result " +
+                                  std::to_string(i))
+                       .release();
+}
+
+void HostExecution::invoke(DiscKgSite *site, AsyncValue *const *args,
+                           AsyncValue **results) {
+  const KernelInfo *kernel = resolve(site);
+  if (!kernel) {
+    RCReference<AsyncValue> error = makeErrorValue(
+        std::string("no kernel named '") + site->kernel + "' (at " +
+        (site->location ? site->location : "?") + ")");
+    fillWithError(*site, results, error.get());
+    return;
+  }
+  int unavailable = 0;
+  if (!kernel->nonStrict)
+    for (int i = 0; i < site->num_args; ++i)
+      unavailable += args[i]->isUnavailable() ? 1 : 0;
+  if (unavailable == 0) {
+    run(*kernel, *site, args, results);
+    return;
+  }
+  beginWork();
+  auto *deferred = new DeferredKernel{this, kernel, site, {}, {}, {0}};
+  // Every argument is counted: one counted as unavailable above may have
+  // become available since, and then its waiter runs at once.
+  deferred->remaining.store(site->num_args + 1, std::memory_order_relaxed);
+  deferred->args.reserve(site->num_args);
+  for (int i = 0; i < site->num_args; ++i) {
+    args[i]->addRef();
+    deferred->args.push_back(args[i]);
+  }
+  deferred->results.reserve(site->num_results);
+  for (int i = 0; i < site->num_results; ++i) {
+    IndirectAsyncValue *result = makeIndirectValue().release();
+    result->addRef();
+    results[i] = result;
+    deferred->results.push_back(result);
+  }
+  for (int i = 0; i < site->num_args; ++i)
+    args[i]->andThen([deferred] { deferred->arrive(); });
+  // The extra count keeps it from firing before every waiter is added.
+  deferred->arrive();
+}
+
+void HostExecution::cancel() {
+  cancelled_.store(true, std::memory_order_relaxed);
+}
+
+void HostExecution::beginWork() {
+  // Relaxed: endWork()'s acq_rel decrement orders the work before the wait.
+  pendingWork_.fetch_add(1, std::memory_order_relaxed);
+}
+
+void HostExecution::endWork() {
+  // Under the mutex, so awaitWork() cannot return (and the run be freed)
+  // between the count reaching zero and the notification.
+  std::lock_guard<std::mutex> lock(workMutex_);
+  if (pendingWork_.fetch_sub(1, std::memory_order_acq_rel) == 1)
+    workDone_.notify_all();
+}
+
+void HostExecution::awaitWork() {
+  std::unique_lock<std::mutex> lock(workMutex_);
+  workDone_.wait(lock, [this] {
+    return pendingWork_.load(std::memory_order_acquire) == 0;
+  });
+}
+
+std::shared_ptr<void> HostExecution::resource(
+    const void *key, const std::function<std::shared_ptr<void>()> &create) {
+  std::lock_guard<std::mutex> lock(resourceMutex_);
+  std::shared_ptr<void> &entry = resources_[key];
+  if (!entry)
+    entry = create();
+  return entry;
+}
+
+void HostExecution::addTask(Task task) {
+  beginWork();
+  queue_.addTask([this, task = std::move(task)] {
+    task();
+    endWork();
+  });
+}
+
+bool HostExecution::addBlockingTask(Task task, bool allowQueuing) {
+  beginWork();
+  bool added = queue_.addBlockingTask(
+      [this, task = std::move(task)] {
+        task();
+        endWork();
+      },
+      allowQueuing);
+  if (!added)
+    endWork();
+  return added;
+}
+
+} // namespace disc::host

@@ -1,0 +1,230 @@
+#include "disc/ral/host/work_queue.h"
+
+namespace disc::host {
+
+namespace {
+
+// The queue and worker index of the current thread, if it is a worker.
+thread_local ConcurrentWorkQueue *currentQueue = nullptr;
+thread_local int currentWorker = -1;
+
+} // namespace
+
+ConcurrentWorkQueue::ConcurrentWorkQueue(int numWorkers,
+                                         int maxBlockingThreads)
+    : maxBlockingThreads_(maxBlockingThreads < 1 ? 1 : maxBlockingThreads) {
+  if (numWorkers <= 0)
+    numWorkers = static_cast<int>(std::thread::hardware_concurrency());
+  if (numWorkers <= 0)
+    numWorkers = 1;
+  for (int i = 0; i < numWorkers; ++i)
+    workers_.push_back(std::make_unique<Worker>());
+  for (int i = 0; i < numWorkers; ++i)
+    workers_[i]->thread = std::thread([this, i] { workerLoop(i); });
+}
+
+ConcurrentWorkQueue::~ConcurrentWorkQueue() {
+  quiesce();
+  {
+    std::lock_guard<std::mutex> lock(sleepMutex_);
+    stopping_.store(true, std::memory_order_relaxed);
+  }
+  sleepCv_.notify_all();
+  for (auto &worker : workers_)
+    worker->thread.join();
+  {
+    std::lock_guard<std::mutex> lock(blockingMutex_);
+    blockingStopping_ = true;
+  }
+  blockingCv_.notify_all();
+  for (std::thread &thread : blockingThreads_)
+    thread.join();
+}
+
+ConcurrentWorkQueue &ConcurrentWorkQueue::global() {
+  // Leaked on purpose: workers may still run tasks of static objects' users
+  // while the process exits.
+  static ConcurrentWorkQueue *queue = new ConcurrentWorkQueue();
+  return *queue;
+}
+
+bool ConcurrentWorkQueue::isWorkerThread() const {
+  return currentQueue == this;
+}
+
+void ConcurrentWorkQueue::addTask(Task task) {
+  // Relaxed: quiesce() reads the count under its mutex after the task's own
+  // decrement, which is acq_rel.
+  outstanding_.fetch_add(1, std::memory_order_relaxed);
+  int target = currentQueue == this
+                   ? currentWorker
+                   : static_cast<int>(
+                         nextWorker_.fetch_add(1, std::memory_order_relaxed) %
+                         workers_.size());
+  {
+    Worker &worker = *workers_[target];
+    std::lock_guard<std::mutex> lock(worker.mutex);
+    if (target == currentWorker && currentQueue == this)
+      worker.tasks.push_front(std::move(task));
+    else
+      worker.tasks.push_back(std::move(task));
+  }
+  // Seq_cst pairs with the sleeper's increment of sleepers_ then read of
+  // queued_: one of the two sees the other, so no wake-up is lost.
+  queued_.fetch_add(1, std::memory_order_seq_cst);
+  if (sleepers_.load(std::memory_order_seq_cst) > 0) {
+    std::lock_guard<std::mutex> lock(sleepMutex_);
+    sleepCv_.notify_one();
+  }
+}
+
+bool ConcurrentWorkQueue::takeTask(int self, Task &task) {
+  if (self >= 0) {
+    Worker &own = *workers_[self];
+    std::lock_guard<std::mutex> lock(own.mutex);
+    if (!own.tasks.empty()) {
+      task = std::move(own.tasks.front());
+      own.tasks.pop_front();
+      queued_.fetch_sub(1, std::memory_order_relaxed);
+      return true;
+    }
+  }
+  size_t count = workers_.size();
+  size_t start = self >= 0 ? static_cast<size_t>(self) + 1 : 0;
+  for (size_t i = 0; i < count; ++i) {
+    Worker &victim = *workers_[(start + i) % count];
+    std::unique_lock<std::mutex> lock(victim.mutex, std::try_to_lock);
+    if (!lock.owns_lock() || victim.tasks.empty())
+      continue;
+    task = std::move(victim.tasks.back());
+    victim.tasks.pop_back();
+    queued_.fetch_sub(1, std::memory_order_relaxed);
+    return true;
+  }
+  return false;
+}
+
+void ConcurrentWorkQueue::finishTask() {
+  // Acq_rel: the last finisher's quiesce() waiter sees all the tasks' writes.
+  if (outstanding_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+    std::lock_guard<std::mutex> lock(quiesceMutex_);
+    quiesceCv_.notify_all();
+  }
+}
+
+void ConcurrentWorkQueue::workerLoop(int index) {
+  currentQueue = this;
+  currentWorker = index;
+  Task task;
+  for (;;) {
+    if (takeTask(index, task)) {
+      task();
+      task = nullptr;
+      finishTask();
+      continue;
+    }
+    std::unique_lock<std::mutex> lock(sleepMutex_);
+    sleepers_.fetch_add(1, std::memory_order_seq_cst);
+    // A try_lock in takeTask may have skipped a busy queue; only sleep when
+    // nothing is queued anywhere.
+    sleepCv_.wait(lock, [this] {
+      return queued_.load(std::memory_order_seq_cst) > 0 ||
+             stopping_.load(std::memory_order_relaxed);
+    });
+    sleepers_.fetch_sub(1, std::memory_order_relaxed);
+    if (stopping_.load(std::memory_order_relaxed) &&
+        queued_.load(std::memory_order_seq_cst) == 0)
+      return;
+  }
+}
+
+bool ConcurrentWorkQueue::addBlockingTask(Task task, bool allowQueuing) {
+  std::lock_guard<std::mutex> lock(blockingMutex_);
+  bool idleThreadFree =
+      idleBlockingThreads_ > static_cast<int>(blockingTasks_.size());
+  bool canGrow = static_cast<int>(blockingThreads_.size()) < maxBlockingThreads_;
+  if (!idleThreadFree && !canGrow && !allowQueuing)
+    return false;
+  outstanding_.fetch_add(1, std::memory_order_relaxed);
+  blockingTasks_.push_back(std::move(task));
+  if (idleThreadFree)
+    blockingCv_.notify_one();
+  else if (canGrow)
+    blockingThreads_.emplace_back([this] { blockingLoop(); });
+  return true;
+}
+
+void ConcurrentWorkQueue::blockingLoop() {
+  std::unique_lock<std::mutex> lock(blockingMutex_);
+  for (;;) {
+    ++idleBlockingThreads_;
+    blockingCv_.wait(lock, [this] {
+      return !blockingTasks_.empty() || blockingStopping_;
+    });
+    --idleBlockingThreads_;
+    if (blockingTasks_.empty())
+      return;
+    Task task = std::move(blockingTasks_.front());
+    blockingTasks_.pop_front();
+    lock.unlock();
+    task();
+    task = nullptr;
+    finishTask();
+    lock.lock();
+  }
+}
+
+void ConcurrentWorkQueue::await(AsyncValue *const *values, size_t count) {
+  struct Latch {
+    std::atomic<size_t> remaining;
+    std::mutex mutex;
+    std::condition_variable done;
+  };
+  auto latch = std::make_shared<Latch>();
+  latch->remaining.store(count + 1, std::memory_order_relaxed);
+  auto arrive = [latch] {
+    // Acq_rel: the waiter sees every value's payload once the count is 0.
+    if (latch->remaining.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+      std::lock_guard<std::mutex> lock(latch->mutex);
+      latch->done.notify_all();
+    }
+  };
+  for (size_t i = 0; i < count; ++i)
+    values[i]->andThen(arrive);
+  arrive();
+  if (isWorkerThread()) {
+    Task task;
+    while (latch->remaining.load(std::memory_order_acquire) != 0) {
+      if (takeTask(currentWorker, task)) {
+        task();
+        task = nullptr;
+        finishTask();
+      } else {
+        std::this_thread::yield();
+      }
+    }
+    return;
+  }
+  std::unique_lock<std::mutex> lock(latch->mutex);
+  latch->done.wait(lock, [&] {
+    return latch->remaining.load(std::memory_order_acquire) == 0;
+  });
+}
+
+void ConcurrentWorkQueue::await(
+    const std::vector<RCReference<AsyncValue>> &values) {
+  std::vector<AsyncValue *> raw;
+  raw.reserve(values.size());
+  for (const auto &value : values)
+    raw.push_back(value.get());
+  await(raw.data(), raw.size());
+}
+
+void ConcurrentWorkQueue::quiesce() {
+  std::unique_lock<std::mutex> lock(quiesceMutex_);
+  quiesceCv_.wait(lock, [this] {
+    return outstanding_.load(std::memory_order_acquire) == 0;
+  });
+}
+
+} // namespace disc::host

@@ -1,0 +1,255 @@
+// TFRT's test kernels (tfrt_test.*, tfrt_tutorial.*), under their names and
+// with their printed output, so that TFRT's executor tests run unchanged:
+// strings, asynchronous results, errors, cancellation, sleeps, atomic
+// counters and the tutorial's coordinates.
+#include "print.h"
+
+#include "disc/ral/host/chain.h"
+#include "disc/ral/host/kernel_frame.h"
+
+#include <atomic>
+#include <chrono>
+#include <string>
+#include <thread>
+
+namespace disc::kernels {
+
+using host::AsyncValue;
+using host::HostExecution;
+using host::KernelFrame;
+using host::RCReference;
+
+namespace {
+
+constexpr const char *kFailure = "something bad happened";
+constexpr const char *kAsyncFailure = "something bad happened asynchronously";
+
+// The payload of !test.atomic.i32 values.
+struct AtomicI32 {
+  std::atomic<int32_t> value{0};
+};
+
+void setReadyChains(KernelFrame &frame, int first) {
+  for (int i = first; i < frame.numResults(); ++i)
+    frame.setResult(i, host::readyChain());
+}
+
+void printHello(KernelFrame &frame) {
+  printLine("hello host executor!");
+  setReadyChains(frame, 0);
+}
+
+void getString(KernelFrame &frame) {
+  std::optional<std::string> value = frame.attributeString("value");
+  if (!value) {
+    frame.reportError(frame.where() + ": no string 'value' attribute");
+    return;
+  }
+  frame.emplaceResult<std::string>(0, std::move(*value));
+}
+
+void printString(KernelFrame &frame) {
+  printLine("string = " + frame.argAs<std::string>(0));
+  setReadyChains(frame, 0);
+}
+
+void appendString(KernelFrame &frame) {
+  frame.emplaceResult<std::string>(0, frame.argAs<std::string>(0) +
+                                          frame.argAs<std::string>(1));
+}
+
+void count3(KernelFrame &frame) {
+  int32_t value = frame.argAs<int32_t>(0);
+  for (int i = 0; i < 3; ++i)
+    frame.emplaceResult<int32_t>(i, value + i + 1);
+}
+
+// Copies argument 0 to result 0 in a task on the work queue, after `hops`
+// further trips through the queue.
+template <typename T> void copyLater(KernelFrame &frame, int hops) {
+  RCReference<AsyncValue> result = frame.allocateResult<T>(0);
+  HostExecution &execution = frame.execution();
+  struct Copy {
+    HostExecution *execution;
+    RCReference<AsyncValue> result;
+    T value;
+    int hops;
+    void operator()() const {
+      if (hops > 0) {
+        execution->addTask(Copy{execution, result, value, hops - 1});
+        return;
+      }
+      result->emplace<T>(value);
+    }
+  };
+  execution.addTask(Copy{&execution, result, frame.argAs<T>(0), hops});
+}
+template <typename T> void asyncCopy(KernelFrame &frame) {
+  copyLater<T>(frame, 0);
+}
+template <typename T> void asyncCopyWithDelay(KernelFrame &frame) {
+  copyLater<T>(frame, 1);
+}
+
+// The copy arrives through an indirect result forwarded from a task.
+void asyncCopy2(KernelFrame &frame) {
+  auto result = frame.allocateIndirectResult(0);
+  int32_t value = frame.argAs<int32_t>(0);
+  frame.execution().addTask([result, value] {
+    result->forwardTo(host::makeAvailableValue<int32_t>(value));
+  });
+}
+
+void asyncAdd(KernelFrame &frame) {
+  RCReference<AsyncValue> result = frame.allocateResult<int32_t>(0);
+  int32_t sum = frame.argAs<int32_t>(0) + frame.argAs<int32_t>(1);
+  frame.execution().addTask([result, sum] { result->emplace<int32_t>(sum); });
+}
+
+void asChain(KernelFrame &frame) { setReadyChains(frame, 0); }
+
+std::string sleptMessage(int32_t microseconds) {
+  return "Slept for " + std::to_string(microseconds) + " microseconds";
+}
+
+// Sleeps on the calling thread, as TFRT's tfrt_test.usleep does.
+void usleep(KernelFrame &frame) {
+  int32_t microseconds = frame.argAs<int32_t>(0);
+  std::this_thread::sleep_for(std::chrono::microseconds(microseconds));
+  printLine(sleptMessage(microseconds));
+  setReadyChains(frame, 0);
+}
+
+// Sleeps on the blocking pool; the chain is ready when it wakes.
+void blockingUsleep(KernelFrame &frame) {
+  int32_t microseconds = frame.argAs<int32_t>(0);
+  RCReference<AsyncValue> done = frame.allocateResult<host::Chain>(0);
+  frame.execution().addBlockingTask(
+      [done, microseconds] {
+        std::this_thread::sleep_for(std::chrono::microseconds(microseconds));
+        printLine(sleptMessage(microseconds));
+        done->emplace<host::Chain>();
+      },
+      true);
+}
+
+void fail(KernelFrame &frame) { frame.reportError(kFailure); }
+
+void partialFail(KernelFrame &frame) {
+  frame.emplaceResult<int32_t>(0, 1);
+  frame.reportError(kFailure);
+}
+
+// Cancels the run it belongs to; kernels not yet started are skipped.
+void cancel(KernelFrame &frame) {
+  frame.execution().cancel();
+  frame.emplaceResult<int32_t>(0, 0);
+  setReadyChains(frame, 1);
+}
+
+void reportErrorAsync(KernelFrame &frame) {
+  RCReference<AsyncValue> result = frame.allocateResult<int32_t>(0);
+  frame.execution().addTask([result] { result->setError(kAsyncFailure); });
+}
+
+// Argument 1 asks for the error, 0 for success with the argument as value.
+void reportErrorConcreteAsync(KernelFrame &frame) {
+  RCReference<AsyncValue> result = frame.allocateResult<int32_t>(0);
+  int32_t input = frame.argAs<int32_t>(0);
+  frame.execution().addTask([result, input] {
+    if (input == 1)
+      result->setError(kAsyncFailure);
+    else
+      result->emplace<int32_t>(input);
+  });
+}
+
+void reportErrorIndirectAsync(KernelFrame &frame) {
+  auto result = frame.allocateIndirectResult(0);
+  int32_t input = frame.argAs<int32_t>(0);
+  frame.execution().addTask([result, input] {
+    result->forwardTo(input == 1 ? host::makeErrorValue(kAsyncFailure)
+                                 : host::makeAvailableValue<int32_t>(input));
+  });
+}
+
+void atomicCreate(KernelFrame &frame) { frame.emplaceResult<AtomicI32>(0); }
+
+// Relaxed: the counters order nothing; the chains order the kernels.
+void atomicAdd(KernelFrame &frame) {
+  frame.arg(0)->get<AtomicI32>().value.fetch_add(frame.argAs<int32_t>(1),
+                                            std::memory_order_relaxed);
+  setReadyChains(frame, 0);
+}
+void atomicInc(KernelFrame &frame) {
+  frame.arg(0)->get<AtomicI32>().value.fetch_add(1, std::memory_order_relaxed);
+  setReadyChains(frame, 0);
+}
+void atomicGet(KernelFrame &frame) {
+  frame.emplaceResult<int32_t>(
+      0, frame.argAs<AtomicI32>(0).value.load(std::memory_order_relaxed));
+  setReadyChains(frame, 1);
+}
+
+// (chain, values...) -> values...
+void identity(KernelFrame &frame) {
+  for (int i = 0; i < frame.numResults(); ++i)
+    frame.setResult(i, frame.argRef(i + 1));
+}
+
+void multiArgResult(KernelFrame &frame) {
+  for (int i = 0; i < frame.numResults(); ++i)
+    frame.setResult(i, frame.argRef(i));
+}
+
+// The kernels of TFRT's tutorial: a user-defined value type.
+struct Coordinate {
+  int32_t x, y;
+};
+
+void createCoordinate(KernelFrame &frame) {
+  frame.emplaceResult<Coordinate>(
+      0, Coordinate{frame.argAs<int32_t>(0), frame.argAs<int32_t>(1)});
+}
+
+void printCoordinate(KernelFrame &frame) {
+  const Coordinate &coordinate = frame.argAs<Coordinate>(0);
+  printLine("(" + std::to_string(coordinate.x) + ", " +
+            std::to_string(coordinate.y) + ")");
+  setReadyChains(frame, 0);
+}
+
+[[maybe_unused]] const bool registered = host::registerKernels({
+    {"tfrt_test.print_hello", printHello},
+    {"tfrt_test.get_string", getString},
+    {"tfrt_test.print_string", printString},
+    {"tfrt_test.append_string", appendString},
+    {"tfrt_test.count3.i32", count3},
+    {"tfrt_test.copy.with_delay.i32", asyncCopyWithDelay<int32_t>},
+    {"tfrt_test.copy.with_delay.i64", asyncCopyWithDelay<int64_t>},
+    {"tfrt_test.async_copy.i32", asyncCopy<int32_t>},
+    {"tfrt_test.async_copy.with_delay.i32", asyncCopyWithDelay<int32_t>},
+    {"tfrt_test.async_copy_2.i32", asyncCopy2},
+    {"tfrt_test.async_add.i32", asyncAdd},
+    {"tfrt_test.as_chain", asChain},
+    {"tfrt_test.usleep", usleep},
+    {"tfrt_test.blocking.usleep", blockingUsleep},
+    {"tfrt_test.fail", fail},
+    {"tfrt_test.partial_fail", partialFail},
+    {"tfrt_test.cancel", cancel},
+    {"tfrt_test.report_error_async", reportErrorAsync},
+    {"tfrt_test.report_error_concrete_async", reportErrorConcreteAsync},
+    {"tfrt_test.report_error_indirect_async", reportErrorIndirectAsync},
+    {"tfrt_test.atomic.create.i32", atomicCreate},
+    {"tfrt_test.atomic.add.i32", atomicAdd},
+    {"tfrt_test.atomic.inc.i32", atomicInc},
+    {"tfrt_test.atomic.get.i32", atomicGet},
+    {"tfrt_test.identity", identity},
+    {"tfrt_test.multi_arg_result", multiArgResult},
+    {"tfrt_tutorial.create_coordinate", createCoordinate},
+    {"tfrt_tutorial.print_coordinate", printCoordinate},
+});
+
+} // namespace
+
+} // namespace disc::kernels

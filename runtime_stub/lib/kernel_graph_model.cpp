@@ -1,0 +1,213 @@
+// Loading a kernel-graph model: the "kernel_graph_functions" of its metadata
+// and their entry symbols.
+#include "kernel_graph_model.h"
+
+#include "disc/ral/host/kg_types.h"
+#include "json.h"
+#include "status.h"
+
+#include <dlfcn.h>
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstring>
+#include <exception>
+#include <memory>
+
+namespace disc::kg {
+
+disc_status *makeStatus(std::string message) {
+  return new (std::nothrow) disc_status{std::move(message)};
+}
+
+namespace {
+
+bool readTypes(const json::Value &entry, const char *key,
+               const std::string &where, std::vector<std::string> &spellings,
+               std::vector<uint8_t> &types, std::string &error) {
+  const json::Value *list = entry.find(key);
+  if (!list || list->kind != json::Value::Kind::Array) {
+    error = where + " has no '" + key + "' array";
+    return false;
+  }
+  for (const json::Value &item : list->array) {
+    if (item.kind != json::Value::Kind::String) {
+      error = where + " has a '" + key + "' entry that is not a string";
+      return false;
+    }
+    std::optional<DiscKgType> type = host::kgTypeFromSpelling(item.string);
+    if (!type) {
+      error = where + " has unknown type '" + item.string + "' in '" + key +
+              "'";
+      return false;
+    }
+    spellings.push_back(item.string);
+    types.push_back(static_cast<uint8_t>(*type));
+  }
+  return true;
+}
+
+std::string stringMember(const json::Value &object, const char *key) {
+  const json::Value *member = object.find(key);
+  return member && member->kind == json::Value::Kind::String ? member->string
+                                                             : std::string();
+}
+
+} // namespace
+
+disc_status *Model::readMetadata(const char *text) {
+  json::Value root;
+  std::string message;
+  if (!json::parse(text, root, message))
+    return error("malformed metadata: " + message);
+  if (root.kind != json::Value::Kind::Object)
+    return error("malformed metadata: not a JSON object");
+  const json::Value *list = root.find("kernel_graph_functions");
+  if (!list)
+    return error("is not a kernel-graph model (its metadata has no "
+                 "'kernel_graph_functions')");
+  if (list->kind != json::Value::Kind::Array)
+    return error("malformed metadata: 'kernel_graph_functions' is not an "
+                 "array");
+  for (size_t i = 0; i < list->array.size(); ++i) {
+    const json::Value &entry = list->array[i];
+    std::string where = "kernel-graph function " + std::to_string(i);
+    Function function;
+    function.name = stringMember(entry, "name");
+    function.symbol = stringMember(entry, "entry");
+    if (function.name.empty())
+      return error("malformed metadata: " + where + " has no 'name'");
+    where += " ('" + function.name + "')";
+    if (function.symbol.empty())
+      return error("malformed metadata: " + where + " has no 'entry'");
+    if (!readTypes(entry, "inputs", where, function.inputSpellings,
+                   function.inputTypes, message) ||
+        !readTypes(entry, "outputs", where, function.outputSpellings,
+                   function.outputTypes, message))
+      return error("malformed metadata: " + message);
+    function.entry = reinterpret_cast<DiscKgFunctionPtr>(
+        dlsym(handle, function.symbol.c_str()));
+    if (!function.entry)
+      return error("no symbol '" + function.symbol + "' for function '" +
+                   function.name + "'");
+    functions.push_back(std::move(function));
+  }
+  return nullptr;
+}
+
+Model::~Model() {
+  if (handle)
+    dlclose(handle);
+}
+
+disc_status *Model::error(const std::string &message) const {
+  return makeStatus("'" + path + "': " + message);
+}
+
+const Function *Model::function(int64_t index) const {
+  if (index < 0 || static_cast<size_t>(index) >= functions.size())
+    return nullptr;
+  return &functions[index];
+}
+
+} // namespace disc::kg
+
+using disc::kg::makeStatus;
+
+extern "C" {
+
+disc_status *disc_kg_model_load(const char *path, disc_kg_model **model) {
+  if (!model)
+    return makeStatus("disc_kg_model_load: no place to put the model");
+  *model = nullptr;
+  if (!path)
+    return makeStatus("disc_kg_model_load: no path");
+  try {
+    std::string name(path);
+    struct stat info;
+    if (stat(path, &info) != 0)
+      return makeStatus("cannot open '" + name + "': " + std::strerror(errno));
+    std::string openPath =
+        name.find('/') == std::string::npos ? "./" + name : name;
+    auto loaded = std::make_unique<disc_kg_model>();
+    loaded->path = name;
+    loaded->handle = dlopen(openPath.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!loaded->handle) {
+      const char *reason = dlerror();
+      return makeStatus("cannot open '" + name +
+                        "': " + (reason ? reason : "unknown dlopen error"));
+    }
+    auto abiVersion = reinterpret_cast<int32_t (*)()>(
+        dlsym(loaded->handle, "disc_model_abi_version"));
+    if (!abiVersion)
+      return makeStatus("'" + name +
+                        "' is not a disc model (no disc_model_abi_version)");
+    if (int32_t version = abiVersion(); version != DISC_RUNTIME_MODEL_ABI_VERSION)
+      return makeStatus("'" + name + "' has ABI version " +
+                        std::to_string(version) + ", this runtime supports " +
+                        std::to_string(DISC_RUNTIME_MODEL_ABI_VERSION));
+    auto metadata = reinterpret_cast<const char *(*)()>(
+        dlsym(loaded->handle, "disc_model_metadata"));
+    if (!metadata || !metadata())
+      return loaded->error("no disc_model_metadata");
+    if (disc_status *status = loaded->readMetadata(metadata()))
+      return status;
+    *model = loaded.release();
+    return nullptr;
+  } catch (const std::exception &error) {
+    return makeStatus(std::string("runtime error: ") + error.what());
+  }
+}
+
+void disc_kg_model_free(disc_kg_model *model) { delete model; }
+
+int64_t disc_kg_function_count(const disc_kg_model *model) {
+  return model ? static_cast<int64_t>(model->functions.size()) : 0;
+}
+
+const char *disc_kg_function_name(const disc_kg_model *model,
+                                  int64_t function) {
+  const disc::kg::Function *found = model ? model->function(function) : nullptr;
+  return found ? found->name.c_str() : nullptr;
+}
+
+int64_t disc_kg_find_function(const disc_kg_model *model, const char *name) {
+  if (!model || !name)
+    return -1;
+  for (size_t i = 0; i < model->functions.size(); ++i)
+    if (model->functions[i].name == name)
+      return static_cast<int64_t>(i);
+  return -1;
+}
+
+int64_t disc_kg_function_input_count(const disc_kg_model *model,
+                                     int64_t function) {
+  const disc::kg::Function *found = model ? model->function(function) : nullptr;
+  return found ? static_cast<int64_t>(found->inputTypes.size()) : 0;
+}
+
+int64_t disc_kg_function_output_count(const disc_kg_model *model,
+                                      int64_t function) {
+  const disc::kg::Function *found = model ? model->function(function) : nullptr;
+  return found ? static_cast<int64_t>(found->outputTypes.size()) : 0;
+}
+
+const char *disc_kg_function_input_type(const disc_kg_model *model,
+                                        int64_t function, int64_t index) {
+  const disc::kg::Function *found = model ? model->function(function) : nullptr;
+  if (!found || index < 0 ||
+      static_cast<size_t>(index) >= found->inputSpellings.size())
+    return nullptr;
+  return found->inputSpellings[index].c_str();
+}
+
+const char *disc_kg_function_output_type(const disc_kg_model *model,
+                                         int64_t function, int64_t index) {
+  const disc::kg::Function *found = model ? model->function(function) : nullptr;
+  if (!found || index < 0 ||
+      static_cast<size_t>(index) >= found->outputSpellings.size())
+    return nullptr;
+  return found->outputSpellings[index].c_str();
+}
+
+} // extern "C"

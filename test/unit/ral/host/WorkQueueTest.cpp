@@ -1,0 +1,185 @@
+#include "disc/ral/host/work_queue.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace disc::host {
+namespace {
+
+TEST(WorkQueue, StartsOneWorkerPerCoreByDefault) {
+  ConcurrentWorkQueue queue;
+  unsigned cores = std::thread::hardware_concurrency();
+  EXPECT_EQ(queue.numWorkers(), cores ? static_cast<int>(cores) : 1);
+}
+
+TEST(WorkQueue, RunsTasksAndQuiesces) {
+  ConcurrentWorkQueue queue(2);
+  std::atomic<int> count{0};
+  for (int i = 0; i < 1000; ++i)
+    queue.addTask([&] { ++count; });
+  queue.quiesce();
+  EXPECT_EQ(count.load(), 1000);
+}
+
+TEST(WorkQueue, TasksAddedByTasksRunBeforeQuiesceReturns) {
+  ConcurrentWorkQueue queue(2);
+  std::atomic<int> count{0};
+  std::function<void(int)> spawn = [&](int depth) {
+    ++count;
+    if (depth == 0)
+      return;
+    queue.addTask([&, depth] { spawn(depth - 1); });
+    queue.addTask([&, depth] { spawn(depth - 1); });
+  };
+  queue.addTask([&] { spawn(9); });
+  queue.quiesce();
+  EXPECT_EQ(count.load(), (1 << 10) - 1);
+}
+
+TEST(WorkQueue, TasksRunOnWorkers) {
+  ConcurrentWorkQueue queue(2);
+  std::atomic<bool> onWorker{false};
+  queue.addTask([&] { onWorker = queue.isWorkerThread(); });
+  queue.quiesce();
+  EXPECT_TRUE(onWorker.load());
+  EXPECT_FALSE(queue.isWorkerThread());
+}
+
+// One worker blocked on a task that only finishes once another task has run
+// on a different worker: the second task must be stolen or taken by the
+// other worker, not left behind the blocked one.
+TEST(WorkQueue, IdleWorkersStealQueuedTasks) {
+  ConcurrentWorkQueue queue(2);
+  std::atomic<bool> released{false};
+  queue.addTask([&] {
+    // Queued on this worker's own queue, behind the spinning task.
+    queue.addTask([&] { released = true; });
+    while (!released.load())
+      std::this_thread::yield();
+  });
+  queue.quiesce();
+  EXPECT_TRUE(released.load());
+}
+
+TEST(WorkQueue, BlockingTasksRunBesideTheWorkers) {
+  ConcurrentWorkQueue queue(1, 4);
+  std::mutex mutex;
+  std::condition_variable cv;
+  int started = 0;
+  // Four tasks that wait for each other only finish if all four run at once.
+  for (int i = 0; i < 4; ++i)
+    ASSERT_TRUE(queue.addBlockingTask(
+        [&] {
+          std::unique_lock<std::mutex> lock(mutex);
+          ++started;
+          cv.notify_all();
+          cv.wait(lock, [&] { return started == 4; });
+        },
+        false));
+  queue.quiesce();
+  EXPECT_EQ(started, 4);
+}
+
+TEST(WorkQueue, BlockingTaskWithoutQueuingIsRefusedWhenThePoolIsFull) {
+  ConcurrentWorkQueue queue(1, 1);
+  std::atomic<bool> release{false};
+  ASSERT_TRUE(queue.addBlockingTask(
+      [&] {
+        while (!release.load())
+          std::this_thread::yield();
+      },
+      false));
+  std::atomic<int> queuedRan{0};
+  EXPECT_FALSE(queue.addBlockingTask([&] { ++queuedRan; }, false));
+  EXPECT_TRUE(queue.addBlockingTask([&] { ++queuedRan; }, true));
+  release = true;
+  queue.quiesce();
+  EXPECT_EQ(queuedRan.load(), 1);
+}
+
+TEST(WorkQueue, AwaitWaitsForValuesMadeAvailableByTasks) {
+  ConcurrentWorkQueue queue(2);
+  std::vector<RCReference<AsyncValue>> values;
+  for (int i = 0; i < 64; ++i)
+    values.push_back(makeUnconstructedValue<int32_t>());
+  for (int i = 0; i < 64; ++i)
+    queue.addTask([value = values[i], i] { value->emplace<int32_t>(i); });
+  queue.await(values);
+  for (int i = 0; i < 64; ++i) {
+    ASSERT_TRUE(values[i]->isConcrete());
+    EXPECT_EQ(values[i]->get<int32_t>(), i);
+  }
+  queue.quiesce();
+}
+
+// Await inside a task: the worker keeps running other tasks, so even with
+// one worker the value it waits for gets produced.
+TEST(WorkQueue, AwaitOnAWorkerRunsOtherTasks) {
+  ConcurrentWorkQueue queue(1);
+  std::atomic<int> seen{-1};
+  queue.addTask([&] {
+    RCReference<AsyncValue> value = makeUnconstructedValue<int32_t>();
+    queue.addTask([value] { value->emplace<int32_t>(11); });
+    AsyncValue *raw = value.get();
+    queue.await(&raw, 1);
+    seen = value->get<int32_t>();
+  });
+  queue.quiesce();
+  EXPECT_EQ(seen.load(), 11);
+}
+
+// Many producers on the pool each fill one value; many waiters on other
+// threads hang continuations on all of them; every continuation sees its
+// value exactly once.
+TEST(WorkQueueStress, ManyProducersAndWaiters) {
+  ConcurrentWorkQueue queue(4);
+  constexpr int kValues = 2000;
+  constexpr int kWaiterThreads = 4;
+  std::vector<RCReference<AsyncValue>> values;
+  for (int i = 0; i < kValues; ++i)
+    values.push_back(makeUnconstructedValue<int64_t>());
+  std::atomic<int64_t> sum{0};
+  std::atomic<int> runs{0};
+  std::vector<std::thread> waiters;
+  for (int t = 0; t < kWaiterThreads; ++t)
+    waiters.emplace_back([&] {
+      for (int i = 0; i < kValues; ++i)
+        values[i]->andThen([&, value = values[i]] {
+          sum += value->get<int64_t>();
+          ++runs;
+        });
+    });
+  for (int i = 0; i < kValues; ++i)
+    queue.addTask([value = values[i], i] { value->emplace<int64_t>(i); });
+  for (std::thread &thread : waiters)
+    thread.join();
+  queue.await(values);
+  queue.quiesce();
+  EXPECT_EQ(runs.load(), kValues * kWaiterThreads);
+  EXPECT_EQ(sum.load(),
+            int64_t{kValues} * (kValues - 1) / 2 * kWaiterThreads);
+}
+
+TEST(WorkQueueStress, ManyThreadsAddTasksAtOnce) {
+  ConcurrentWorkQueue queue(3);
+  std::atomic<int> count{0};
+  std::vector<std::thread> producers;
+  for (int t = 0; t < 6; ++t)
+    producers.emplace_back([&] {
+      for (int i = 0; i < 5000; ++i)
+        queue.addTask([&] { ++count; });
+    });
+  for (std::thread &thread : producers)
+    thread.join();
+  queue.quiesce();
+  EXPECT_EQ(count.load(), 30000);
+}
+
+} // namespace
+} // namespace disc::host

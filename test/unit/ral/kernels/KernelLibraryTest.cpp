@@ -1,0 +1,324 @@
+// The kernel library one kernel at a time: values, printed formats and
+// errors as TFRT's kernels give them.
+#include "disc/ral/host/chain.h"
+#include "disc/ral/host/host_execution.h"
+#include "disc/ral/kernels/host_tensor.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace disc::host {
+namespace {
+
+using Values = std::vector<RCReference<AsyncValue>>;
+
+const DiscKgApi *apiOf(void **ctxStruct) {
+  return static_cast<const DiscKgApi *>(ctxStruct[2]);
+}
+
+// Stand-ins for compiled functions (kernel_graph_abi.h): (x) -> x and
+// (x) -> x + x.
+void returnFirst(void **ctxStruct, DiscKgValue **args,
+                 DiscKgValue **results) {
+  apiOf(ctxStruct)->add_ref(args[0]);
+  results[0] = args[0];
+}
+const uint8_t kTypes[4] = {DISC_KG_I32, DISC_KG_I32, DISC_KG_I32, DISC_KG_I32};
+DiscKgSite doubleAdd{"tfrt.add.i32", "test:2:1", 2, 1, kTypes, kTypes, 0, 0,
+                     nullptr, nullptr, nullptr};
+void doubleFirst(void **ctxStruct, DiscKgValue **args,
+                 DiscKgValue **results) {
+  DiscKgValue *operands[] = {args[0], args[0]};
+  apiOf(ctxStruct)->invoke(ctxStruct[0], &doubleAdd, operands, results);
+}
+std::atomic<int> onceCalls{0};
+void countedDouble(void **ctxStruct, DiscKgValue **args,
+                   DiscKgValue **results) {
+  ++onceCalls;
+  doubleFirst(ctxStruct, args, results);
+}
+// A parallel_for body (begin, end, counter) -> chain: adds begin to the
+// counter.
+DiscKgSite atomicAdd{"tfrt_test.atomic.add.i32", "test:3:1", 2, 1, kTypes,
+                     kTypes, 0, 0, nullptr, nullptr, nullptr};
+void addBegin(void **ctxStruct, DiscKgValue **args, DiscKgValue **results) {
+  DiscKgValue *operands[] = {args[2], args[0]};
+  apiOf(ctxStruct)->invoke(ctxStruct[0], &atomicAdd, operands, results);
+}
+std::atomic<bool> bodyOnWorker{false};
+void recordThread(void **ctxStruct, DiscKgValue **args,
+                  DiscKgValue **results) {
+  bodyOnWorker =
+      static_cast<HostExecution *>(ctxStruct[0])->queue().isWorkerThread();
+  returnFirst(ctxStruct, args, results);
+}
+
+DiscKgFunction function(DiscKgFunctionPtr entry, int numArgs,
+                        int numResults) {
+  return {entry, "test_function", numArgs, numResults, kTypes, kTypes};
+}
+
+class KernelLibraryTest : public ::testing::Test {
+protected:
+  // Invokes kernel `name` on `args` with `attributes`; returns its results
+  // once available, and what it printed. The kernels read no types.
+  Values invoke(const char *name, const Values &args, int numResults,
+                std::vector<DiscKgAttribute> attributes = {},
+                std::string *printed = nullptr,
+                std::vector<const DiscKgFunction *> functions = {}) {
+    std::vector<uint8_t> types(args.size() + numResults + 1, 0);
+    DiscKgSite site{name,
+                    "test:1:1",
+                    static_cast<int32_t>(args.size()),
+                    numResults,
+                    types.data(),
+                    types.data(),
+                    static_cast<int32_t>(attributes.size()),
+                    static_cast<int32_t>(functions.size()),
+                    attributes.data(),
+                    functions.data(),
+                    nullptr};
+    std::vector<AsyncValue *> argPointers;
+    for (const auto &arg : args)
+      argPointers.push_back(arg.get());
+    std::vector<AsyncValue *> results(numResults, nullptr);
+    testing::internal::CaptureStdout();
+    execution.invoke(&site, argPointers.data(), results.data());
+    Values owned;
+    for (AsyncValue *result : results)
+      owned.push_back(RCReference<AsyncValue>::adopt(result));
+    queue.await(owned);
+    execution.awaitWork();
+    std::string output = testing::internal::GetCapturedStdout();
+    if (printed)
+      *printed = output;
+    return owned;
+  }
+
+  std::string print(const char *name, RCReference<AsyncValue> value) {
+    std::string printed;
+    Values results = invoke(name, {value, readyChain()}, 1, {}, &printed);
+    EXPECT_TRUE(results[0]->isType<Chain>());
+    return printed;
+  }
+
+  template <typename T> static RCReference<AsyncValue> of(T value) {
+    return makeAvailableValue<T>(value);
+  }
+
+  ConcurrentWorkQueue queue{2};
+  HostExecution execution{queue, defaultHostAllocator()};
+};
+
+TEST_F(KernelLibraryTest, PrintsInTfrtFormats) {
+  EXPECT_EQ(print("tfrt.print.i1", of(false)), "int1 = 0\n");
+  EXPECT_EQ(print("tfrt.print.i32", of<int32_t>(42)), "int32 = 42\n");
+  EXPECT_EQ(print("tfrt.print.i64", of<int64_t>(7)), "int64 = 7\n");
+  EXPECT_EQ(print("tfrt.print.f32", of(1.0f)), "f32 = 1.000000\n");
+  EXPECT_EQ(print("tfrt.print.f64", of(0.347354)), "f64 = 0.347354\n");
+}
+
+TEST_F(KernelLibraryTest, ConstantsReadTheirValueAttribute) {
+  const uint32_t big = 4095;
+  const float tenth = 0.1f;
+  Values u = invoke("tfrt.constant.ui32", {}, 1,
+                    {{"value", DISC_KG_ATTR_UI32, 1, &big}});
+  EXPECT_EQ(u[0]->get<uint32_t>(), 4095u);
+  Values f = invoke("tfrt.constant.f32", {}, 1,
+                    {{"value", DISC_KG_ATTR_F32, 1, &tenth}});
+  EXPECT_EQ(f[0]->get<float>(), 0.1f);
+  Values missing = invoke("tfrt.constant.i32", {}, 1);
+  ASSERT_TRUE(missing[0]->isError());
+  EXPECT_EQ(missing[0]->errorMessage(),
+            "tfrt.constant.i32 at test:1:1: no numeric 'value' attribute");
+}
+
+TEST_F(KernelLibraryTest, ArithmeticIgnoresATrailingChain) {
+  Values sum =
+      invoke("tfrt.add.i32", {of<int32_t>(42), of<int32_t>(1), readyChain()},
+             1);
+  EXPECT_EQ(sum[0]->get<int32_t>(), 43);
+  Values product = invoke("tfrt.multiply.f64", {of(156.0), of(100.0)}, 1);
+  EXPECT_EQ(product[0]->get<double>(), 15600.0);
+  Values smaller = invoke("tfrt.minimum.f32", {of(737.0f), of(899.0f)}, 1);
+  EXPECT_EQ(smaller[0]->get<float>(), 737.0f);
+  Values less = invoke("tfrt.lessequal.i32", {of<int32_t>(1), of<int32_t>(0)},
+                       1);
+  EXPECT_FALSE(less[0]->get<bool>());
+  Values same = invoke("tfrt.equal.i64", {of<int64_t>(5), of<int64_t>(5)}, 1);
+  EXPECT_TRUE(same[0]->get<bool>());
+}
+
+TEST_F(KernelLibraryTest, IntegerDivisionGivesQuotientAndRemainder) {
+  Values divided = invoke("tfrt.div.i32", {of<int32_t>(43), of<int32_t>(5)}, 2);
+  EXPECT_EQ(divided[0]->get<int32_t>(), 8);
+  EXPECT_EQ(divided[1]->get<int32_t>(), 3);
+  Values byZero = invoke("tfrt.div.i32", {of<int32_t>(42), of<int32_t>(0)}, 2);
+  for (const auto &result : byZero) {
+    ASSERT_TRUE(result->isError());
+    EXPECT_EQ(result->errorMessage(), "Divide by zero");
+  }
+  Values real = invoke("tfrt.div.f32", {of(156.0f), of(100.0f)}, 1);
+  EXPECT_EQ(real[0]->get<float>(), 1.56f);
+}
+
+TEST_F(KernelLibraryTest, CastsTruncateTowardZero) {
+  Values truncated = invoke("tfrt.cast.f64_to_i64", {of(255.99999)}, 1);
+  EXPECT_EQ(truncated[0]->get<int64_t>(), 255);
+  Values widened = invoke("tfrt.cast.i64_to_f32", {of<int64_t>(899)}, 1);
+  EXPECT_EQ(widened[0]->get<float>(), 899.0f);
+}
+
+TEST_F(KernelLibraryTest, MergeChainsWaitsForEveryArgument) {
+  RCReference<AsyncValue> late = makeUnconstructedValue<int32_t>();
+  std::vector<AsyncValue *> args{late.get(), readyChain().get()};
+  const uint8_t types[2] = {0, 0};
+  DiscKgSite merge{"tfrt.merge.chains", "test:1:1", 2, 1, types, types, 0, 0,
+                   nullptr, nullptr, nullptr};
+  AsyncValue *merged = nullptr;
+  execution.invoke(&merge, args.data(), &merged);
+  RCReference<AsyncValue> owned = RCReference<AsyncValue>::adopt(merged);
+  EXPECT_TRUE(merged->isUnavailable());
+  late->emplace<int32_t>(0);
+  EXPECT_TRUE(merged->isConcrete());
+}
+
+TEST_F(KernelLibraryTest, Strings) {
+  const char bark[] = "bark", rarf[] = "rarf";
+  Values x = invoke("tfrt_test.get_string", {}, 1,
+                    {{"value", DISC_KG_ATTR_STRING, 4, bark}});
+  Values y = invoke("tfrt_test.get_string", {}, 1,
+                    {{"value", DISC_KG_ATTR_STRING, 4, rarf}});
+  Values joined = invoke("tfrt_test.append_string", {x[0], y[0]}, 1);
+  EXPECT_EQ(print("tfrt_test.print_string", joined[0]),
+            "string = barkrarf\n");
+}
+
+TEST_F(KernelLibraryTest, AsyncKernelsFillTheirResultsLater) {
+  Values sum = invoke("tfrt_test.async_add.i32",
+                      {of<int32_t>(1), of<int32_t>(42)}, 1);
+  EXPECT_EQ(sum[0]->get<int32_t>(), 43);
+  Values copy = invoke("tfrt_test.async_copy_2.i32", {of<int32_t>(43)}, 1);
+  EXPECT_EQ(copy[0]->get<int32_t>(), 43);
+  Values failed = invoke("tfrt_test.report_error_indirect_async",
+                         {of<int32_t>(1)}, 1);
+  EXPECT_EQ(failed[0]->errorMessage(),
+            "something bad happened asynchronously");
+  Values counted = invoke("tfrt_test.count3.i32", {of<int32_t>(43)}, 3);
+  EXPECT_EQ(counted[2]->get<int32_t>(), 46);
+}
+
+TEST_F(KernelLibraryTest, HostTensorsPrintAsDenseHostTensor) {
+  const int64_t shape[] = {2, 2};
+  const int32_t fortyOne = 41;
+  Values tensor =
+      invoke("dht.create_uninit_tensor.i32.2", {}, 1,
+             {{"shape", DISC_KG_ATTR_I64, 2, shape}});
+  ASSERT_TRUE(tensor[0]->isConcrete());
+  Values filled = invoke("dht.fill_tensor.i32", {tensor[0], readyChain()}, 1,
+                         {{"value", DISC_KG_ATTR_I32, 1, &fortyOne}});
+  EXPECT_EQ(print("dht.print_tensor.i32", tensor[0]),
+            "DenseHostTensor dtype = i32, shape = [2, 2], values = [41, 41, "
+            "41, 41]\n");
+
+  const int64_t vector[] = {3};
+  const float values[] = {1.0f, -2.5f, 0.125f};
+  Values floats = invoke("dht.create_uninit_tensor.f32.1", {}, 1,
+                         {{"shape", DISC_KG_ATTR_I64, 1, vector}});
+  invoke("dht.set_tensor_with_constant_values.f32", {floats[0], readyChain()},
+         1, {{"values", DISC_KG_ATTR_F32, 3, values}});
+  EXPECT_EQ(print("dht.print_tensor.f32", floats[0]),
+            "DenseHostTensor dtype = f32, shape = [3], values = "
+            "[1.000000e+00, -2.500000e+00, 1.250000e-01]\n");
+
+  Values wrongRank = invoke("dht.create_uninit_tensor.i32.3", {}, 1,
+                            {{"shape", DISC_KG_ATTR_I64, 2, shape}});
+  EXPECT_EQ(wrongRank[0]->errorMessage(),
+            "dht.create_uninit_tensor.i32.3 at test:1:1: 'shape' has 2 "
+            "dimensions, expected 3");
+}
+
+TEST_F(KernelLibraryTest, CondAndCasePickTheirFunction) {
+  DiscKgFunction first = function(returnFirst, 1, 1);
+  DiscKgFunction twice = function(doubleFirst, 1, 1);
+  Values picked = invoke("tfrt.cond", {of(true), of<int32_t>(41)}, 1, {},
+                         nullptr, {&first, &twice});
+  EXPECT_EQ(picked[0]->get<int32_t>(), 41);
+  picked = invoke("tfrt.cond", {of(false), of<int32_t>(41)}, 1, {}, nullptr,
+                  {&first, &twice});
+  EXPECT_EQ(picked[0]->get<int32_t>(), 82);
+  picked = invoke("tfrt.case", {of<int32_t>(0), of<int32_t>(40)}, 1, {},
+                  nullptr, {&twice, &first});
+  EXPECT_EQ(picked[0]->get<int32_t>(), 80);
+  picked = invoke("tfrt.case", {of<int32_t>(7), of<int32_t>(40)}, 1, {},
+                  nullptr, {&twice, &first});
+  EXPECT_EQ(picked[0]->get<int32_t>(), 40);
+}
+
+TEST_F(KernelLibraryTest, IfWaitsForItsCondition) {
+  DiscKgFunction first = function(returnFirst, 1, 1);
+  DiscKgFunction twice = function(doubleFirst, 1, 1);
+  RCReference<AsyncValue> condition = makeUnconstructedValue<bool>();
+  queue.addTask([condition] { condition->emplace<bool>(false); });
+  Values picked = invoke("tfrt.if", {condition, of<int32_t>(5)}, 1, {},
+                         nullptr, {&first, &twice});
+  EXPECT_EQ(picked[0]->get<int32_t>(), 10);
+  RCReference<AsyncValue> failed = makeErrorValue("no condition");
+  picked = invoke("tfrt.if", {failed, of<int32_t>(5)}, 1, {}, nullptr,
+                  {&first, &twice});
+  EXPECT_EQ(picked[0]->errorMessage(), "no condition");
+}
+
+TEST_F(KernelLibraryTest, RepeatRunsItsBodyCountTimes) {
+  DiscKgFunction twice = function(doubleFirst, 1, 1);
+  Values repeated = invoke("tfrt.repeat.i32", {of<int32_t>(3), of<int32_t>(5)},
+                           1, {}, nullptr, {&twice});
+  EXPECT_EQ(repeated[0]->get<int32_t>(), 40);
+  repeated = invoke("tfrt.repeat.i32", {of<int32_t>(0), of<int32_t>(5)}, 1, {},
+                    nullptr, {&twice});
+  EXPECT_EQ(repeated[0]->get<int32_t>(), 5);
+}
+
+TEST_F(KernelLibraryTest, OnceRunsItsFunctionOncePerRun) {
+  DiscKgFunction counted = function(countedDouble, 1, 1);
+  int before = onceCalls;
+  Values first = invoke("tfrt.once", {of<int32_t>(1)}, 1, {}, nullptr,
+                        {&counted});
+  Values second = invoke("tfrt.once", {first[0]}, 1, {}, nullptr, {&counted});
+  EXPECT_EQ(first[0]->get<int32_t>(), 2);
+  EXPECT_EQ(second[0]->get<int32_t>(), 2);
+  EXPECT_EQ(onceCalls - before, 1);
+}
+
+TEST_F(KernelLibraryTest, ParallelForRunsEveryBlock) {
+  DiscKgFunction body = function(addBegin, 3, 1);
+  Values counter = invoke("tfrt_test.atomic.create.i32", {}, 1);
+  Values done = invoke("tfrt.parallel_for.i32",
+                       {of<int32_t>(0), of<int32_t>(10), of<int32_t>(3),
+                        counter[0]},
+                       1, {}, nullptr, {&body});
+  EXPECT_TRUE(done[0]->isType<Chain>());
+  Values total = invoke("tfrt_test.atomic.get.i32", {counter[0], done[0]}, 2);
+  EXPECT_EQ(total[0]->get<int32_t>(), 0 + 3 + 6 + 9);
+}
+
+TEST_F(KernelLibraryTest, DoAsyncRunsItsBodyOnTheWorkQueue) {
+  DiscKgFunction body = function(recordThread, 1, 1);
+  bodyOnWorker = false;
+  Values result = invoke("tfrt_test.do.async", {of<int32_t>(3)}, 1, {},
+                         nullptr, {&body});
+  EXPECT_EQ(result[0]->get<int32_t>(), 3);
+  EXPECT_TRUE(bodyOnWorker.load());
+}
+
+TEST_F(KernelLibraryTest, TutorialCoordinates) {
+  Values coordinate = invoke("tfrt_tutorial.create_coordinate",
+                             {of<int32_t>(2), of<int32_t>(4)}, 1);
+  EXPECT_EQ(print("tfrt_tutorial.print_coordinate", coordinate[0]),
+            "(2, 4)\n");
+}
+
+} // namespace
+} // namespace disc::host
