@@ -37,8 +37,8 @@ bool readTypes(const json::Value &entry, const char *key,
     }
     std::optional<DiscKgType> type = host::kgTypeFromSpelling(item.string);
     if (!type) {
-      error = where + " has unknown type '" + item.string + "' in '" + key +
-              "'";
+      error =
+          where + " has unknown type '" + item.string + "' in '" + key + "'";
       return false;
     }
     spellings.push_back(item.string);
@@ -142,7 +142,8 @@ disc_status *disc_kg_model_load(const char *path, disc_kg_model **model) {
     if (!abiVersion)
       return makeStatus("'" + name +
                         "' is not a disc model (no disc_model_abi_version)");
-    if (int32_t version = abiVersion(); version != DISC_RUNTIME_MODEL_ABI_VERSION)
+    if (int32_t version = abiVersion();
+        version != DISC_RUNTIME_MODEL_ABI_VERSION)
       return makeStatus("'" + name + "' has ABI version " +
                         std::to_string(version) + ", this runtime supports " +
                         std::to_string(DISC_RUNTIME_MODEL_ABI_VERSION));

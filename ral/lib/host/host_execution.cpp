@@ -26,7 +26,6 @@ void apiDropRef(DiscKgValue *value) { fromAbi(value)->dropRef(); }
 const DiscKgApi kApi = {1, sizeof(DiscKgApi), &apiInvoke, &apiAddRef,
                         &apiDropRef};
 
-
 // The RAL name of `site` ("name___cpu___pvoid_i32_i32___i32"), or nothing
 // when a non-chain argument or result is not a scalar.
 std::optional<std::string> ralApiName(const DiscKgSite &site) {
@@ -230,9 +229,9 @@ void HostExecution::run(const KernelInfo &kernel, const DiscKgSite &site,
     runRalApiKernel(kernel, frame);
   for (int i = 0; i < site.num_results; ++i)
     if (!results[i])
-      results[i] = makeErrorValue(frame.where() + " set no result " +
-                                  std::to_string(i))
-                       .release();
+      results[i] =
+          makeErrorValue(frame.where() + " set no result " + std::to_string(i))
+              .release();
 }
 
 void HostExecution::invoke(DiscKgSite *site, AsyncValue *const *args,
@@ -300,8 +299,9 @@ void HostExecution::awaitWork() {
   });
 }
 
-std::shared_ptr<void> HostExecution::resource(
-    const void *key, const std::function<std::shared_ptr<void>()> &create) {
+std::shared_ptr<void>
+HostExecution::resource(const void *key,
+                        const std::function<std::shared_ptr<void>()> &create) {
   std::lock_guard<std::mutex> lock(resourceMutex_);
   std::shared_ptr<void> &entry = resources_[key];
   if (!entry)

@@ -178,7 +178,7 @@ void atomicCreate(KernelFrame &frame) { frame.emplaceResult<AtomicI32>(0); }
 // Relaxed: the counters order nothing; the chains order the kernels.
 void atomicAdd(KernelFrame &frame) {
   frame.arg(0)->get<AtomicI32>().value.fetch_add(frame.argAs<int32_t>(1),
-                                            std::memory_order_relaxed);
+                                                 std::memory_order_relaxed);
   setReadyChains(frame, 0);
 }
 void atomicInc(KernelFrame &frame) {

@@ -45,9 +45,9 @@ const uint8_t kChain[] = {DISC_KG_CHAIN};
 DiscKgSite site(const char *kernel, int numArgs, int numResults,
                 const uint8_t *argTypes = kI32I32,
                 const uint8_t *resultTypes = kI32) {
-  return DiscKgSite{kernel, "test:1:1", numArgs,  numResults, argTypes,
-                    resultTypes, 0,     0,        nullptr,   nullptr,
-                    nullptr};
+  return DiscKgSite{kernel,   "test:1:1",  numArgs, numResults,
+                    argTypes, resultTypes, 0,       0,
+                    nullptr,  nullptr,     nullptr};
 }
 
 class HostExecutionTest : public ::testing::Test {
@@ -148,7 +148,8 @@ TEST_F(HostExecutionTest, CancellationSkipsLaterKernels) {
   AsyncValue *skipped = nullptr;
   AsyncValue *ready[] = {one.get(), one.get()};
   execution.invoke(&add, ready, &skipped);
-  RCReference<AsyncValue> ownedSkipped = RCReference<AsyncValue>::adopt(skipped);
+  RCReference<AsyncValue> ownedSkipped =
+      RCReference<AsyncValue>::adopt(skipped);
   ASSERT_TRUE(skipped->isError());
   EXPECT_EQ(skipped->errorMessage(), "Cancelled");
 
