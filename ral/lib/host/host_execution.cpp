@@ -8,6 +8,7 @@
 #include "disc/ral/registry.h"
 
 #include <cstring>
+#include <exception>
 #include <vector>
 
 namespace disc::host {
@@ -223,10 +224,15 @@ void HostExecution::run(const KernelInfo &kernel, const DiscKgSite &site,
     }
   }
   KernelFrame frame(*this, site, args, results);
-  if (kernel.function)
-    kernel.function(frame);
-  else
-    runRalApiKernel(kernel, frame);
+  // Compiled code called us through a C ABI: nothing may unwind into it.
+  try {
+    if (kernel.function)
+      kernel.function(frame);
+    else
+      runRalApiKernel(kernel, frame);
+  } catch (const std::exception &error) {
+    frame.reportError(frame.where() + ": " + error.what());
+  }
   for (int i = 0; i < site.num_results; ++i)
     if (!results[i])
       results[i] =

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <stdexcept>
 #include <vector>
 
 namespace disc::host {
@@ -24,6 +25,8 @@ void testFail(KernelFrame &frame) { frame.reportError("test failure"); }
 // Non-strict: passes its argument on whatever its state.
 void testForward(KernelFrame &frame) { frame.setResult(0, frame.argRef(0)); }
 
+void testThrow(KernelFrame &) { throw std::runtime_error("out of luck"); }
+
 void testCancel(KernelFrame &frame) {
   frame.execution().cancel();
   frame.setResult(0, readyChain());
@@ -33,7 +36,8 @@ void testCancel(KernelFrame &frame) {
     registerKernels({{"host_execution_test.add", testAdd},
                      {"host_execution_test.fail", testFail},
                      {"host_execution_test.forward", testForward, true},
-                     {"host_execution_test.cancel", testCancel}});
+                     {"host_execution_test.cancel", testCancel},
+                     {"host_execution_test.throw", testThrow}});
 
 int32_t ralMultiply(void *, int32_t lhs, int32_t rhs) { return lhs * rhs; }
 TAO_RAL_API("host_execution_test.multiply", "cpu", ralMultiply);
@@ -156,6 +160,16 @@ TEST_F(HostExecutionTest, CancellationSkipsLaterKernels) {
   pending->emplace<int32_t>(3);
   ASSERT_TRUE(deferred->isError());
   EXPECT_EQ(deferred->errorMessage(), "Cancelled");
+}
+
+TEST_F(HostExecutionTest, AKernelThatThrowsFailsItsResults) {
+  DiscKgSite thrower = site("host_execution_test.throw", 0, 1);
+  AsyncValue *result = nullptr;
+  execution.invoke(&thrower, nullptr, &result);
+  RCReference<AsyncValue> owned = RCReference<AsyncValue>::adopt(result);
+  ASSERT_TRUE(result->isError());
+  EXPECT_EQ(result->errorMessage(),
+            "host_execution_test.throw at test:1:1: out of luck");
 }
 
 TEST_F(HostExecutionTest, UnknownKernelsGiveAnErrorNamingThem) {
