@@ -18,7 +18,7 @@
 
 using disc::host::AsyncValue;
 using disc::host::RCReference;
-using disc::kg::makeStatus;
+using disc::stub::makeStatus;
 
 struct disc_kg_run {
   const disc::kg::Function *function = nullptr;
