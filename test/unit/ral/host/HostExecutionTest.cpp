@@ -1,6 +1,7 @@
 #include "disc/ral/host/chain.h"
 #include "disc/ral/host/host_execution.h"
 #include "disc/ral/host/kernel_frame.h"
+#include "disc/ral/kernels/host_tensor.h"
 #include "disc/ral/registry.h"
 
 #include <gtest/gtest.h>
@@ -41,6 +42,15 @@ void testCancel(KernelFrame &frame) {
 
 int32_t ralMultiply(void *, int32_t lhs, int32_t rhs) { return lhs * rhs; }
 TAO_RAL_API("host_execution_test.multiply", "cpu", ralMultiply);
+
+// Destination passing: writes `value` + its index into every element.
+void ralIota(void *, ral::MemRefType<float, 2> out, float value) {
+  for (int64_t i = 0; i < out.sizes[0]; ++i)
+    for (int64_t j = 0; j < out.sizes[1]; ++j)
+      out.data[out.offset + i * out.strides[0] + j * out.strides[1]] =
+          value + static_cast<float>(i * out.sizes[1] + j);
+}
+TAO_RAL_API("host_execution_test.iota", "cpu", ralIota);
 
 const uint8_t kI32I32[] = {DISC_KG_I32, DISC_KG_I32};
 const uint8_t kI32[] = {DISC_KG_I32};
@@ -202,6 +212,36 @@ TEST_F(HostExecutionTest, RalApiFunctionsAreReachableByName) {
   EXPECT_EQ(product->get<int32_t>(), 42);
   EXPECT_TRUE(done->isConcrete());
   EXPECT_TRUE(done->isType<Chain>());
+}
+
+TEST_F(HostExecutionTest, RalApiFunctionsTakeHostTensorsAsMemRefs) {
+  const uint8_t argTypes[] = {DISC_KG_TENSOR, DISC_KG_F32, DISC_KG_CHAIN};
+  const uint8_t resultTypes[] = {DISC_KG_CHAIN};
+  DiscKgSite iota =
+      site("host_execution_test.iota", 3, 1, argTypes, resultTypes);
+  RCReference<AsyncValue> tensor = makeAvailableValue<kernels::HostTensor>(
+      ral::DType::f32, std::vector<int64_t>{2, 3});
+  RCReference<AsyncValue> start = makeAvailableValue<float>(10.0f);
+  RCReference<AsyncValue> chain = readyChain();
+  AsyncValue *args[] = {tensor.get(), start.get(), chain.get()};
+  AsyncValue *done = nullptr;
+  execution.invoke(&iota, args, &done);
+  RCReference<AsyncValue> owned = RCReference<AsyncValue>::adopt(done);
+  ASSERT_TRUE(done->isConcrete()) << done->errorMessage();
+  const float *values = tensor->get<kernels::HostTensor>().elements<float>();
+  EXPECT_EQ(std::vector<float>(values, values + 6),
+            (std::vector<float>{10, 11, 12, 13, 14, 15}));
+
+  RCReference<AsyncValue> vector = makeAvailableValue<kernels::HostTensor>(
+      ral::DType::f32, std::vector<int64_t>{4});
+  AsyncValue *wrongRank[] = {vector.get(), start.get(), chain.get()};
+  AsyncValue *failed = nullptr;
+  execution.invoke(&iota, wrongRank, &failed);
+  RCReference<AsyncValue> ownedFailed = RCReference<AsyncValue>::adopt(failed);
+  ASSERT_TRUE(failed->isError());
+  EXPECT_EQ(failed->errorMessage(),
+            "host_execution_test.iota at test:1:1: no TAO_RAL_API function "
+            "'host_execution_test.iota___cpu___pvoid_m1df32_f32___void'");
 }
 
 // Producers on the pool fill the arguments of many deferred kernels while
