@@ -324,6 +324,47 @@ TEST_F(KernelLibraryTest, DoAsyncRunsItsBodyOnTheWorkQueue) {
   EXPECT_TRUE(bodyOnWorker.load());
 }
 
+TEST_F(KernelLibraryTest, ResourcesAreDestroyedOnceExplicitlyOrWhenDropped) {
+  std::string printed;
+  Values resource =
+      invoke("tfrt_test.allocate_resource", {readyChain()}, 2, {}, &printed);
+  EXPECT_EQ(printed, "Allocated TestResource\n");
+  invoke("tfrt_test.deallocate_resource", {resource[0], resource[1]}, 1, {},
+         &printed);
+  EXPECT_EQ(printed, "Destroyed TestResource\ntest.deallocate_resource done\n");
+  testing::internal::CaptureStdout();
+  resource.clear();
+  EXPECT_EQ(testing::internal::GetCapturedStdout(), "");
+
+  Values dropped = invoke("tfrt_test.allocate_resource", {readyChain()}, 2);
+  testing::internal::CaptureStdout();
+  dropped.clear();
+  EXPECT_EQ(testing::internal::GetCapturedStdout(), "Destroyed TestResource\n");
+}
+
+TEST_F(KernelLibraryTest, SharedContextIsOnePerRun) {
+  Values first =
+      invoke("tfrt_test.use_sample_shared_context", {readyChain()}, 2);
+  Values second =
+      invoke("tfrt_test.use_sample_shared_context", {readyChain()}, 2);
+  EXPECT_EQ(first[0]->get<std::string>(), second[0]->get<std::string>());
+  EXPECT_EQ(first[0]->get<std::string>().rfind("sample_shared_context", 0), 0u);
+}
+
+TEST_F(KernelLibraryTest, LoggingPrintsThroughEachMacro) {
+  const char text[] = "hello world";
+  Values message = invoke("tfrt_test.get_string", {}, 1,
+                          {{"value", DISC_KG_ATTR_STRING, 11, text}});
+  std::string printed;
+  invoke("tfrt_test.logging", {message[0], readyChain()}, 1, {}, &printed);
+  EXPECT_EQ(printed, "from TFRT_LOG(INFO): hello world\n"
+                     "from TFRT_LOG(WARNING): hello world\n"
+                     "from TFRT_LOG(ERROR): hello world\n"
+                     "from TFRT_LOG_IF(INFO, true): hello world\n"
+                     "from TFRT_LOG_IF(WARNING, true): hello world\n"
+                     "from TFRT_LOG_IF(ERROR, true): hello world\n");
+}
+
 TEST_F(KernelLibraryTest, TutorialCoordinates) {
   Values coordinate = invoke("tfrt_tutorial.create_coordinate",
                              {of<int32_t>(2), of<int32_t>(4)}, 1);
