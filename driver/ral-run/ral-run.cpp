@@ -583,7 +583,8 @@ bool parseKgArgument(const std::string &text, const char *type,
   else if (spelling[0] == 'i')
     value.integer = std::strtoll(text.c_str(), &end, 0);
   else {
-    error = "cannot pass a value of type '" + spelling + "' from the command line";
+    error =
+        "cannot pass a value of type '" + spelling + "' from the command line";
     return false;
   }
   if (text.empty() || *end != '\0' || errno != 0) {
@@ -662,7 +663,8 @@ int runKgModel(const Options &options) {
   if (function < 0) {
     std::string names;
     for (int64_t f = 0; f < disc_kg_function_count(model.get()); ++f)
-      names += std::string(f ? ", " : "") + disc_kg_function_name(model.get(), f);
+      names +=
+          std::string(f ? ", " : "") + disc_kg_function_name(model.get(), f);
     return fail("'" + options.model + "' has no function '" + options.function +
                 "'; it has: " + names);
   }
@@ -678,7 +680,8 @@ int runKgModel(const Options &options) {
     }
     if (nextInput == options.inputs.size())
       return fail("function '" + options.function + "' needs a value for its " +
-                  type + " input " + std::to_string(i) + "; pass it with --input");
+                  type + " input " + std::to_string(i) +
+                  "; pass it with --input");
     disc_kg_scalar value;
     if (!parseKgArgument(options.inputs[nextInput++], type, value, error))
       return fail("input " + std::to_string(i) + ": " + error);

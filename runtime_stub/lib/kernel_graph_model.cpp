@@ -4,21 +4,16 @@
 
 #include "disc/ral/host/kg_types.h"
 #include "json.h"
+#include "model_library.h"
 #include "status.h"
 
 #include <dlfcn.h>
-#include <sys/stat.h>
 
-#include <cerrno>
-#include <cstring>
-#include <exception>
 #include <memory>
 
 namespace disc::kg {
 
-disc_status *makeStatus(std::string message) {
-  return new (std::nothrow) disc_status{std::move(message)};
-}
+using stub::makeStatus;
 
 namespace {
 
@@ -37,8 +32,8 @@ bool readTypes(const json::Value &entry, const char *key,
     }
     std::optional<DiscKgType> type = host::kgTypeFromSpelling(item.string);
     if (!type) {
-      error = where + " has unknown type '" + item.string + "' in '" + key +
-              "'";
+      error =
+          where + " has unknown type '" + item.string + "' in '" + key + "'";
       return false;
     }
     spellings.push_back(item.string);
@@ -112,7 +107,7 @@ const Function *Model::function(int64_t index) const {
 
 } // namespace disc::kg
 
-using disc::kg::makeStatus;
+using disc::stub::makeStatus;
 
 extern "C" {
 
@@ -122,41 +117,18 @@ disc_status *disc_kg_model_load(const char *path, disc_kg_model **model) {
   *model = nullptr;
   if (!path)
     return makeStatus("disc_kg_model_load: no path");
-  try {
-    std::string name(path);
-    struct stat info;
-    if (stat(path, &info) != 0)
-      return makeStatus("cannot open '" + name + "': " + std::strerror(errno));
-    std::string openPath =
-        name.find('/') == std::string::npos ? "./" + name : name;
+  return disc::stub::guarded([&]() -> disc_status * {
+    disc::stub::ModelLibrary library;
+    if (disc_status *status = disc::stub::openModelLibrary(path, library))
+      return status;
     auto loaded = std::make_unique<disc_kg_model>();
-    loaded->path = name;
-    loaded->handle = dlopen(openPath.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (!loaded->handle) {
-      const char *reason = dlerror();
-      return makeStatus("cannot open '" + name +
-                        "': " + (reason ? reason : "unknown dlopen error"));
-    }
-    auto abiVersion = reinterpret_cast<int32_t (*)()>(
-        dlsym(loaded->handle, "disc_model_abi_version"));
-    if (!abiVersion)
-      return makeStatus("'" + name +
-                        "' is not a disc model (no disc_model_abi_version)");
-    if (int32_t version = abiVersion(); version != DISC_RUNTIME_MODEL_ABI_VERSION)
-      return makeStatus("'" + name + "' has ABI version " +
-                        std::to_string(version) + ", this runtime supports " +
-                        std::to_string(DISC_RUNTIME_MODEL_ABI_VERSION));
-    auto metadata = reinterpret_cast<const char *(*)()>(
-        dlsym(loaded->handle, "disc_model_metadata"));
-    if (!metadata || !metadata())
-      return loaded->error("no disc_model_metadata");
-    if (disc_status *status = loaded->readMetadata(metadata()))
+    loaded->path = path;
+    loaded->handle = library.handle;
+    if (disc_status *status = loaded->readMetadata(library.metadata))
       return status;
     *model = loaded.release();
     return nullptr;
-  } catch (const std::exception &error) {
-    return makeStatus(std::string("runtime error: ") + error.what());
-  }
+  });
 }
 
 void disc_kg_model_free(disc_kg_model *model) { delete model; }

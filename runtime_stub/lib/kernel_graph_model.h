@@ -11,8 +11,6 @@
 
 namespace disc::kg {
 
-disc_status *makeStatus(std::string message);
-
 struct Function {
   std::string name;
   std::string symbol;

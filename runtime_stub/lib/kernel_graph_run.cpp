@@ -18,7 +18,7 @@
 
 using disc::host::AsyncValue;
 using disc::host::RCReference;
-using disc::kg::makeStatus;
+using disc::stub::makeStatus;
 
 struct disc_kg_run {
   const disc::kg::Function *function = nullptr;
@@ -54,8 +54,7 @@ RCReference<AsyncValue> makeArgument(int type, const disc_kg_scalar &value) {
     else if constexpr (std::is_floating_point_v<T>)
       result = disc::host::makeAvailableValue<T>(static_cast<T>(value.real));
     else
-      result =
-          disc::host::makeAvailableValue<T>(static_cast<T>(value.integer));
+      result = disc::host::makeAvailableValue<T>(static_cast<T>(value.integer));
   });
   return result;
 }
@@ -139,8 +138,7 @@ disc_status *disc_kg_run_start(disc_kg_model *model, int64_t function,
     for (const auto &value : started->args)
       argPointers.push_back(value.get());
     std::vector<AsyncValue *> results(found->outputTypes.size(), nullptr);
-    started->execution->call(found->entry, argPointers.data(),
-                             results.data());
+    started->execution->call(found->entry, argPointers.data(), results.data());
     for (AsyncValue *value : results)
       started->results.push_back(RCReference<AsyncValue>::adopt(value));
     started->texts.resize(results.size());
@@ -187,8 +185,8 @@ disc_status *disc_kg_run_result(const disc_kg_run *run, int64_t index,
   const AsyncValue &result = *run->results[index];
   if (result.isError())
     return makeStatus("result " + std::to_string(index) + " of '" +
-                      run->function->name + "' is an error: " +
-                      result.errorMessage());
+                      run->function->name +
+                      "' is an error: " + result.errorMessage());
   int type = run->function->outputTypes[index];
   *value = {run->function->outputSpellings[index].c_str(), 0, 0, nullptr};
   if (type == DISC_KG_CHAIN)

@@ -5,6 +5,7 @@
 #include "disc/ral/dtype.h"
 #include "disc/ral/registry.h"
 #include "json.h"
+#include "model_library.h"
 #include "status.h"
 
 #include <dlfcn.h>
@@ -19,6 +20,9 @@
 #include <vector>
 
 using disc::ral::DType;
+
+using disc::stub::guarded;
+using disc::stub::makeStatus;
 
 namespace {
 
@@ -38,22 +42,6 @@ struct Function {
   std::vector<TensorSignature> inputs;
   std::vector<TensorSignature> outputs;
 };
-
-disc_status *makeStatus(std::string message) {
-  return new (std::nothrow) disc_status{std::move(message)};
-}
-
-// Runs `body`, turning an escaping exception (in practice: out of memory)
-// into a status, so that none crosses the C API.
-template <typename Body> disc_status *guarded(Body body) {
-  try {
-    return body();
-  } catch (const std::exception &error) {
-    return makeStatus(std::string("runtime error: ") + error.what());
-  } catch (...) {
-    return makeStatus("runtime error: unknown exception");
-  }
-}
 
 // "4x3xf32", with '?' for a dynamic dimension; "f32" for rank 0.
 std::string describeShape(const std::vector<int64_t> &shape, DType dtype) {
@@ -264,39 +252,13 @@ disc_status *disc_model_load(const char *path, disc_model **model) {
   if (!path)
     return makeStatus("disc_model_load: no path");
   return guarded([&]() -> disc_status * {
-    std::string name(path);
-    struct stat info;
-    if (stat(path, &info) != 0)
-      return makeStatus("cannot open '" + name + "': " + std::strerror(errno));
-    // dlopen searches the library path for a name without '/'; a model path
-    // is always a file path.
-    std::string openPath =
-        name.find('/') == std::string::npos ? "./" + name : name;
+    disc::stub::ModelLibrary library;
+    if (disc_status *status = disc::stub::openModelLibrary(path, library))
+      return status;
     auto loaded = std::make_unique<disc_model>();
-    loaded->path = name;
-    loaded->handle = dlopen(openPath.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (!loaded->handle) {
-      const char *reason = dlerror();
-      return makeStatus("cannot open '" + name +
-                        "': " + (reason ? reason : "unknown dlopen error"));
-    }
-    auto abiVersion = reinterpret_cast<int32_t (*)()>(
-        dlsym(loaded->handle, "disc_model_abi_version"));
-    if (!abiVersion)
-      return makeStatus("'" + name +
-                        "' is not a disc model (no disc_model_abi_version)");
-    int32_t version = abiVersion();
-    if (version != DISC_RUNTIME_MODEL_ABI_VERSION)
-      return makeStatus("'" + name + "' has ABI version " +
-                        std::to_string(version) + ", this runtime supports " +
-                        std::to_string(DISC_RUNTIME_MODEL_ABI_VERSION));
-    auto metadata = reinterpret_cast<const char *(*)()>(
-        dlsym(loaded->handle, "disc_model_metadata"));
-    if (!metadata)
-      return loaded->error("no disc_model_metadata");
-    const char *text = metadata();
-    if (!text)
-      return loaded->error("disc_model_metadata returned null");
+    loaded->path = path;
+    loaded->handle = library.handle;
+    const char *text = library.metadata;
     if (disc_status *status = loaded->readMetadata(text))
       return status;
     *model = loaded.release();

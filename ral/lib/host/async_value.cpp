@@ -1,6 +1,5 @@
 #include "disc/ral/host/async_value.h"
 
-
 namespace disc::host {
 
 namespace detail {
@@ -76,7 +75,9 @@ struct FreeListFlusher {
 };
 thread_local FreeListFlusher flusher;
 
-size_t sizeClass(size_t bytes) { return (bytes + kClassBytes - 1) / kClassBytes - 1; }
+size_t sizeClass(size_t bytes) {
+  return (bytes + kClassBytes - 1) / kClassBytes - 1;
+}
 
 } // namespace
 
@@ -123,8 +124,7 @@ void AsyncValue::setError(std::string message) {
     static_cast<IndirectAsyncValue *>(this)->forwardToError(std::move(message));
     return;
   }
-  detail::typeInfo(typeId_).setError(this,
-                                     new AsyncError{std::move(message)});
+  detail::typeInfo(typeId_).setError(this, new AsyncError{std::move(message)});
   notifyAvailable(State::kError);
 }
 
@@ -166,9 +166,10 @@ void IndirectAsyncValue::forwardTo(RCReference<AsyncValue> value) {
     value = formRef(static_cast<IndirectAsyncValue *>(value.get())->value_);
   if (!value->isAvailable()) {
     AsyncValue *pending = value.get();
-    pending->andThen([self = formRef(this), value = std::move(value)]() mutable {
-      self->forwardTo(std::move(value));
-    });
+    pending->andThen(
+        [self = formRef(this), value = std::move(value)]() mutable {
+          self->forwardTo(std::move(value));
+        });
     return;
   }
   State state = value->state();

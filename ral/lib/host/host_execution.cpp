@@ -5,9 +5,11 @@
 #include "disc/ral/host/chain.h"
 #include "disc/ral/host/kernel_frame.h"
 #include "disc/ral/host/kg_types.h"
+#include "disc/ral/kernels/host_tensor.h"
 #include "disc/ral/registry.h"
 
 #include <cstring>
+#include <exception>
 #include <vector>
 
 namespace disc::host {
@@ -26,69 +28,97 @@ void apiDropRef(DiscKgValue *value) { fromAbi(value)->dropRef(); }
 const DiscKgApi kApi = {1, sizeof(DiscKgApi), &apiInvoke, &apiAddRef,
                         &apiDropRef};
 
+// The RAL type token of an argument or result of type `type`: a scalar's,
+// or for a host tensor (only known from its value) "m<rank>d<dtype>".
+std::optional<std::string> ralToken(int type, const AsyncValue *value) {
+  if (type == DISC_KG_TENSOR) {
+    if (!value)
+      return std::nullopt;
+    const auto &tensor = value->get<kernels::HostTensor>();
+    return "m" + std::to_string(tensor.shape().size()) + "d" +
+           ral::dtypeToken(tensor.dtype());
+  }
+  const char *token = nullptr;
+  visitKgScalarType(type, [&](auto scalar) {
+    token = ral::DTypeOf<decltype(scalar)>::token;
+  });
+  return token ? std::optional<std::string>(token) : std::nullopt;
+}
 
-// The RAL name of `site` ("name___cpu___pvoid_i32_i32___i32"), or nothing
-// when a non-chain argument or result is not a scalar.
-std::optional<std::string> ralApiName(const DiscKgSite &site) {
-  auto appendTokens = [](std::string &out, int count, const uint8_t *types,
-                         bool first) {
-    for (int i = 0; i < count; ++i) {
-      if (types[i] == DISC_KG_CHAIN)
-        continue;
-      const char *token = nullptr;
-      visitKgScalarType(types[i], [&](auto scalar) {
-        token = ral::DTypeOf<decltype(scalar)>::token;
-      });
-      if (!token)
-        return false;
-      out += first ? "" : "_";
-      out += token;
-      first = false;
-    }
-    if (first)
-      out += "void";
-    return true;
-  };
+// The RAL name of `site` ("name___cpu___pvoid_i32_i32___i32"); chains are
+// left out. Nothing when a type cannot travel in RAL slots, or a tensor
+// argument's value is not given (`args` null).
+std::optional<std::string> ralApiName(const DiscKgSite &site,
+                                      AsyncValue *const *args) {
   std::string name = std::string(site.kernel) + "___cpu___pvoid";
-  if (!appendTokens(name, site.num_args, site.arg_types, false))
-    return std::nullopt;
+  for (int i = 0; i < site.num_args; ++i) {
+    if (site.arg_types[i] == DISC_KG_CHAIN)
+      continue;
+    std::optional<std::string> token =
+        ralToken(site.arg_types[i], args ? args[i] : nullptr);
+    if (!token)
+      return std::nullopt;
+    name += "_" + *token;
+  }
   name += "___";
-  if (!appendTokens(name, site.num_results, site.result_types, true))
-    return std::nullopt;
+  bool first = true;
+  for (int i = 0; i < site.num_results; ++i) {
+    if (site.result_types[i] == DISC_KG_CHAIN)
+      continue;
+    std::optional<std::string> token = ralToken(site.result_types[i], nullptr);
+    if (!token)
+      return std::nullopt;
+    name += (first ? "" : "_") + *token;
+    first = false;
+  }
+  if (first)
+    name += "void";
   return name;
 }
 
-// A TAO_RAL_API function serving a kernel name no host kernel has. Its
-// scalar arguments and results travel in RAL slots; chain arguments are
-// left out and chain results are ready once it returns.
-const KernelInfo *findRalApiKernel(const DiscKgSite &site) {
-  std::optional<std::string> name = ralApiName(site);
-  if (!name)
-    return nullptr;
-  ral::ApiFunction function = ral::Registry::global().find(*name);
-  if (!function)
-    return nullptr;
-  static std::mutex mutex;
-  static auto *kernels =
-      new std::unordered_map<std::string, std::unique_ptr<KernelInfo>>();
-  std::lock_guard<std::mutex> lock(mutex);
-  std::unique_ptr<KernelInfo> &entry = (*kernels)[*name];
-  if (!entry)
-    entry.reset(new KernelInfo{*name, nullptr, false, function});
-  return entry.get();
-}
+// The slots of one host tensor passed as a memref (docs/ABI.md).
+struct MemRefCells {
+  void *allocated;
+  void *aligned;
+  int64_t offset = 0;
+  std::vector<int64_t> sizes, strides;
+};
 
-void runRalApiKernel(const KernelInfo &kernel, KernelFrame &frame) {
+// Calls a TAO_RAL_API function on the frame's arguments: scalars and host
+// tensors (as memrefs the function may write) travel in RAL slots, chain
+// arguments are left out, chain results are ready once it returns.
+void callRalApi(ral::ApiFunction function, KernelFrame &frame) {
   const DiscKgSite &site = frame.site();
   ral::ExecutionContext context(nullptr, {}, 0);
   void *contextPointer = &context;
   // One 8-byte cell per scalar, holding an argument or receiving a result.
   std::vector<uint64_t> cells(static_cast<size_t>(site.num_args) +
                               static_cast<size_t>(site.num_results));
+  std::vector<MemRefCells> memrefs;
+  memrefs.reserve(site.num_args);
   std::vector<void *> slots{&contextPointer};
   for (int i = 0; i < site.num_args; ++i) {
     if (site.arg_types[i] == DISC_KG_CHAIN)
       continue;
+    if (site.arg_types[i] == DISC_KG_TENSOR) {
+      auto &tensor = frame.arg(i)->get<kernels::HostTensor>();
+      MemRefCells &memref = memrefs.emplace_back(
+          MemRefCells{tensor.data(), tensor.data(), 0, tensor.shape(), {}});
+      int64_t stride = 1;
+      memref.strides.resize(memref.sizes.size());
+      for (size_t d = memref.sizes.size(); d-- > 0;) {
+        memref.strides[d] = stride;
+        stride *= memref.sizes[d];
+      }
+      slots.push_back(&memref.allocated);
+      slots.push_back(&memref.aligned);
+      slots.push_back(&memref.offset);
+      for (int64_t &size : memref.sizes)
+        slots.push_back(&size);
+      for (int64_t &size : memref.strides)
+        slots.push_back(&size);
+      continue;
+    }
     void *cell = &cells[i];
     visitKgScalarType(site.arg_types[i], [&](auto scalar) {
       using T = decltype(scalar);
@@ -102,7 +132,7 @@ void runRalApiKernel(const KernelInfo &kernel, KernelFrame &frame) {
   for (int i = 0; i < site.num_results; ++i)
     if (site.result_types[i] != DISC_KG_CHAIN)
       slots.push_back(&cells[site.num_args + i]);
-  kernel.ralApi(slots.data());
+  function(slots.data());
   if (!context.ok()) {
     frame.reportError(context.errorMessage());
     return;
@@ -123,6 +153,52 @@ void runRalApiKernel(const KernelInfo &kernel, KernelFrame &frame) {
       frame.emplaceResult<T>(i, value);
     });
   }
+}
+
+// A site with tensor arguments: the RAL name depends on their ranks and
+// element types, so it is looked up on every call.
+void callRalApiByArguments(KernelFrame &frame) {
+  std::optional<std::string> name = ralApiName(frame.site(), frame.args());
+  ral::ApiFunction function =
+      name ? ral::Registry::global().find(*name) : nullptr;
+  if (!function) {
+    frame.reportError(frame.where() + ": no TAO_RAL_API function " +
+                      (name ? "'" + *name + "'" : "for these types"));
+    return;
+  }
+  callRalApi(function, frame);
+}
+
+// A TAO_RAL_API function serving a kernel name no host kernel has.
+const KernelInfo *findRalApiKernel(const DiscKgSite &site) {
+  bool hasTensorArgument = false;
+  for (int i = 0; i < site.num_args; ++i)
+    hasTensorArgument |= site.arg_types[i] == DISC_KG_TENSOR;
+  if (hasTensorArgument) {
+    std::string prefix = std::string(site.kernel) + "___cpu___";
+    for (const std::string &registered : ral::Registry::global().names())
+      if (registered.compare(0, prefix.size(), prefix) == 0) {
+        static const KernelInfo byArguments{"TAO_RAL_API by argument types",
+                                            callRalApiByArguments, false,
+                                            nullptr};
+        return &byArguments;
+      }
+    return nullptr;
+  }
+  std::optional<std::string> name = ralApiName(site, nullptr);
+  if (!name)
+    return nullptr;
+  ral::ApiFunction function = ral::Registry::global().find(*name);
+  if (!function)
+    return nullptr;
+  static std::mutex mutex;
+  static auto *kernels =
+      new std::unordered_map<std::string, std::unique_ptr<KernelInfo>>();
+  std::lock_guard<std::mutex> lock(mutex);
+  std::unique_ptr<KernelInfo> &entry = (*kernels)[*name];
+  if (!entry)
+    entry.reset(new KernelInfo{*name, nullptr, false, function});
+  return entry.get();
 }
 
 } // namespace
@@ -224,15 +300,20 @@ void HostExecution::run(const KernelInfo &kernel, const DiscKgSite &site,
     }
   }
   KernelFrame frame(*this, site, args, results);
-  if (kernel.function)
-    kernel.function(frame);
-  else
-    runRalApiKernel(kernel, frame);
+  // Compiled code called us through a C ABI: nothing may unwind into it.
+  try {
+    if (kernel.function)
+      kernel.function(frame);
+    else
+      callRalApi(kernel.ralApi, frame);
+  } catch (const std::exception &error) {
+    frame.reportError(frame.where() + ": " + error.what());
+  }
   for (int i = 0; i < site.num_results; ++i)
     if (!results[i])
-      results[i] = makeErrorValue(frame.where() + " set no result " +
-                                  std::to_string(i))
-                       .release();
+      results[i] =
+          makeErrorValue(frame.where() + " set no result " + std::to_string(i))
+              .release();
 }
 
 void HostExecution::invoke(DiscKgSite *site, AsyncValue *const *args,
@@ -300,8 +381,9 @@ void HostExecution::awaitWork() {
   });
 }
 
-std::shared_ptr<void> HostExecution::resource(
-    const void *key, const std::function<std::shared_ptr<void>()> &create) {
+std::shared_ptr<void>
+HostExecution::resource(const void *key,
+                        const std::function<std::shared_ptr<void>()> &create) {
   std::lock_guard<std::mutex> lock(resourceMutex_);
   std::shared_ptr<void> &entry = resources_[key];
   if (!entry)

@@ -10,8 +10,7 @@ thread_local int currentWorker = -1;
 
 } // namespace
 
-ConcurrentWorkQueue::ConcurrentWorkQueue(int numWorkers,
-                                         int maxBlockingThreads)
+ConcurrentWorkQueue::ConcurrentWorkQueue(int numWorkers, int maxBlockingThreads)
     : maxBlockingThreads_(maxBlockingThreads < 1 ? 1 : maxBlockingThreads) {
   if (numWorkers <= 0)
     numWorkers = static_cast<int>(std::thread::hardware_concurrency());
@@ -142,7 +141,8 @@ bool ConcurrentWorkQueue::addBlockingTask(Task task, bool allowQueuing) {
   std::lock_guard<std::mutex> lock(blockingMutex_);
   bool idleThreadFree =
       idleBlockingThreads_ > static_cast<int>(blockingTasks_.size());
-  bool canGrow = static_cast<int>(blockingThreads_.size()) < maxBlockingThreads_;
+  bool canGrow =
+      static_cast<int>(blockingThreads_.size()) < maxBlockingThreads_;
   if (!idleThreadFree && !canGrow && !allowQueuing)
     return false;
   outstanding_.fetch_add(1, std::memory_order_relaxed);
@@ -158,9 +158,8 @@ void ConcurrentWorkQueue::blockingLoop() {
   std::unique_lock<std::mutex> lock(blockingMutex_);
   for (;;) {
     ++idleBlockingThreads_;
-    blockingCv_.wait(lock, [this] {
-      return !blockingTasks_.empty() || blockingStopping_;
-    });
+    blockingCv_.wait(
+        lock, [this] { return !blockingTasks_.empty() || blockingStopping_; });
     --idleBlockingThreads_;
     if (blockingTasks_.empty())
       return;

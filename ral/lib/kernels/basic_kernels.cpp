@@ -38,16 +38,16 @@ template <typename T> void constant(KernelFrame &frame) {
 }
 
 template <typename T> void add(KernelFrame &frame) {
-  frame.emplaceResult<T>(
-      0, static_cast<T>(frame.argAs<T>(0) + frame.argAs<T>(1)));
+  frame.emplaceResult<T>(0,
+                         static_cast<T>(frame.argAs<T>(0) + frame.argAs<T>(1)));
 }
 template <typename T> void minus(KernelFrame &frame) {
-  frame.emplaceResult<T>(
-      0, static_cast<T>(frame.argAs<T>(0) - frame.argAs<T>(1)));
+  frame.emplaceResult<T>(0,
+                         static_cast<T>(frame.argAs<T>(0) - frame.argAs<T>(1)));
 }
 template <typename T> void multiply(KernelFrame &frame) {
-  frame.emplaceResult<T>(
-      0, static_cast<T>(frame.argAs<T>(0) * frame.argAs<T>(1)));
+  frame.emplaceResult<T>(0,
+                         static_cast<T>(frame.argAs<T>(0) * frame.argAs<T>(1)));
 }
 template <typename T> void minimum(KernelFrame &frame) {
   frame.emplaceResult<T>(0, std::min(frame.argAs<T>(0), frame.argAs<T>(1)));
@@ -107,7 +107,9 @@ void readyChainResult(KernelFrame &frame) {
       {"tfrt.minus." suffix, minus<T>},                                        \
       {"tfrt.multiply." suffix, multiply<T>},                                  \
       {"tfrt.minimum." suffix, minimum<T>}, {"tfrt.equal." suffix, equal<T>},  \
-      {"tfrt.lessequal." suffix, lessEqual<T>}, {"tfrt.print." suffix, print<T>}
+      {"tfrt.lessequal." suffix, lessEqual<T>}, {                              \
+    "tfrt.print." suffix, print<T>                                             \
+  }
 
 #define DISC_CAST_KERNEL(from, From, to, To)                                   \
   { "tfrt.cast." from "_to_" to, cast<From, To> }

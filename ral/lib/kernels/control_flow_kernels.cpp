@@ -37,8 +37,8 @@ std::vector<AsyncValue *> raw(const Values &values) {
 }
 
 // Calls `function` on `args`; its results, one reference each.
-Values callFunction(HostExecution &execution,
-                    const DiscKgFunction &function, const Values &args) {
+Values callFunction(HostExecution &execution, const DiscKgFunction &function,
+                    const Values &args) {
   std::vector<AsyncValue *> produced(function.num_results, nullptr);
   std::vector<AsyncValue *> pointers = raw(args);
   execution.call(function, pointers.data(), produced.data());
@@ -107,8 +107,7 @@ void call(KernelFrame &frame) {
 
 // Calls the function `choose(selector)` picks once `selector` (argument 0)
 // is available; the other arguments go to the function.
-template <typename Choose>
-void callChosen(KernelFrame &frame, Choose choose) {
+template <typename Choose> void callChosen(KernelFrame &frame, Choose choose) {
   AsyncValue *selector = frame.arg(0);
   if (selector->isAvailable() && !frame.execution().cancelled()) {
     if (selector->isError()) {
@@ -116,8 +115,7 @@ void callChosen(KernelFrame &frame, Choose choose) {
         frame.setResult(i, frame.argRef(0));
       return;
     }
-    setResults(frame, callFunction(frame.execution(),
-                                   choose(frame, *selector),
+    setResults(frame, callFunction(frame.execution(), choose(frame, *selector),
                                    argsFrom(frame, 1)));
     return;
   }
@@ -131,15 +129,15 @@ void callChosen(KernelFrame &frame, Choose choose) {
     if (selectorRef->isError())
       return late.forwardAll(selectorRef);
     KernelFrame siteFrame(late.execution(), *site, nullptr, nullptr);
-    late.forward(callFunction(late.execution(),
-                              choose(siteFrame, *selectorRef), args));
+    late.forward(
+        callFunction(late.execution(), choose(siteFrame, *selectorRef), args));
   });
 }
 
 void ifKernel(KernelFrame &frame) {
   callChosen(frame,
-             [](const KernelFrame &site, const AsyncValue &condition)
-                 -> const DiscKgFunction & {
+             [](const KernelFrame &site,
+                const AsyncValue &condition) -> const DiscKgFunction & {
                return site.function(condition.get<bool>() ? 0 : 1);
              });
 }
@@ -147,8 +145,8 @@ void ifKernel(KernelFrame &frame) {
 // An index out of range picks the last branch, as TFRT's tfrt.case does.
 void caseKernel(KernelFrame &frame) {
   callChosen(frame,
-             [](const KernelFrame &site, const AsyncValue &index)
-                 -> const DiscKgFunction & {
+             [](const KernelFrame &site,
+                const AsyncValue &index) -> const DiscKgFunction & {
                int32_t chosen = index.get<int32_t>();
                if (chosen < 0 || chosen >= site.numFunctions())
                  chosen = site.numFunctions() - 1;
@@ -171,15 +169,16 @@ struct RepeatLoop {
         return late.fail("Cancelled");
       values = callFunction(late.execution(), *body, values);
       --remaining;
-      auto pending = std::find_if(
-          values.begin(), values.end(),
-          [](const auto &value) { return value->isUnavailable(); });
+      auto pending =
+          std::find_if(values.begin(), values.end(), [](const auto &value) {
+            return value->isUnavailable();
+          });
       if (pending != values.end() && remaining > 0) {
         AsyncValue *awaited = pending->get();
-        awaited->andThen([loop = std::move(*this),
-                          late = std::move(late)]() mutable {
-          loop.run(std::move(late));
-        });
+        awaited->andThen(
+            [loop = std::move(*this), late = std::move(late)]() mutable {
+              loop.run(std::move(late));
+            });
         return;
       }
     }
@@ -210,10 +209,10 @@ struct WhileLoop {
     for (;;) {
       if (condition->isUnavailable()) {
         AsyncValue *awaited = condition.get();
-        awaited->andThen([loop = std::move(*this),
-                          late = std::move(late)]() mutable {
-          loop.run(std::move(late));
-        });
+        awaited->andThen(
+            [loop = std::move(*this), late = std::move(late)]() mutable {
+              loop.run(std::move(late));
+            });
         return;
       }
       if (condition->isError())
@@ -241,14 +240,13 @@ void once(KernelFrame &frame) {
   const DiscKgFunction &function = frame.function(0);
   HostExecution &execution = frame.execution();
   Values args = argsFrom(frame, 0);
-  auto results = std::static_pointer_cast<Values>(
-      execution.resource(function.entry ? reinterpret_cast<const void *>(
-                                              function.entry)
-                                        : &function,
-                         [&] {
-                           return std::make_shared<Values>(
-                               callFunction(execution, function, args));
-                         }));
+  auto results = std::static_pointer_cast<Values>(execution.resource(
+      function.entry ? reinterpret_cast<const void *>(function.entry)
+                     : &function,
+      [&] {
+        return std::make_shared<Values>(
+            callFunction(execution, function, args));
+      }));
   setResults(frame, *results);
 }
 
@@ -299,8 +297,8 @@ void parallelFor(KernelFrame &frame) {
   Values extra = argsFrom(frame, 3);
   for (int64_t block = 0; block < blocks; ++block) {
     int32_t begin = static_cast<int32_t>(start + block * blockSize);
-    int32_t blockEnd =
-        static_cast<int32_t>(std::min<int64_t>(end, begin + int64_t{blockSize}));
+    int32_t blockEnd = static_cast<int32_t>(
+        std::min<int64_t>(end, begin + int64_t{blockSize}));
     execution.addTask([&execution, body, shared, extra, begin, blockEnd] {
       Values args{host::makeAvailableValue<int32_t>(begin),
                   host::makeAvailableValue<int32_t>(blockEnd)};

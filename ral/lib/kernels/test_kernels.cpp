@@ -178,7 +178,7 @@ void atomicCreate(KernelFrame &frame) { frame.emplaceResult<AtomicI32>(0); }
 // Relaxed: the counters order nothing; the chains order the kernels.
 void atomicAdd(KernelFrame &frame) {
   frame.arg(0)->get<AtomicI32>().value.fetch_add(frame.argAs<int32_t>(1),
-                                            std::memory_order_relaxed);
+                                                 std::memory_order_relaxed);
   setReadyChains(frame, 0);
 }
 void atomicInc(KernelFrame &frame) {
@@ -200,6 +200,67 @@ void identity(KernelFrame &frame) {
 void multiArgResult(KernelFrame &frame) {
   for (int i = 0; i < frame.numResults(); ++i)
     frame.setResult(i, frame.argRef(i));
+}
+
+// tfrt_test.logging: the string through each of TFRT's log macros, as the
+// lines TFRT's logger writes end.
+void logging(KernelFrame &frame) {
+  const std::string &text = frame.argAs<std::string>(0);
+  for (const char *macro :
+       {"TFRT_LOG(INFO)", "TFRT_LOG(WARNING)", "TFRT_LOG(ERROR)",
+        "TFRT_LOG_IF(INFO, true)", "TFRT_LOG_IF(WARNING, true)",
+        "TFRT_LOG_IF(ERROR, true)"})
+    printLine(std::string("from ") + macro + ": " + text);
+  setReadyChains(frame, 0);
+}
+
+// The payload of !tfrt.test.resource: the resource is destroyed when
+// deallocate_resource runs, or with the last reference to the value when
+// that kernel is skipped.
+class TestResource {
+public:
+  TestResource() { printLine("Allocated TestResource"); }
+  TestResource(TestResource &&other) noexcept : live_(other.live_) {
+    other.live_ = false;
+  }
+  ~TestResource() { destroy(); }
+  void destroy() {
+    if (live_)
+      printLine("Destroyed TestResource");
+    live_ = false;
+  }
+
+private:
+  bool live_ = true;
+};
+
+void allocateResource(KernelFrame &frame) {
+  frame.emplaceResult<TestResource>(0);
+  setReadyChains(frame, 1);
+}
+
+void deallocateResource(KernelFrame &frame) {
+  frame.arg(0)->get<TestResource>().destroy();
+  printLine("test.deallocate_resource done");
+  setReadyChains(frame, 0);
+}
+
+// One per run, made on first use: every use in a run sees the same one. Its
+// name numbers the contexts made in this process.
+struct SampleSharedContext {
+  std::string name;
+};
+
+void useSampleSharedContext(KernelFrame &frame) {
+  static std::atomic<int> instances{0};
+  static const char key = 0;
+  auto context = std::static_pointer_cast<SampleSharedContext>(
+      frame.execution().resource(&key, [] {
+        return std::make_shared<SampleSharedContext>(SampleSharedContext{
+            "sample_shared_context" + std::to_string(instances.fetch_add(1))});
+      }));
+  frame.emplaceResult<std::string>(0, context->name);
+  setReadyChains(frame, 1);
 }
 
 // The kernels of TFRT's tutorial: a user-defined value type.
@@ -246,6 +307,10 @@ void printCoordinate(KernelFrame &frame) {
     {"tfrt_test.atomic.get.i32", atomicGet},
     {"tfrt_test.identity", identity},
     {"tfrt_test.multi_arg_result", multiArgResult},
+    {"tfrt_test.logging", logging},
+    {"tfrt_test.allocate_resource", allocateResource},
+    {"tfrt_test.deallocate_resource", deallocateResource},
+    {"tfrt_test.use_sample_shared_context", useSampleSharedContext},
     {"tfrt_tutorial.create_coordinate", createCoordinate},
     {"tfrt_tutorial.print_coordinate", printCoordinate},
 });

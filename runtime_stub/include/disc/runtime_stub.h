@@ -133,7 +133,6 @@ DISC_RUNTIME_EXPORT const disc_tensor *
 disc_outputs_get(const disc_outputs *outputs, int64_t index);
 DISC_RUNTIME_EXPORT void disc_outputs_free(disc_outputs *outputs);
 
-
 /* Kernel-graph models: programs of tfrt.* / tfrt_test.* / dht.* kernels
    compiled by disc-compile (their metadata has "kernel_graph_functions").
    Their functions take and return typed scalars, strings, chains and host
@@ -181,10 +180,11 @@ disc_kg_function_output_type(const disc_kg_model *model, int64_t function,
 /* Starts function `function` on `args` (checked against its input types)
    and returns at once; its kernels run on the calling thread while their
    operands are ready and on the work queue after. */
-DISC_RUNTIME_EXPORT disc_status *
-disc_kg_run_start(disc_kg_model *model, int64_t function,
-                  const disc_kg_scalar *args, int64_t arg_count,
-                  disc_kg_run **run);
+DISC_RUNTIME_EXPORT disc_status *disc_kg_run_start(disc_kg_model *model,
+                                                   int64_t function,
+                                                   const disc_kg_scalar *args,
+                                                   int64_t arg_count,
+                                                   disc_kg_run **run);
 /* Cancels the run: kernels not yet started are skipped and what depends on
    them becomes the error "Cancelled". Safe from any thread, any time before
    disc_kg_run_free. */
@@ -199,9 +199,9 @@ DISC_RUNTIME_EXPORT const char *disc_kg_run_result_error(const disc_kg_run *run,
 /* After disc_kg_run_await: the value of result `index`; an error (a result
    that is an error, an index out of range, a tensor) otherwise. A string
    stays valid as long as the run. */
-DISC_RUNTIME_EXPORT disc_status *
-disc_kg_run_result(const disc_kg_run *run, int64_t index,
-                   disc_kg_scalar *value);
+DISC_RUNTIME_EXPORT disc_status *disc_kg_run_result(const disc_kg_run *run,
+                                                    int64_t index,
+                                                    disc_kg_scalar *value);
 /* After disc_kg_run_await: result `index` as TFRT's bef_executor prints it
    ("42", "1.000000", "!tfrt.chain value", "<<error: message>>"; with
    `with_error_code`, "<<error: message, code: INTERNAL>>"). */

@@ -1,11 +1,13 @@
 #include "disc/ral/host/chain.h"
 #include "disc/ral/host/host_execution.h"
 #include "disc/ral/host/kernel_frame.h"
+#include "disc/ral/kernels/host_tensor.h"
 #include "disc/ral/registry.h"
 
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <stdexcept>
 #include <vector>
 
 namespace disc::host {
@@ -24,6 +26,8 @@ void testFail(KernelFrame &frame) { frame.reportError("test failure"); }
 // Non-strict: passes its argument on whatever its state.
 void testForward(KernelFrame &frame) { frame.setResult(0, frame.argRef(0)); }
 
+void testThrow(KernelFrame &) { throw std::runtime_error("out of luck"); }
+
 void testCancel(KernelFrame &frame) {
   frame.execution().cancel();
   frame.setResult(0, readyChain());
@@ -33,10 +37,20 @@ void testCancel(KernelFrame &frame) {
     registerKernels({{"host_execution_test.add", testAdd},
                      {"host_execution_test.fail", testFail},
                      {"host_execution_test.forward", testForward, true},
-                     {"host_execution_test.cancel", testCancel}});
+                     {"host_execution_test.cancel", testCancel},
+                     {"host_execution_test.throw", testThrow}});
 
 int32_t ralMultiply(void *, int32_t lhs, int32_t rhs) { return lhs * rhs; }
 TAO_RAL_API("host_execution_test.multiply", "cpu", ralMultiply);
+
+// Destination passing: writes `value` + its index into every element.
+void ralIota(void *, ral::MemRefType<float, 2> out, float value) {
+  for (int64_t i = 0; i < out.sizes[0]; ++i)
+    for (int64_t j = 0; j < out.sizes[1]; ++j)
+      out.data[out.offset + i * out.strides[0] + j * out.strides[1]] =
+          value + static_cast<float>(i * out.sizes[1] + j);
+}
+TAO_RAL_API("host_execution_test.iota", "cpu", ralIota);
 
 const uint8_t kI32I32[] = {DISC_KG_I32, DISC_KG_I32};
 const uint8_t kI32[] = {DISC_KG_I32};
@@ -45,9 +59,9 @@ const uint8_t kChain[] = {DISC_KG_CHAIN};
 DiscKgSite site(const char *kernel, int numArgs, int numResults,
                 const uint8_t *argTypes = kI32I32,
                 const uint8_t *resultTypes = kI32) {
-  return DiscKgSite{kernel, "test:1:1", numArgs,  numResults, argTypes,
-                    resultTypes, 0,     0,        nullptr,   nullptr,
-                    nullptr};
+  return DiscKgSite{kernel,   "test:1:1",  numArgs, numResults,
+                    argTypes, resultTypes, 0,       0,
+                    nullptr,  nullptr,     nullptr};
 }
 
 class HostExecutionTest : public ::testing::Test {
@@ -148,13 +162,24 @@ TEST_F(HostExecutionTest, CancellationSkipsLaterKernels) {
   AsyncValue *skipped = nullptr;
   AsyncValue *ready[] = {one.get(), one.get()};
   execution.invoke(&add, ready, &skipped);
-  RCReference<AsyncValue> ownedSkipped = RCReference<AsyncValue>::adopt(skipped);
+  RCReference<AsyncValue> ownedSkipped =
+      RCReference<AsyncValue>::adopt(skipped);
   ASSERT_TRUE(skipped->isError());
   EXPECT_EQ(skipped->errorMessage(), "Cancelled");
 
   pending->emplace<int32_t>(3);
   ASSERT_TRUE(deferred->isError());
   EXPECT_EQ(deferred->errorMessage(), "Cancelled");
+}
+
+TEST_F(HostExecutionTest, AKernelThatThrowsFailsItsResults) {
+  DiscKgSite thrower = site("host_execution_test.throw", 0, 1);
+  AsyncValue *result = nullptr;
+  execution.invoke(&thrower, nullptr, &result);
+  RCReference<AsyncValue> owned = RCReference<AsyncValue>::adopt(result);
+  ASSERT_TRUE(result->isError());
+  EXPECT_EQ(result->errorMessage(),
+            "host_execution_test.throw at test:1:1: out of luck");
 }
 
 TEST_F(HostExecutionTest, UnknownKernelsGiveAnErrorNamingThem) {
@@ -187,6 +212,36 @@ TEST_F(HostExecutionTest, RalApiFunctionsAreReachableByName) {
   EXPECT_EQ(product->get<int32_t>(), 42);
   EXPECT_TRUE(done->isConcrete());
   EXPECT_TRUE(done->isType<Chain>());
+}
+
+TEST_F(HostExecutionTest, RalApiFunctionsTakeHostTensorsAsMemRefs) {
+  const uint8_t argTypes[] = {DISC_KG_TENSOR, DISC_KG_F32, DISC_KG_CHAIN};
+  const uint8_t resultTypes[] = {DISC_KG_CHAIN};
+  DiscKgSite iota =
+      site("host_execution_test.iota", 3, 1, argTypes, resultTypes);
+  RCReference<AsyncValue> tensor = makeAvailableValue<kernels::HostTensor>(
+      ral::DType::f32, std::vector<int64_t>{2, 3});
+  RCReference<AsyncValue> start = makeAvailableValue<float>(10.0f);
+  RCReference<AsyncValue> chain = readyChain();
+  AsyncValue *args[] = {tensor.get(), start.get(), chain.get()};
+  AsyncValue *done = nullptr;
+  execution.invoke(&iota, args, &done);
+  RCReference<AsyncValue> owned = RCReference<AsyncValue>::adopt(done);
+  ASSERT_TRUE(done->isConcrete()) << done->errorMessage();
+  const float *values = tensor->get<kernels::HostTensor>().elements<float>();
+  EXPECT_EQ(std::vector<float>(values, values + 6),
+            (std::vector<float>{10, 11, 12, 13, 14, 15}));
+
+  RCReference<AsyncValue> vector = makeAvailableValue<kernels::HostTensor>(
+      ral::DType::f32, std::vector<int64_t>{4});
+  AsyncValue *wrongRank[] = {vector.get(), start.get(), chain.get()};
+  AsyncValue *failed = nullptr;
+  execution.invoke(&iota, wrongRank, &failed);
+  RCReference<AsyncValue> ownedFailed = RCReference<AsyncValue>::adopt(failed);
+  ASSERT_TRUE(failed->isError());
+  EXPECT_EQ(failed->errorMessage(),
+            "host_execution_test.iota at test:1:1: no TAO_RAL_API function "
+            "'host_execution_test.iota___cpu___pvoid_m1df32_f32___void'");
 }
 
 // Producers on the pool fill the arguments of many deferred kernels while

@@ -162,8 +162,7 @@ TEST(WorkQueueStress, ManyProducersAndWaiters) {
   queue.await(values);
   queue.quiesce();
   EXPECT_EQ(runs.load(), kValues * kWaiterThreads);
-  EXPECT_EQ(sum.load(),
-            int64_t{kValues} * (kValues - 1) / 2 * kWaiterThreads);
+  EXPECT_EQ(sum.load(), int64_t{kValues} * (kValues - 1) / 2 * kWaiterThreads);
 }
 
 TEST(WorkQueueStress, ManyThreadsAddTasksAtOnce) {

@@ -40,11 +40,10 @@ protected:
     int64_t function = disc_kg_find_function(model.get(), name);
     EXPECT_GE(function, 0) << name;
     disc_kg_run *raw = nullptr;
-    EXPECT_EQ(takeMessage(disc_kg_run_start(model.get(), function,
-                                            args.data(),
-                                            static_cast<int64_t>(args.size()),
-                                            &raw)),
-              "");
+    EXPECT_EQ(
+        takeMessage(disc_kg_run_start(model.get(), function, args.data(),
+                                      static_cast<int64_t>(args.size()), &raw)),
+        "");
     return RunPtr(raw);
   }
 
@@ -74,8 +73,7 @@ TEST_F(KernelGraphTest, ListsFunctionsWithTheirTypes) {
   ASSERT_EQ(addOne, 1);
   EXPECT_EQ(disc_kg_function_input_count(model.get(), addOne), 1);
   EXPECT_STREQ(disc_kg_function_input_type(model.get(), addOne, 0), "i32");
-  EXPECT_STREQ(disc_kg_function_output_type(model.get(), 0, 1),
-               "!tfrt.chain");
+  EXPECT_STREQ(disc_kg_function_output_type(model.get(), 0, 1), "!tfrt.chain");
   EXPECT_EQ(disc_kg_find_function(model.get(), "missing"), -1);
   EXPECT_EQ(disc_kg_function_name(model.get(), 10), nullptr);
 }
@@ -133,9 +131,9 @@ TEST_F(KernelGraphTest, FunctionsWithoutResults) {
 
 TEST_F(KernelGraphTest, ErrorsSkipOnlyTheirDependents) {
   std::string printed;
-  EXPECT_EQ(run("partial_failure", &printed),
-            (std::vector<std::string>{"1",
-                                      "<<error: something bad happened>>"}));
+  EXPECT_EQ(
+      run("partial_failure", &printed),
+      (std::vector<std::string>{"1", "<<error: something bad happened>>"}));
   EXPECT_EQ(printed, "int32 = 1\n");
 }
 

@@ -20,16 +20,15 @@ const DiscKgApi *apiOf(void **ctxStruct) {
 
 // Stand-ins for compiled functions (kernel_graph_abi.h): (x) -> x and
 // (x) -> x + x.
-void returnFirst(void **ctxStruct, DiscKgValue **args,
-                 DiscKgValue **results) {
+void returnFirst(void **ctxStruct, DiscKgValue **args, DiscKgValue **results) {
   apiOf(ctxStruct)->add_ref(args[0]);
   results[0] = args[0];
 }
 const uint8_t kTypes[4] = {DISC_KG_I32, DISC_KG_I32, DISC_KG_I32, DISC_KG_I32};
-DiscKgSite doubleAdd{"tfrt.add.i32", "test:2:1", 2, 1, kTypes, kTypes, 0, 0,
-                     nullptr, nullptr, nullptr};
-void doubleFirst(void **ctxStruct, DiscKgValue **args,
-                 DiscKgValue **results) {
+DiscKgSite doubleAdd{"tfrt.add.i32", "test:2:1", 2,      1,
+                     kTypes,         kTypes,     0,      0,
+                     nullptr,        nullptr,    nullptr};
+void doubleFirst(void **ctxStruct, DiscKgValue **args, DiscKgValue **results) {
   DiscKgValue *operands[] = {args[0], args[0]};
   apiOf(ctxStruct)->invoke(ctxStruct[0], &doubleAdd, operands, results);
 }
@@ -41,22 +40,29 @@ void countedDouble(void **ctxStruct, DiscKgValue **args,
 }
 // A parallel_for body (begin, end, counter) -> chain: adds begin to the
 // counter.
-DiscKgSite atomicAdd{"tfrt_test.atomic.add.i32", "test:3:1", 2, 1, kTypes,
-                     kTypes, 0, 0, nullptr, nullptr, nullptr};
+DiscKgSite atomicAdd{"tfrt_test.atomic.add.i32",
+                     "test:3:1",
+                     2,
+                     1,
+                     kTypes,
+                     kTypes,
+                     0,
+                     0,
+                     nullptr,
+                     nullptr,
+                     nullptr};
 void addBegin(void **ctxStruct, DiscKgValue **args, DiscKgValue **results) {
   DiscKgValue *operands[] = {args[2], args[0]};
   apiOf(ctxStruct)->invoke(ctxStruct[0], &atomicAdd, operands, results);
 }
 std::atomic<bool> bodyOnWorker{false};
-void recordThread(void **ctxStruct, DiscKgValue **args,
-                  DiscKgValue **results) {
+void recordThread(void **ctxStruct, DiscKgValue **args, DiscKgValue **results) {
   bodyOnWorker =
       static_cast<HostExecution *>(ctxStruct[0])->queue().isWorkerThread();
   returnFirst(ctxStruct, args, results);
 }
 
-DiscKgFunction function(DiscKgFunctionPtr entry, int numArgs,
-                        int numResults) {
+DiscKgFunction function(DiscKgFunctionPtr entry, int numArgs, int numResults) {
   return {entry, "test_function", numArgs, numResults, kTypes, kTypes};
 }
 
@@ -136,16 +142,15 @@ TEST_F(KernelLibraryTest, ConstantsReadTheirValueAttribute) {
 }
 
 TEST_F(KernelLibraryTest, ArithmeticIgnoresATrailingChain) {
-  Values sum =
-      invoke("tfrt.add.i32", {of<int32_t>(42), of<int32_t>(1), readyChain()},
-             1);
+  Values sum = invoke("tfrt.add.i32",
+                      {of<int32_t>(42), of<int32_t>(1), readyChain()}, 1);
   EXPECT_EQ(sum[0]->get<int32_t>(), 43);
   Values product = invoke("tfrt.multiply.f64", {of(156.0), of(100.0)}, 1);
   EXPECT_EQ(product[0]->get<double>(), 15600.0);
   Values smaller = invoke("tfrt.minimum.f32", {of(737.0f), of(899.0f)}, 1);
   EXPECT_EQ(smaller[0]->get<float>(), 737.0f);
-  Values less = invoke("tfrt.lessequal.i32", {of<int32_t>(1), of<int32_t>(0)},
-                       1);
+  Values less =
+      invoke("tfrt.lessequal.i32", {of<int32_t>(1), of<int32_t>(0)}, 1);
   EXPECT_FALSE(less[0]->get<bool>());
   Values same = invoke("tfrt.equal.i64", {of<int64_t>(5), of<int64_t>(5)}, 1);
   EXPECT_TRUE(same[0]->get<bool>());
@@ -175,8 +180,17 @@ TEST_F(KernelLibraryTest, MergeChainsWaitsForEveryArgument) {
   RCReference<AsyncValue> late = makeUnconstructedValue<int32_t>();
   std::vector<AsyncValue *> args{late.get(), readyChain().get()};
   const uint8_t types[2] = {0, 0};
-  DiscKgSite merge{"tfrt.merge.chains", "test:1:1", 2, 1, types, types, 0, 0,
-                   nullptr, nullptr, nullptr};
+  DiscKgSite merge{"tfrt.merge.chains",
+                   "test:1:1",
+                   2,
+                   1,
+                   types,
+                   types,
+                   0,
+                   0,
+                   nullptr,
+                   nullptr,
+                   nullptr};
   AsyncValue *merged = nullptr;
   execution.invoke(&merge, args.data(), &merged);
   RCReference<AsyncValue> owned = RCReference<AsyncValue>::adopt(merged);
@@ -192,20 +206,18 @@ TEST_F(KernelLibraryTest, Strings) {
   Values y = invoke("tfrt_test.get_string", {}, 1,
                     {{"value", DISC_KG_ATTR_STRING, 4, rarf}});
   Values joined = invoke("tfrt_test.append_string", {x[0], y[0]}, 1);
-  EXPECT_EQ(print("tfrt_test.print_string", joined[0]),
-            "string = barkrarf\n");
+  EXPECT_EQ(print("tfrt_test.print_string", joined[0]), "string = barkrarf\n");
 }
 
 TEST_F(KernelLibraryTest, AsyncKernelsFillTheirResultsLater) {
-  Values sum = invoke("tfrt_test.async_add.i32",
-                      {of<int32_t>(1), of<int32_t>(42)}, 1);
+  Values sum =
+      invoke("tfrt_test.async_add.i32", {of<int32_t>(1), of<int32_t>(42)}, 1);
   EXPECT_EQ(sum[0]->get<int32_t>(), 43);
   Values copy = invoke("tfrt_test.async_copy_2.i32", {of<int32_t>(43)}, 1);
   EXPECT_EQ(copy[0]->get<int32_t>(), 43);
-  Values failed = invoke("tfrt_test.report_error_indirect_async",
-                         {of<int32_t>(1)}, 1);
-  EXPECT_EQ(failed[0]->errorMessage(),
-            "something bad happened asynchronously");
+  Values failed =
+      invoke("tfrt_test.report_error_indirect_async", {of<int32_t>(1)}, 1);
+  EXPECT_EQ(failed[0]->errorMessage(), "something bad happened asynchronously");
   Values counted = invoke("tfrt_test.count3.i32", {of<int32_t>(43)}, 3);
   EXPECT_EQ(counted[2]->get<int32_t>(), 46);
 }
@@ -213,9 +225,8 @@ TEST_F(KernelLibraryTest, AsyncKernelsFillTheirResultsLater) {
 TEST_F(KernelLibraryTest, HostTensorsPrintAsDenseHostTensor) {
   const int64_t shape[] = {2, 2};
   const int32_t fortyOne = 41;
-  Values tensor =
-      invoke("dht.create_uninit_tensor.i32.2", {}, 1,
-             {{"shape", DISC_KG_ATTR_I64, 2, shape}});
+  Values tensor = invoke("dht.create_uninit_tensor.i32.2", {}, 1,
+                         {{"shape", DISC_KG_ATTR_I64, 2, shape}});
   ASSERT_TRUE(tensor[0]->isConcrete());
   Values filled = invoke("dht.fill_tensor.i32", {tensor[0], readyChain()}, 1,
                          {{"value", DISC_KG_ATTR_I32, 1, &fortyOne}});
@@ -262,8 +273,8 @@ TEST_F(KernelLibraryTest, IfWaitsForItsCondition) {
   DiscKgFunction twice = function(doubleFirst, 1, 1);
   RCReference<AsyncValue> condition = makeUnconstructedValue<bool>();
   queue.addTask([condition] { condition->emplace<bool>(false); });
-  Values picked = invoke("tfrt.if", {condition, of<int32_t>(5)}, 1, {},
-                         nullptr, {&first, &twice});
+  Values picked = invoke("tfrt.if", {condition, of<int32_t>(5)}, 1, {}, nullptr,
+                         {&first, &twice});
   EXPECT_EQ(picked[0]->get<int32_t>(), 10);
   RCReference<AsyncValue> failed = makeErrorValue("no condition");
   picked = invoke("tfrt.if", {failed, of<int32_t>(5)}, 1, {}, nullptr,
@@ -284,8 +295,8 @@ TEST_F(KernelLibraryTest, RepeatRunsItsBodyCountTimes) {
 TEST_F(KernelLibraryTest, OnceRunsItsFunctionOncePerRun) {
   DiscKgFunction counted = function(countedDouble, 1, 1);
   int before = onceCalls;
-  Values first = invoke("tfrt.once", {of<int32_t>(1)}, 1, {}, nullptr,
-                        {&counted});
+  Values first =
+      invoke("tfrt.once", {of<int32_t>(1)}, 1, {}, nullptr, {&counted});
   Values second = invoke("tfrt.once", {first[0]}, 1, {}, nullptr, {&counted});
   EXPECT_EQ(first[0]->get<int32_t>(), 2);
   EXPECT_EQ(second[0]->get<int32_t>(), 2);
@@ -295,10 +306,10 @@ TEST_F(KernelLibraryTest, OnceRunsItsFunctionOncePerRun) {
 TEST_F(KernelLibraryTest, ParallelForRunsEveryBlock) {
   DiscKgFunction body = function(addBegin, 3, 1);
   Values counter = invoke("tfrt_test.atomic.create.i32", {}, 1);
-  Values done = invoke("tfrt.parallel_for.i32",
-                       {of<int32_t>(0), of<int32_t>(10), of<int32_t>(3),
-                        counter[0]},
-                       1, {}, nullptr, {&body});
+  Values done =
+      invoke("tfrt.parallel_for.i32",
+             {of<int32_t>(0), of<int32_t>(10), of<int32_t>(3), counter[0]}, 1,
+             {}, nullptr, {&body});
   EXPECT_TRUE(done[0]->isType<Chain>());
   Values total = invoke("tfrt_test.atomic.get.i32", {counter[0], done[0]}, 2);
   EXPECT_EQ(total[0]->get<int32_t>(), 0 + 3 + 6 + 9);
@@ -307,17 +318,57 @@ TEST_F(KernelLibraryTest, ParallelForRunsEveryBlock) {
 TEST_F(KernelLibraryTest, DoAsyncRunsItsBodyOnTheWorkQueue) {
   DiscKgFunction body = function(recordThread, 1, 1);
   bodyOnWorker = false;
-  Values result = invoke("tfrt_test.do.async", {of<int32_t>(3)}, 1, {},
-                         nullptr, {&body});
+  Values result =
+      invoke("tfrt_test.do.async", {of<int32_t>(3)}, 1, {}, nullptr, {&body});
   EXPECT_EQ(result[0]->get<int32_t>(), 3);
   EXPECT_TRUE(bodyOnWorker.load());
+}
+
+TEST_F(KernelLibraryTest, ResourcesAreDestroyedOnceExplicitlyOrWhenDropped) {
+  std::string printed;
+  Values resource =
+      invoke("tfrt_test.allocate_resource", {readyChain()}, 2, {}, &printed);
+  EXPECT_EQ(printed, "Allocated TestResource\n");
+  invoke("tfrt_test.deallocate_resource", {resource[0], resource[1]}, 1, {},
+         &printed);
+  EXPECT_EQ(printed, "Destroyed TestResource\ntest.deallocate_resource done\n");
+  testing::internal::CaptureStdout();
+  resource.clear();
+  EXPECT_EQ(testing::internal::GetCapturedStdout(), "");
+
+  Values dropped = invoke("tfrt_test.allocate_resource", {readyChain()}, 2);
+  testing::internal::CaptureStdout();
+  dropped.clear();
+  EXPECT_EQ(testing::internal::GetCapturedStdout(), "Destroyed TestResource\n");
+}
+
+TEST_F(KernelLibraryTest, SharedContextIsOnePerRun) {
+  Values first =
+      invoke("tfrt_test.use_sample_shared_context", {readyChain()}, 2);
+  Values second =
+      invoke("tfrt_test.use_sample_shared_context", {readyChain()}, 2);
+  EXPECT_EQ(first[0]->get<std::string>(), second[0]->get<std::string>());
+  EXPECT_EQ(first[0]->get<std::string>().rfind("sample_shared_context", 0), 0u);
+}
+
+TEST_F(KernelLibraryTest, LoggingPrintsThroughEachMacro) {
+  const char text[] = "hello world";
+  Values message = invoke("tfrt_test.get_string", {}, 1,
+                          {{"value", DISC_KG_ATTR_STRING, 11, text}});
+  std::string printed;
+  invoke("tfrt_test.logging", {message[0], readyChain()}, 1, {}, &printed);
+  EXPECT_EQ(printed, "from TFRT_LOG(INFO): hello world\n"
+                     "from TFRT_LOG(WARNING): hello world\n"
+                     "from TFRT_LOG(ERROR): hello world\n"
+                     "from TFRT_LOG_IF(INFO, true): hello world\n"
+                     "from TFRT_LOG_IF(WARNING, true): hello world\n"
+                     "from TFRT_LOG_IF(ERROR, true): hello world\n");
 }
 
 TEST_F(KernelLibraryTest, TutorialCoordinates) {
   Values coordinate = invoke("tfrt_tutorial.create_coordinate",
                              {of<int32_t>(2), of<int32_t>(4)}, 1);
-  EXPECT_EQ(print("tfrt_tutorial.print_coordinate", coordinate[0]),
-            "(2, 4)\n");
+  EXPECT_EQ(print("tfrt_tutorial.print_coordinate", coordinate[0]), "(2, 4)\n");
 }
 
 } // namespace

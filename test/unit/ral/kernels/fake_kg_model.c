@@ -23,10 +23,13 @@ static const int32_t kZero = 0, kOne = 1, kTwo = 2, kFortyTwo = 42,
                      kMillisecond = 1000;
 static const uint8_t kTrue = 1;
 
-#define ATTR_I32(value) {"value", DISC_KG_ATTR_I32, 1, &(value)}
+#define ATTR_I32(value)                                                        \
+  { "value", DISC_KG_ATTR_I32, 1, &(value) }
 #define SITE(kernel, nargs, args, nres, res, nattrs, attrs, nfns, fns)         \
-  {kernel, "fake_kg_model.c:" #kernel, nargs, nres, args, res, nattrs, nfns,   \
-   attrs, fns, NULL}
+  {                                                                            \
+    kernel, "fake_kg_model.c:" #kernel, nargs, nres, args, res, nattrs, nfns,  \
+        attrs, fns, NULL                                                       \
+  }
 
 static const DiscKgApi *apiOf(void **ctx_struct) {
   return (const DiscKgApi *)ctx_struct[2];
@@ -211,8 +214,7 @@ static DiscKgSite call_true =
 static DiscKgSite call_if =
     SITE("tfrt.if", 3, kI1I32I32, 1, kI32, 0, NULL, 2, if_branches);
 
-EXPORT void disc_kg_entry_call_and_select(void **ctx_struct,
-                                          DiscKgValue **args,
+EXPORT void disc_kg_entry_call_and_select(void **ctx_struct, DiscKgValue **args,
                                           DiscKgValue **results) {
   (void)args;
   DiscKgValue *v[4];
@@ -253,8 +255,8 @@ EXPORT void disc_kg_entry_no_results(void **ctx_struct, DiscKgValue **args,
 static const DiscKgAttribute kMillisecondAttr[] = {ATTR_I32(kMillisecond)};
 static DiscKgSite sleep_ms =
     SITE("tfrt.constant.i32", 0, kNone, 1, kI32, 1, kMillisecondAttr, 0, NULL);
-static DiscKgSite sleep_usleep = SITE("tfrt_test.blocking.usleep", 2,
-                                      kI32Chain, 1, kChain, 0, NULL, 0, NULL);
+static DiscKgSite sleep_usleep = SITE("tfrt_test.blocking.usleep", 2, kI32Chain,
+                                      1, kChain, 0, NULL, 0, NULL);
 
 static void sleep_body(void **ctx_struct, DiscKgValue **args,
                        DiscKgValue **results) {
@@ -280,9 +282,9 @@ static DiscKgSite sleep_chain =
     SITE("tfrt.new.chain", 0, kNone, 1, kChain, 0, NULL, 0, NULL);
 static DiscKgSite sleep_n =
     SITE("tfrt.constant.i32", 0, kNone, 1, kI32, 1, kFortyTwoAttr, 0, NULL);
-static DiscKgSite sleep_repeat = SITE("tfrt.repeat.i32", 3, kI32ChainI32, 2,
-                                      kChainI32, 0, NULL, 1,
-                                      sleep_body_functions);
+static DiscKgSite sleep_repeat =
+    SITE("tfrt.repeat.i32", 3, kI32ChainI32, 2, kChainI32, 0, NULL, 1,
+         sleep_body_functions);
 
 EXPORT void disc_kg_entry_sleep_forever(void **ctx_struct, DiscKgValue **args,
                                         DiscKgValue **results) {
@@ -311,8 +313,7 @@ static DiscKgSite partial_print_x =
 static DiscKgSite partial_print_y =
     SITE("tfrt.print.i32", 2, kI32Chain, 1, kChain, 0, NULL, 0, NULL);
 
-EXPORT void disc_kg_entry_partial_failure(void **ctx_struct,
-                                          DiscKgValue **args,
+EXPORT void disc_kg_entry_partial_failure(void **ctx_struct, DiscKgValue **args,
                                           DiscKgValue **results) {
   (void)args;
   DiscKgValue *v[5];
@@ -353,9 +354,8 @@ static const uint8_t kChainChain[] = {DISC_KG_CHAIN, DISC_KG_CHAIN};
 static const int32_t kIncrements = 1024;
 static const DiscKgAttribute kIncrementsAttr[] = {ATTR_I32(kIncrements)};
 
-static DiscKgSite inc_site =
-    SITE("tfrt_test.atomic.inc.i32", 2, kOpaqueChain, 1, kChain, 0, NULL, 0,
-         NULL);
+static DiscKgSite inc_site = SITE("tfrt_test.atomic.inc.i32", 2, kOpaqueChain,
+                                  1, kChain, 0, NULL, 0, NULL);
 static void increment_region(void **ctx_struct, DiscKgValue **args,
                              DiscKgValue **results) {
   DiscKgValue *v[1];
@@ -392,15 +392,15 @@ static const DiscKgFunction *const increments_body_functions[] = {
 
 static DiscKgSite inc_count =
     SITE("tfrt.constant.i32", 0, kNone, 1, kI32, 1, kIncrementsAttr, 0, NULL);
-static DiscKgSite inc_create = SITE("tfrt_test.atomic.create.i32", 0, kNone, 1,
-                                    kOpaque, 0, NULL, 0, NULL);
+static DiscKgSite inc_create =
+    SITE("tfrt_test.atomic.create.i32", 0, kNone, 1, kOpaque, 0, NULL, 0, NULL);
 static DiscKgSite inc_chain =
     SITE("tfrt.new.chain", 0, kNone, 1, kChain, 0, NULL, 0, NULL);
 static DiscKgSite inc_repeat =
     SITE("tfrt.repeat.i32", 3, kI32ChainOpaque, 2, kChainOpaque, 0, NULL, 1,
          increments_body_functions);
-static DiscKgSite inc_get = SITE("tfrt_test.atomic.get.i32", 2, kOpaqueChain,
-                                 2, kI32Chain, 0, NULL, 0, NULL);
+static DiscKgSite inc_get = SITE("tfrt_test.atomic.get.i32", 2, kOpaqueChain, 2,
+                                 kI32Chain, 0, NULL, 0, NULL);
 
 EXPORT void disc_kg_entry_async_increments(void **ctx_struct,
                                            DiscKgValue **args,

@@ -297,7 +297,8 @@ private:
 // A value that forwards to another once that one is known.
 class IndirectAsyncValue final : public AsyncValue {
 public:
-  IndirectAsyncValue() : AsyncValue(Kind::kIndirect, State::kUnconstructed, 0) {}
+  IndirectAsyncValue()
+      : AsyncValue(Kind::kIndirect, State::kUnconstructed, 0) {}
 
   // Forwards to `value`: this value becomes available when `value` does,
   // with its payload or error. Called once.

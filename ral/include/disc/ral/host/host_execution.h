@@ -75,7 +75,8 @@ public:
   // The object this run keeps under `key` (tfrt.once's results, a shared
   // context of a kernel), made by `create` on first use. Thread-safe.
   std::shared_ptr<void>
-  resource(const void *key, const std::function<std::shared_ptr<void>()> &create);
+  resource(const void *key,
+           const std::function<std::shared_ptr<void>()> &create);
 
   ConcurrentWorkQueue &queue() const { return queue_; }
   HostAllocator &allocator() const { return allocator_; }
