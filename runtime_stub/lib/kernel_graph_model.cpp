@@ -144,12 +144,7 @@ const char *disc_kg_function_name(const disc_kg_model *model,
 }
 
 int64_t disc_kg_find_function(const disc_kg_model *model, const char *name) {
-  if (!model || !name)
-    return -1;
-  for (size_t i = 0; i < model->functions.size(); ++i)
-    if (model->functions[i].name == name)
-      return static_cast<int64_t>(i);
-  return -1;
+  return model ? disc::stub::findFunctionByName(model->functions, name) : -1;
 }
 
 int64_t disc_kg_function_input_count(const disc_kg_model *model,

@@ -5,6 +5,7 @@
 
 #include "status.h"
 
+#include <cstdint>
 #include <string>
 
 namespace disc::stub {
@@ -16,6 +17,17 @@ struct ModelLibrary {
 
 // Opens the model at `path`; errors name it. On failure nothing stays open.
 disc_status *openModelLibrary(const std::string &path, ModelLibrary &library);
+
+// The index of the element of `functions` whose `name` is `name`, or -1.
+template <typename Functions>
+int64_t findFunctionByName(const Functions &functions, const char *name) {
+  if (!name)
+    return -1;
+  for (size_t i = 0; i < functions.size(); ++i)
+    if (functions[i].name == name)
+      return static_cast<int64_t>(i);
+  return -1;
+}
 
 } // namespace disc::stub
 

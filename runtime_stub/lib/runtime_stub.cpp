@@ -379,12 +379,7 @@ const char *disc_model_function_name(const disc_model *model, int64_t index) {
 }
 
 int64_t disc_model_find_function(const disc_model *model, const char *name) {
-  if (!model || !name)
-    return -1;
-  for (size_t i = 0; i < model->functions.size(); ++i)
-    if (model->functions[i].name == name)
-      return static_cast<int64_t>(i);
-  return -1;
+  return model ? disc::stub::findFunctionByName(model->functions, name) : -1;
 }
 
 disc_status *disc_model_default_function(const disc_model *model,

@@ -4,30 +4,16 @@ usage: ral_run_test.py RAL_RUN FAKE_MODEL_SO FAKE_MODEL_OPS_SO TEST_KERNELS_SO
 """
 import re
 import os
-import subprocess
 import sys
 import tempfile
 
 import numpy as np
 
+from ral_run_checks import check, expect_error, failures, run
+import ral_run_checks
+
 RAL_RUN, MODEL, OPS_MODEL, KERNELS = sys.argv[1:5]
-failures = []
-
-
-def run(*args):
-    result = subprocess.run([RAL_RUN, *args], capture_output=True, text=True)
-    return result.returncode, result.stdout, result.stderr
-
-
-def check(label, condition, detail=""):
-    if not condition:
-        failures.append(f"{label}: {detail}")
-
-
-def expect_error(label, args, message):
-    code, out, err = run(*args)
-    check(label, code == 1, f"exit code {code}")
-    check(label, err == f"ral-run: error: {message}\n", f"stderr {err!r}")
+ral_run_checks.use(RAL_RUN)
 
 
 with tempfile.TemporaryDirectory() as tmp:

@@ -2,27 +2,16 @@
 
 usage: ral_run_kg_test.py RAL_RUN FAKE_KG_MODEL_SO
 """
-import subprocess
+import os
 import sys
 
+# The checks the ral-run tests share live one folder up.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from ral_run_checks import check, expect_error, failures, run  # noqa: E402
+import ral_run_checks  # noqa: E402
+
 RAL_RUN, MODEL = sys.argv[1:3]
-failures = []
-
-
-def run(*args):
-    result = subprocess.run([RAL_RUN, *args], capture_output=True, text=True)
-    return result.returncode, result.stdout, result.stderr
-
-
-def check(label, condition, detail=""):
-    if not condition:
-        failures.append(f"{label}: {detail}")
-
-
-def expect_error(label, args, message):
-    code, out, err = run(*args)
-    check(label, code == 1, f"exit code {code}")
-    check(label, err == f"ral-run: error: {message}\n", f"stderr {err!r}")
+ral_run_checks.use(RAL_RUN)
 
 
 # What TFRT's bef_executor prints for these functions (see the MLIR beside
