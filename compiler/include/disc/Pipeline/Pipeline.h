@@ -16,6 +16,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace mlir {
 class OpPassManager;
@@ -47,6 +48,12 @@ struct CompileOptions {
   std::string targetCpu = "host";
   /// LLVM optimization level, 0..3.
   unsigned optLevel = 2;
+  /// --target=cuda: the architectures to compile kernels for, e.g. "sm_90".
+  std::vector<std::string> cudaArchs = {"sm_80", "sm_90"};
+  /// --target=cuda: the CUDA toolkit whose ptxas makes cubins and whose
+  /// libdevice provides math functions; without ptxas the model carries
+  /// PTX only.
+  std::string cudaToolkit = "/usr/local/cuda";
 };
 
 /// The textual pass pipeline of `phase` (without the builtin.module anchor).
