@@ -3,6 +3,7 @@
 #include "disc/InitAll.h"
 
 #include "disc/Conversion/KernelGraphToLLVM/Passes.h"
+#include "disc/Conversion/LinalgToGPU/Passes.h"
 #include "disc/Conversion/MhloToStablehlo/Passes.h"
 #include "disc/Conversion/RALToLLVM/Passes.h"
 #include "disc/Conversion/StablehloToLinalg/Passes.h"
@@ -17,10 +18,13 @@
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 
 void mlir::disc::registerAllDialects(DialectRegistry &registry) {
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
+  // Kernels are translated to LLVM IR for the NVPTX backend in a pass.
+  mlir::registerAllToLLVMIRTranslations(registry);
   registry.insert<mlir::disc_ral::RALDialect>();
   registry.insert<mlir::stablehlo::StablehloDialect, mlir::mhlo::MhloDialect>();
   registry
@@ -32,6 +36,7 @@ void mlir::disc::registerAllPasses() {
   mlir::registerAllPasses();
   mlir::disc::registerDiscTransformsPasses();
   mlir::disc::registerKernelGraphToLLVMPasses();
+  mlir::disc::registerLinalgToGPUPasses();
   mlir::disc::registerMhloToStablehloPasses();
   mlir::disc::registerRALToLLVMPasses();
   mlir::disc::registerStablehloToLinalgPasses();

@@ -1,7 +1,8 @@
 //===- disc-compile.cpp - Compile an ML program into a model .so ----------===//
 //
-// disc-compile in.mlir -o out.so [--target=cpu] [--target-cpu=host|NAME]
-//   [--emit=so|obj|llvm|mlir] [--header=PATH] [--symbol-prefix=NAME]
+// disc-compile in.mlir -o out.so [--target=cpu|cuda] [--target-cpu=host|NAME]
+//   [--cuda-arch=sm_80,sm_90] [--emit=so|obj|llvm|ptx|mlir] [--header=PATH]
+//   [--symbol-prefix=NAME]
 //   [--compile-to=PHASE] [--compile-from=PHASE]
 //   [--dump-phases-to=DIR] [--timing] [-O0..-O3] [-v]
 //
@@ -17,7 +18,9 @@
 #include "disc/Target/ModelCodegen.h"
 #include "disc/Target/ModelMetadata.h"
 #include "disc/Target/SharedObjectLinker.h"
+#include "disc/Transforms/DeviceBlob.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -52,13 +55,14 @@ using namespace mlir::disc;
 
 namespace {
 
-enum class Emit { SharedObject, Object, LlvmIr, Mlir };
+enum class Emit { SharedObject, Object, LlvmIr, Ptx, Mlir };
 
 struct DriverOptions {
   std::string input;
   std::string output;
   std::string target = "cpu";
   std::string targetCpu = "host";
+  std::vector<std::string> cudaArchs = {"sm_80", "sm_90"};
   std::string emit = "so";
   std::string compileTo;
   std::string compileFrom;
@@ -96,12 +100,16 @@ std::optional<Emit> parseEmit(llvm::StringRef name) {
     return Emit::Object;
   if (name == "llvm")
     return Emit::LlvmIr;
+  if (name == "ptx")
+    return Emit::Ptx;
   if (name == "mlir")
     return Emit::Mlir;
   return std::nullopt;
 }
 
-bool needsTargetMachine(Emit emit) { return emit != Emit::Mlir; }
+bool needsTargetMachine(Emit emit) {
+  return emit != Emit::Mlir && emit != Emit::Ptx;
+}
 
 /// Checks the flags together; on a problem prints one error line and returns
 /// nullopt.
@@ -114,21 +122,38 @@ std::optional<Invocation> checkOptions(const DriverOptions &options,
                 "' for --target (expected cpu or cuda)");
     return std::nullopt;
   }
-  if (*target == Target::Cuda) {
-    reportError("--target=cuda is not supported yet; use --target=cpu");
+  invocation.compile.target = *target;
+  for (const std::string &arch : options.cudaArchs) {
+    std::optional<uint32_t> sm = parseSmVersion(arch);
+    if (!sm || *sm < 50) {
+      reportError("unknown CUDA architecture '" + arch +
+                  "' for --cuda-arch (expected sm_<N> with N >= 50, e.g. "
+                  "sm_80,sm_90)");
+      return std::nullopt;
+    }
+  }
+  if (options.cudaArchs.empty()) {
+    reportError("--cuda-arch names no architecture");
     return std::nullopt;
   }
-  invocation.compile.target = *target;
+  invocation.compile.cudaArchs = options.cudaArchs;
   invocation.compile.targetCpu = options.targetCpu;
   invocation.compile.optLevel = options.optLevel;
 
   std::optional<Emit> emit = parseEmit(options.emit);
   if (!emit) {
     reportError("unknown output kind '" + options.emit +
-                "' for --emit (expected so, obj, llvm or mlir)");
+                "' for --emit (expected so, obj, llvm, ptx or mlir)");
     return std::nullopt;
   }
   invocation.emit = *emit;
+  if (invocation.emit == Emit::Ptx) {
+    if (invocation.compile.target != Target::Cuda) {
+      reportError("--emit=ptx needs --target=cuda");
+      return std::nullopt;
+    }
+    invocation.lastPhase = Phase::Device;
+  }
 
   auto parsePhaseFlag = [](llvm::StringRef flag,
                            const std::string &name) -> std::optional<Phase> {
@@ -286,6 +311,27 @@ LogicalResult checkPhasesOf(ProgramKind kind, const Invocation &invocation) {
   return success();
 }
 
+/// Writes the PTX of every kernel module, each architecture's after a
+/// comment line naming the module and the architecture.
+LogicalResult writePtx(ModuleOp module, llvm::raw_ostream &os) {
+  for (auto global : module.getOps<LLVM::GlobalOp>()) {
+    if (global.getSection() != kDeviceBlobSection)
+      continue;
+    auto bytes = dyn_cast_or_null<StringAttr>(global.getValueOrNull());
+    std::optional<SmallVector<DeviceImage>> images =
+        bytes ? decodeDeviceBlob(bytes.getValue()) : std::nullopt;
+    if (!images)
+      return global.emitError() << "@" << global.getSymName()
+                                << " is not a well-formed device blob";
+    for (const DeviceImage &image : *images)
+      if (image.kind == ::disc::ral::device_blob::ImageKind::Ptx)
+        os << "// disc-compile: " << global.getSymName() << ", sm_" << image.sm
+           << "\n"
+           << image.data;
+  }
+  return success();
+}
+
 double millisecondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::milli>(
              std::chrono::steady_clock::now() - start)
@@ -391,6 +437,12 @@ int compile(const DriverOptions &options, Invocation invocation) {
     output->keep();
     return 0;
   }
+  if (invocation.emit == Emit::Ptx) {
+    if (failed(writePtx(*module, output->os())))
+      return 1;
+    output->keep();
+    return 0;
+  }
 
   auto start = std::chrono::steady_clock::now();
   ModelDescription description{getTargetName(invocation.compile.target).str(),
@@ -481,11 +533,16 @@ int main(int argc, char **argv) {
       ->required();
   app.add_option("-o,--output", options.output,
                  "Output file ('-' for stdout; the default for text)");
-  app.add_option("--target", options.target, "Target device: cpu");
+  app.add_option("--target", options.target, "Target device: cpu or cuda");
+  app.add_option("--cuda-arch", options.cudaArchs,
+                 "--target=cuda: architectures to compile kernels for "
+                 "(default sm_80,sm_90)")
+      ->delimiter(',');
   app.add_option("--target-cpu", options.targetCpu,
                  "CPU to tune for: host or an LLVM CPU name (e.g. znver3)");
-  CLI::Option *emitOption = app.add_option(
-      "--emit", options.emit, "What to write: so (default), obj, llvm, mlir");
+  CLI::Option *emitOption =
+      app.add_option("--emit", options.emit,
+                     "What to write: so (default), obj, llvm, ptx, mlir");
   app.add_option("--header", options.header,
                  "--emit=obj: the C header to write (default: the output "
                  "with .h)");

@@ -155,12 +155,10 @@ struct disc_model {
       return nullptr;
     if (member->kind != disc::json::Value::Kind::String)
       return error("malformed metadata: 'target' is not a string");
-    if (member->string == "cpu")
+    // A CUDA model loads anywhere; without a GPU its first device call
+    // fails the run with the reason.
+    if (member->string == "cpu" || member->string == "cuda")
       return nullptr;
-    if (member->string == "cuda")
-      return error("built for target 'cuda', but this runtime was built "
-                   "without CUDA support; it runs only '" +
-                   std::string(disc_runtime_targets()) + "' models");
     return error("built for unknown target '" + member->string +
                  "'; this runtime runs only '" +
                  std::string(disc_runtime_targets()) + "' models");
@@ -310,7 +308,7 @@ int64_t disc_model_memory_limit(const disc_model *model) {
   return model ? model->context.memoryLimit() : DISC_NO_MEMORY_LIMIT;
 }
 
-const char *disc_runtime_targets(void) { return "cpu"; }
+const char *disc_runtime_targets(void) { return "cpu,cuda"; }
 
 disc_status *disc_load_plugin(const char *path) {
   if (!path)

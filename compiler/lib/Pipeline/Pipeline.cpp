@@ -173,10 +173,41 @@ static constexpr const char kCpuDevicePipeline[] =
     "convert-scf-to-cf,"
     "canonicalize";
 
-FailureOr<std::string>
-mlir::disc::getPhasePipeline(Phase phase, const CompileOptions &options) {
-  if (!isPhaseOf(options.program, phase))
-    return failure();
+// Each fused group becomes a kernel; the kernels are compiled for every
+// architecture while the host code around them still has its memrefs, then
+// each launch becomes a runtime call and the host code is lowered like the
+// CPU's. Math is approximated in the kernels as on the CPU, so that both
+// targets compute the same functions and PTX needs no libdevice for them.
+static std::string getCudaDevicePipeline(const CompileOptions &options) {
+  std::string pipeline =
+      "func.func(disc-memref-copy-to-linalg,disc-linalg-to-gpu-launch),"
+      "gpu-kernel-outlining,";
+  for (const std::string &arch : options.cudaArchs)
+    pipeline += "nvvm-attach-target{chip=" + arch +
+                " O=" + std::to_string(options.optLevel) + "},";
+  pipeline += "gpu.module(math-extend-to-supported-types,"
+              "disc-math-polynomial-approximation,expand-strided-metadata,"
+              "lower-affine,convert-scf-to-cf,convert-gpu-to-nvvm,"
+              "reconcile-unrealized-casts),"
+              "disc-gpu-module-to-binary{toolkit=" +
+              options.cudaToolkit +
+              "},"
+              "disc-gpu-launch-to-ral,"
+              "expand-strided-metadata,"
+              "lower-affine,"
+              "convert-scf-to-cf,"
+              "canonicalize";
+  return pipeline;
+}
+
+static StringRef getRuntimeDevice(Target target) {
+  return target == Target::Cuda ? "gpu" : "cpu";
+}
+
+std::string mlir::disc::getPhasePipeline(Phase phase,
+                                         const CompileOptions &options) {
+  assert(isPhaseOf(options.program, phase) &&
+         "the program kind has no such phase");
   // A kernel graph is taken as written: every kernel runs, used or not, so
   // nothing may fold or erase one.
   if (options.program == ProgramKind::KernelGraph)
@@ -194,11 +225,13 @@ mlir::disc::getPhasePipeline(Phase phase, const CompileOptions &options) {
   case Phase::Buffers:
     return std::string(kBufferizePipeline);
   case Phase::Ral:
-    return std::string("disc-ral-inject-context,disc-ral-bind-io,"
-                       "disc-ral-legalize-to-dispatch");
+    return ("disc-ral-inject-context,disc-ral-bind-io,"
+            "disc-ral-legalize-to-dispatch{device=" +
+            getRuntimeDevice(options.target) + "}")
+        .str();
   case Phase::Device:
-    if (options.target != Target::Cpu)
-      return failure();
+    if (options.target == Target::Cuda)
+      return getCudaDevicePipeline(options);
     return std::string(kCpuDevicePipeline);
   case Phase::Llvm:
     return std::string("disc-ral-to-llvm,reconcile-unrealized-casts,"
@@ -216,19 +249,14 @@ LogicalResult mlir::disc::addPhasePasses(OpPassManager &pm, Phase phase,
                 << ")";
     return failure();
   }
-  FailureOr<std::string> pipeline = getPhasePipeline(phase, options);
-  if (failed(pipeline)) {
-    errorStream << "the " << getPhaseName(phase) << " phase is not supported "
-                << "yet for target '" << getTargetName(options.target) << "'";
-    return failure();
-  }
+  std::string pipeline = getPhasePipeline(phase, options);
   // Passes may anchor on func.func or on the module; implicit nesting places
   // each where it runs.
   OpPassManager::Nesting previous = pm.getNesting();
   pm.setNesting(OpPassManager::Nesting::Implicit);
   std::string parseError;
   llvm::raw_string_ostream parseErrorStream(parseError);
-  LogicalResult parsed = parsePassPipeline(*pipeline, pm, parseErrorStream);
+  LogicalResult parsed = parsePassPipeline(pipeline, pm, parseErrorStream);
   pm.setNesting(previous);
   if (succeeded(parsed))
     return success();

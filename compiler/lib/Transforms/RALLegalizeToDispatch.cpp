@@ -1,6 +1,7 @@
 //===- RALLegalizeToDispatch.cpp - Runtime services as dispatch calls -----===//
 
 #include "disc/Transforms/Passes.h"
+#include "disc/Transforms/StringConstants.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -122,39 +123,12 @@ void legalizeCustomCall(disc_ral::CustomCallOp op, Value context,
   op.erase();
 }
 
-/// Private constant strings holding the messages of failed assertions, one
-/// per distinct message.
-class MessageTable {
-public:
-  explicit MessageTable(ModuleOp module) : module(module), symbols(module) {}
-
-  LLVM::GlobalOp get(StringRef message, Location loc) {
-    LLVM::GlobalOp &global = globals[message];
-    if (global)
-      return global;
-    OpBuilder builder(module.getContext());
-    auto type =
-        LLVM::LLVMArrayType::get(builder.getI8Type(), message.size() + 1);
-    global = LLVM::GlobalOp::create(
-        builder, loc, type, /*isConstant=*/true, LLVM::Linkage::Private,
-        "__disc_assert_message",
-        builder.getStringAttr(Twine(message) + StringRef("\0", 1)));
-    symbols.insert(global, module.getBody()->begin());
-    return global;
-  }
-
-private:
-  ModuleOp module;
-  SymbolTable symbols;
-  llvm::StringMap<LLVM::GlobalOp> globals;
-};
-
 /// A failed `cf.assert` becomes an error of the run instead of an abort:
 /// ral_report_error makes the execution context fail, so the status check
 /// of its dispatch returns from the entry. The message names the source
 /// location when there is one.
 void legalizeAssert(cf::AssertOp op, Value context, StringRef device,
-                    MessageTable &messages) {
+                    disc::StringConstants &messages) {
   std::string message = op.getMsg().str();
   if (auto fileLoc = op.getLoc()->findInstanceOf<FileLineColLoc>())
     message =
@@ -199,13 +173,13 @@ struct RALLegalizeToDispatchPass
               cf::AssertOp>(op))
         ops.push_back(op);
     });
-    MessageTable messages(getOperation());
+    disc::StringConstants messages(getOperation(), "__disc_assert_message");
     for (Operation *op : ops)
       if (failed(legalize(op, messages)))
         signalPassFailure();
   }
 
-  LogicalResult legalize(Operation *op, MessageTable &messages) {
+  LogicalResult legalize(Operation *op, disc::StringConstants &messages) {
     if (auto recv = dyn_cast<disc_ral::RecvInputOp>(op)) {
       legalizeRecvInput(recv, device);
       return success();

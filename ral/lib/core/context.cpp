@@ -20,6 +20,19 @@ ApiFunction Context::lookup(const char *mangled) {
   return function;
 }
 
+std::shared_ptr<void>
+Resources::getOrCreate(const std::string &key,
+                       const std::function<std::shared_ptr<void>()> &create) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = objects_.find(key);
+  if (it != objects_.end())
+    return it->second;
+  std::shared_ptr<void> object = create();
+  if (object)
+    objects_.emplace(key, object);
+  return object;
+}
+
 int64_t numElements(const std::vector<int64_t> &shape) {
   int64_t count = 1;
   for (int64_t dim : shape)
@@ -34,6 +47,30 @@ ExecutionContext::ExecutionContext(Context *context,
       memoryLimit_(context ? context->memoryLimit() : -1) {}
 
 ExecutionContext::~ExecutionContext() = default;
+
+const TensorView *ExecutionContext::checkedInput(int64_t index, DType dtype,
+                                                 int rank, const char *api) {
+  if (index < 0 || static_cast<size_t>(index) >= inputs_.size()) {
+    setError(std::string(api) + ": input index " + std::to_string(index) +
+             " is out of range, the run has " + std::to_string(inputs_.size()) +
+             " inputs");
+    return nullptr;
+  }
+  const TensorView &input = inputs_[index];
+  if (input.dtype != dtype) {
+    setError(std::string(api) + ": input " + std::to_string(index) + " is " +
+             dtypeToken(input.dtype) + ", the compiled code expects " +
+             dtypeToken(dtype));
+    return nullptr;
+  }
+  if (input.shape.size() != static_cast<size_t>(rank)) {
+    setError(std::string(api) + ": input " + std::to_string(index) +
+             " has rank " + std::to_string(input.shape.size()) +
+             ", the compiled code expects rank " + std::to_string(rank));
+    return nullptr;
+  }
+  return &input;
+}
 
 namespace {
 

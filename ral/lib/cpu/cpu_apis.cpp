@@ -8,49 +8,16 @@
 namespace disc::ral {
 namespace {
 
-template <typename T, int N> MemRefType<T, N> emptyMemRef() {
-  MemRefType<T, N> memref{};
-  return memref;
-}
-
 template <typename T, int N>
 MemRefType<T, N> recvInput(ExecutionContext *context, int64_t index) {
-  const auto &inputs = context->inputs();
-  if (index < 0 || static_cast<size_t>(index) >= inputs.size()) {
-    context->setError("ral_recv_input: input index " + std::to_string(index) +
-                      " is out of range, the run has " +
-                      std::to_string(inputs.size()) + " inputs");
-    return emptyMemRef<T, N>();
-  }
-  const TensorView &input = inputs[index];
-  if (input.dtype != DTypeOf<T>::value) {
-    context->setError("ral_recv_input: input " + std::to_string(index) +
-                      " is " + dtypeToken(input.dtype) +
-                      ", the compiled code expects " + DTypeOf<T>::token);
-    return emptyMemRef<T, N>();
-  }
-  if (input.shape.size() != static_cast<size_t>(N)) {
-    context->setError("ral_recv_input: input " + std::to_string(index) +
-                      " has rank " + std::to_string(input.shape.size()) +
-                      ", the compiled code expects rank " + std::to_string(N));
-    return emptyMemRef<T, N>();
-  }
+  const TensorView *input =
+      context->checkedInput(index, DTypeOf<T>::value, N, "ral_recv_input");
+  if (!input)
+    return {};
   // The compiled code only reads inputs (docs/ABI.md), so handing out the
   // caller's const buffer is safe.
-  T *data = static_cast<T *>(const_cast<void *>(input.data));
-  MemRefType<T, N> memref;
-  memref.allocated = data;
-  memref.data = data;
-  memref.offset = 0;
-  if constexpr (N > 0) {
-    int64_t stride = 1;
-    for (int i = N - 1; i >= 0; --i) {
-      memref.sizes[i] = input.shape[i];
-      memref.strides[i] = stride;
-      stride *= input.shape[i];
-    }
-  }
-  return memref;
+  T *data = static_cast<T *>(const_cast<void *>(input->data));
+  return rowMajorMemRef<T, N>(data, input->shape.data());
 }
 
 template <typename T, int N>
@@ -80,27 +47,23 @@ void reportError(ExecutionContext *context, const char *message) {
   context->setError(message ? message : "unknown error in the compiled model");
 }
 
-template <typename T, int... N>
-void registerInputOutput(std::integer_sequence<int, N...>) {
-  (registerApi<&recvInput<T, N>>("ral_recv_input", "cpu"), ...);
-  (registerApi<&sendOutput<T, N>>("ral_send_output", "cpu"), ...);
-}
-
-bool registerInputOutputForAllTypes() {
-  using Ranks = std::make_integer_sequence<int, 9>;
-#define DISC_RAL_SCALAR_TYPE(Token, CppType, BitWidth, Kind)                   \
-  registerInputOutput<CppType>(Ranks());
-#include "disc/ral/type_encoding.def"
-  return true;
-}
+template <typename T, int N> struct RecvInputApi {
+  static constexpr auto function = &recvInput<T, N>;
+};
+template <typename T, int N> struct SendOutputApi {
+  static constexpr auto function = &sendOutput<T, N>;
+};
 
 [[maybe_unused]] const bool inputOutputRegistered =
-    registerInputOutputForAllTypes();
+    registerForEveryTypeAndRank<RecvInputApi>("ral_recv_input", "cpu") &&
+    registerForEveryTypeAndRank<SendOutputApi>("ral_send_output", "cpu");
 
 } // namespace
 
 TAO_RAL_API("ral_alloc", "cpu", alloc);
 TAO_RAL_API("ral_dealloc", "cpu", dealloc);
 TAO_RAL_API("ral_report_error", "cpu", reportError);
+// A CUDA model's host code reports its run-time checks the same way.
+TAO_RAL_API("ral_report_error", "gpu", reportError);
 
 } // namespace disc::ral

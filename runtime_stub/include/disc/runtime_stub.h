@@ -88,8 +88,10 @@ DISC_RUNTIME_EXPORT int64_t disc_model_memory_limit(const disc_model *model);
    new API is an error. Load plugins before running models that need them. */
 DISC_RUNTIME_EXPORT disc_status *disc_load_plugin(const char *path);
 
-/* The targets this runtime runs models for, comma-separated ("cpu"). A
-   model whose metadata names another target fails to load. */
+/* The targets this runtime runs models for, comma-separated ("cpu,cuda"). A
+   model whose metadata names another target fails to load. A CUDA model
+   loads on any machine; its runs fail with the reason when there is no
+   usable GPU. */
 DISC_RUNTIME_EXPORT const char *disc_runtime_targets(void);
 
 /* Fields of the model's metadata ("" when the metadata has none). */

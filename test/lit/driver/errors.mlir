@@ -1,5 +1,6 @@
 // Every bad invocation ends with one line naming the thing at fault and exit 1.
-// RUN: not disc-compile %s --target=cuda -o %t.so 2>&1 | FileCheck %s --check-prefix=CUDA
+// RUN: not disc-compile %s --target=cuda --cuda-arch=sm_80,compute_90 -o %t.so 2>&1 | FileCheck %s --check-prefix=ARCH
+// RUN: not disc-compile %s --emit=ptx 2>&1 | FileCheck %s --check-prefix=PTX
 // RUN: not disc-compile %s --target=tpu -o %t.so 2>&1 | FileCheck %s --check-prefix=TARGET
 // RUN: not disc-compile %s --compile-to=loops 2>&1 | FileCheck %s --check-prefix=PHASE
 // RUN: not disc-compile %s --compile-from=llvm --compile-to=input 2>&1 | FileCheck %s --check-prefix=ORDER
@@ -13,11 +14,12 @@
 // RUN: not disc-compile %S/Inputs/model.llvm.mlir --compile-from=llvm --target-cpu=pentium9000 -o %t.so 2>&1 | FileCheck %s --check-prefix=CPU
 // RUN: not disc-compile %S/Inputs/model.llvm.mlir --compile-from=llvm --dump-phases-to=%s -o %t.so 2>&1 | FileCheck %s --check-prefix=DUMP
 
-// CUDA: disc-compile: error: --target=cuda is not supported yet; use --target=cpu
+// ARCH: disc-compile: error: unknown CUDA architecture 'compute_90' for --cuda-arch (expected sm_<N> with N >= 50, e.g. sm_80,sm_90)
+// PTX: disc-compile: error: --emit=ptx needs --target=cuda
 // TARGET: disc-compile: error: unknown target 'tpu' for --target (expected cpu or cuda)
 // PHASE: disc-compile: error: unknown phase 'loops' for --compile-to (expected one of: input, hlo, linalg, buffers, ral, device, llvm)
 // ORDER: disc-compile: error: --compile-from=llvm comes after --compile-to=input
-// EMIT: disc-compile: error: unknown output kind 'asm' for --emit (expected so, obj, llvm or mlir)
+// EMIT: disc-compile: error: unknown output kind 'asm' for --emit (expected so, obj, llvm, ptx or mlir)
 // NO-OUTPUT: disc-compile: error: --emit=so writes a binary file: name it with -o
 // CONFLICT: disc-compile: error: --compile-to prints MLIR; it cannot be combined with --emit=so
 // OPT: disc-compile: error: -O: Value 4 not in range 0 to 3
@@ -28,7 +30,7 @@
 // DUMP: disc-compile: error: --dump-phases-to '{{[^']*}}errors.mlir' is not a folder
 
 // Each error is the only line printed.
-// RUN: not disc-compile %s --target=cuda 2>&1 | count 1
+// RUN: not disc-compile %s --target=cuda --cuda-arch=sm_7 2>&1 | count 1
 // RUN: not disc-compile %t.missing.mlir -o %t.so 2>&1 | count 1
 
 func.func @main() {

@@ -36,12 +36,13 @@ protected:
   /// The compiler's name for a dispatch of `name` with the context first.
   std::string compilerName(llvm::StringRef name,
                            llvm::ArrayRef<mlir::Type> args,
-                           llvm::ArrayRef<mlir::Type> results) {
+                           llvm::ArrayRef<mlir::Type> results,
+                           llvm::StringRef device = "cpu") {
     llvm::SmallVector<mlir::Type> argTypes{
         mlir::disc_ral::ContextType::get(&context)};
     argTypes.append(args.begin(), args.end());
     std::optional<std::string> mangled =
-        mlir::disc_ral::getMangledApiName(name, "cpu", argTypes, results);
+        mlir::disc_ral::getMangledApiName(name, device, argTypes, results);
     EXPECT_TRUE(mangled.has_value())
         << "no encoding for an operand of " << name.str();
     return mangled.value_or("");
@@ -92,6 +93,23 @@ TEST_F(TypeEncodingAgreementTest, AllocAndDeallocPassPointers) {
                                                                "cpu");
   EXPECT_EQ(dealloc, "ral_dealloc___cpu___pvoid_pvoid___void");
   EXPECT_EQ(compilerName("ral_dealloc", {ptr}, {}), dealloc);
+}
+
+// The operands disc-gpu-launch-to-ral gives a launch, against the CUDA
+// driver's kernelLaunch (ral/lib/cuda/cuda_apis.cpp).
+TEST_F(TypeEncodingAgreementTest, KernelLaunchOnTheGpu) {
+  mlir::Type ptr = mlir::LLVM::LLVMPointerType::get(&context);
+  mlir::Type i64 = b.getI64Type();
+  std::string runtime = disc::ral::mangledName<void(
+      ExecutionContext *, void *, void *, int64_t, int64_t, int64_t, int64_t,
+      int64_t, int64_t, int32_t, void *, int64_t)>("ral_kernel_launch", "gpu");
+  EXPECT_EQ(runtime, "ral_kernel_launch___gpu___pvoid_pvoid_pvoid_i64_i64_i64_"
+                     "i64_i64_i64_i32_pvoid_i64___void");
+  EXPECT_EQ(compilerName("ral_kernel_launch",
+                         {ptr, ptr, i64, i64, i64, i64, i64, i64,
+                          b.getI32Type(), ptr, i64},
+                         {}, "gpu"),
+            runtime);
 }
 
 TEST_F(TypeEncodingAgreementTest, GemmWithTwoByteFloatsAndFlags) {

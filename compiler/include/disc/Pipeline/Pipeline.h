@@ -18,6 +18,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace mlir {
 class ModuleOp;
@@ -72,13 +73,18 @@ struct CompileOptions {
   /// LLVM optimization level, 0..3.
   unsigned optLevel = 2;
   ProgramKind program = ProgramKind::Tensor;
+  /// --target=cuda: the architectures to compile kernels for, e.g. "sm_90".
+  std::vector<std::string> cudaArchs = {"sm_80", "sm_90"};
+  /// --target=cuda: the CUDA toolkit whose ptxas makes cubins and whose
+  /// libdevice provides math functions; without ptxas the model carries
+  /// PTX only.
+  std::string cudaToolkit = "/usr/local/cuda";
 };
 
 /// The textual pass pipeline of `phase` (without the builtin.module anchor)
-/// for the program kind of `options`. Fails for a target whose device phase
-/// does not exist yet and for a phase the program kind does not go through.
-FailureOr<std::string> getPhasePipeline(Phase phase,
-                                        const CompileOptions &options);
+/// for the program kind and target of `options`; `phase` must be one the
+/// program kind goes through (isPhaseOf).
+std::string getPhasePipeline(Phase phase, const CompileOptions &options);
 
 /// Adds the passes of `phase` to `pm`, which runs on builtin.module. Passes
 /// are looked up by their registered names; an unregistered name is reported

@@ -92,4 +92,53 @@ def DiscRALLegalizeToDispatch
   ];
 }
 
+def DiscGpuModuleToBinary
+    : Pass<"disc-gpu-module-to-binary", "::mlir::ModuleOp"> {
+  let summary = "Compiles each gpu.module into PTX and cubins";
+  let description = [{
+    Replaces every `gpu.module` by a `gpu.binary` holding, for each target
+    the module carries (`nvvm-attach-target`, one per architecture), the PTX
+    the LLVM NVPTX backend emits in-process and, when `<toolkit>/bin/ptxas`
+    exists, the cubin ptxas assembles from it. The GPU modules must already
+    be in the LLVM and NVVM dialects (`convert-gpu-to-nvvm`). libdevice is
+    linked from `<toolkit>/nvvm/libdevice` when a kernel calls it. Nothing
+    queries a GPU.
+  }];
+  let options = [
+    Option<"toolkit", "toolkit", "std::string", /*default=*/"",
+           "The CUDA toolkit whose ptxas and libdevice are used; none gives "
+           "PTX only">,
+  ];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
+def DiscGpuLaunchToRAL : Pass<"disc-gpu-launch-to-ral", "::mlir::ModuleOp"> {
+  let summary = "Turns kernel launches into RAL dispatches";
+  let description = [{
+    Every `gpu.binary` becomes a private constant in the `.disc_gpu` section
+    holding its device blob (`disc/ral/device_blob.h`: the PTX and cubin of
+    each architecture), and every `gpu.launch_func` of one of its kernels a
+    dispatch
+
+    ```mlir
+    disc_ral.dispatch %ctx, "ral_kernel_launch" device "gpu" may_fail
+        (%blob, %kernel_name, %grid_x, %grid_y, %grid_z, %block_x, %block_y,
+         %block_z, %shared_memory_bytes, %params, %num_params)
+        : (!llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i64, i64, i32,
+           !llvm.ptr, i64) -> ()
+    ```
+
+    whose `%params` is the `disc_ral.kernel_args` array of the launch's
+    operands. The runtime loads the blob once per context and picks the
+    image of the device's architecture. The launching function must take a
+    `!disc_ral.context` first. Asynchronous launches and clusters are
+    rejected.
+  }];
+  let dependentDialects = [
+    "::mlir::disc_ral::RALDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::LLVM::LLVMDialect",
+  ];
+}
+
 #endif // DISC_TRANSFORMS_PASSES_TD

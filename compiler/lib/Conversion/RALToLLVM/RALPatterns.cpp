@@ -15,6 +15,7 @@
 #include "disc/Conversion/RALToLLVM/RALToLLVM.h"
 
 #include "disc/Dialect/RAL/RALOps.h"
+#include "disc/Dialect/RAL/TypeEncoding.h"
 
 #include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -62,12 +63,6 @@ enum DescriptorField : int32_t {
   kStrides = 4,
 };
 
-int64_t countSlots(Type type) {
-  if (auto memrefType = dyn_cast<MemRefType>(type))
-    return 3 + 2 * memrefType.getRank();
-  return 1;
-}
-
 /// Fills the slot array from index `next` on.
 class SlotWriter {
 public:
@@ -100,6 +95,14 @@ public:
       field({0, kSizes, dim});
     for (int32_t dim = 0; dim < memrefType.getRank(); ++dim)
       field({0, kStrides, dim});
+  }
+
+  /// Stores `value`, the lowered form of a value of `type`, in stack memory
+  /// from `allocator` and points the slots at it.
+  void writeStored(Type type, Value value, EntryBlockAllocator &allocator) {
+    Value storage = allocator.allocate(value.getType());
+    LLVM::StoreOp::create(builder, loc, value, storage);
+    writeValue(type, storage, value.getType());
   }
 
 private:
@@ -155,9 +158,9 @@ struct DispatchOpLowering
 
     int64_t numSlots = 1;
     for (Type type : op.getArgs().getTypes())
-      numSlots += countSlots(type);
+      numSlots += disc_ral::getNumSlots(type);
     for (Type type : op.getResultTypes())
-      numSlots += countSlots(type);
+      numSlots += disc_ral::getNumSlots(type);
 
     EntryBlockAllocator allocator(op, rewriter);
     auto slotsType = LLVM::LLVMArrayType::get(ptrType, numSlots);
@@ -169,11 +172,8 @@ struct DispatchOpLowering
     writer.write(execCtxStorage);
 
     for (auto [type, value] :
-         llvm::zip_equal(op.getArgs().getTypes(), adaptor.getArgs())) {
-      Value storage = allocator.allocate(value.getType());
-      LLVM::StoreOp::create(rewriter, loc, value, storage);
-      writer.writeValue(type, storage, value.getType());
-    }
+         llvm::zip_equal(op.getArgs().getTypes(), adaptor.getArgs()))
+      writer.writeStored(type, value, allocator);
 
     SmallVector<Value> resultStorage;
     for (auto [type, storageType] :
@@ -197,6 +197,32 @@ struct DispatchOpLowering
       results.push_back(
           LLVM::LoadOp::create(rewriter, loc, storageType, storage));
     rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+/// The array of pointers to each parameter: the same slots a dispatch
+/// passes, without the context.
+struct KernelArgsOpLowering
+    : public ConvertOpToLLVMPattern<disc_ral::KernelArgsOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(disc_ral::KernelArgsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto ptrType = LLVM::LLVMPointerType::get(rewriter.getContext());
+    EntryBlockAllocator allocator(op, rewriter);
+    // An array cannot be empty; a kernel without parameters gets one unused
+    // slot.
+    auto slotsType = LLVM::LLVMArrayType::get(
+        ptrType, std::max<int64_t>(op.getNumParams(), 1));
+    Value slots = allocator.allocate(slotsType);
+    SlotWriter writer(rewriter, loc, slots, slotsType);
+    for (auto [type, value] :
+         llvm::zip_equal(op.getValues().getTypes(), adaptor.getValues()))
+      writer.writeStored(type, value, allocator);
+    rewriter.replaceOp(op, slots);
     return success();
   }
 };
@@ -232,5 +258,7 @@ void disc::addRALTypeConversions(LLVMTypeConverter &converter) {
 
 void disc::populateRALToLLVMConversionPatterns(LLVMTypeConverter &converter,
                                                RewritePatternSet &patterns) {
-  patterns.add<DispatchOpLowering, MemRefFromPtrOpLowering>(converter);
+  patterns
+      .add<DispatchOpLowering, KernelArgsOpLowering, MemRefFromPtrOpLowering>(
+          converter);
 }

@@ -104,6 +104,13 @@ LogicalResult MemRefFromPtrOp::verify() {
   return success();
 }
 
+int64_t KernelArgsOp::getNumParams() {
+  int64_t numParams = 0;
+  for (Type type : getValues().getTypes())
+    numParams += getNumSlots(type);
+  return numParams;
+}
+
 LogicalResult CustomCallOp::verify() {
   StringRef name = getCallTargetName();
   if (name.empty() || name.contains("___"))

@@ -77,3 +77,9 @@ std::optional<std::string> disc_ral::getMangledApiName(StringRef name,
     *results = "void";
   return (name + "___" + device + "___" + *args + "___" + *results).str();
 }
+
+int64_t disc_ral::getNumSlots(Type type) {
+  if (auto memrefType = dyn_cast<MemRefType>(type))
+    return 3 + 2 * memrefType.getRank();
+  return 1;
+}

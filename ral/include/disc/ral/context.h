@@ -9,6 +9,8 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <mutex>
 #include <shared_mutex>
 #include <string>
@@ -16,6 +18,23 @@
 #include <vector>
 
 namespace disc::ral {
+
+// Objects a device driver keeps with a context or a run (loaded modules,
+// device memory), made on first use and destroyed with their owner.
+// Thread-safe.
+class Resources {
+public:
+  // The object stored under `key`, made by `create` if there is none yet. A
+  // null result of `create` is returned and not stored, so a later call
+  // tries again.
+  std::shared_ptr<void>
+  getOrCreate(const std::string &key,
+              const std::function<std::shared_ptr<void>()> &create);
+
+private:
+  std::mutex mutex_;
+  std::unordered_map<std::string, std::shared_ptr<void>> objects_;
+};
 
 // Shared by every run of one loaded model; safe to use from many threads.
 class Context {
@@ -32,7 +51,10 @@ public:
   void setMemoryLimit(int64_t bytes) { memoryLimit_.store(bytes); }
   int64_t memoryLimit() const { return memoryLimit_.load(); }
 
+  Resources &resources() { return resources_; }
+
 private:
+  Resources resources_;
   std::atomic<int64_t> memoryLimit_{-1};
   struct CacheEntry {
     std::string name;
@@ -74,6 +96,11 @@ public:
 
   const std::vector<TensorView> &inputs() const { return inputs_; }
 
+  // Input `index` when it exists and has `dtype` and `rank`; otherwise
+  // null, with the status naming `api` and what disagrees.
+  const TensorView *checkedInput(int64_t index, DType dtype, int rank,
+                                 const char *api);
+
   // Output slots; outputs()[i].sent tells whether the run sent output i.
   std::vector<OutputTensor> &outputs() { return outputs_; }
 
@@ -100,6 +127,9 @@ public:
   // Records an error; the first one wins.
   void setError(std::string message);
 
+  // Destroyed when the run ends, before its temporaries are freed.
+  Resources &resources() { return resources_; }
+
 private:
   Context *context_;
   std::vector<TensorView> inputs_;
@@ -114,6 +144,8 @@ private:
   int64_t temporaryBytes_ = 0;
   bool failed_ = false;
   std::string error_;
+  // Last, so that a driver's per-run state goes first.
+  Resources resources_;
 };
 
 } // namespace disc::ral

@@ -70,6 +70,24 @@ template <typename T> struct MemRefType<T, 0> {
   int64_t offset;
 };
 
+// A row-major view of `data` with the N sizes in `shape`.
+template <typename T, int N>
+MemRefType<T, N> rowMajorMemRef(T *data, const int64_t *shape) {
+  MemRefType<T, N> memref{};
+  memref.allocated = data;
+  memref.data = data;
+  memref.offset = 0;
+  if constexpr (N > 0) {
+    int64_t stride = 1;
+    for (int i = N - 1; i >= 0; --i) {
+      memref.sizes[i] = shape[i];
+      memref.strides[i] = stride;
+      stride *= shape[i];
+    }
+  }
+  return memref;
+}
+
 } // namespace disc::ral
 
 #endif // DISC_RAL_MEMREF_H

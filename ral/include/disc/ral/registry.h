@@ -222,6 +222,30 @@ bool registerApi(std::string_view name, std::string_view device) {
                                 &callWithSlots<F>);
 }
 
+namespace detail {
+template <template <typename, int> class Api, typename T, int... N>
+void registerRanks(std::string_view name, std::string_view device,
+                   std::integer_sequence<int, N...>) {
+  (registerApi<Api<T, N>::function>(name, device), ...);
+}
+} // namespace detail
+
+// The highest memref rank the generic APIs are registered for.
+inline constexpr int kMaxRegisteredRank = 8;
+
+// Registers Api<T, N>::function as `name` on `device` for every element type
+// T of type_encoding.def and every rank N up to kMaxRegisteredRank: the APIs
+// that take any memref, such as ral_recv_input. Returns true.
+template <template <typename, int> class Api>
+bool registerForEveryTypeAndRank(std::string_view name,
+                                 std::string_view device) {
+  using Ranks = std::make_integer_sequence<int, kMaxRegisteredRank + 1>;
+#define DISC_RAL_SCALAR_TYPE(Token, CppType, BitWidth, Kind)                   \
+  detail::registerRanks<Api, CppType>(name, device, Ranks());
+#include "disc/ral/type_encoding.def"
+  return true;
+}
+
 } // namespace disc::ral
 
 #define DISC_RAL_CONCAT_IMPL(a, b) a##b

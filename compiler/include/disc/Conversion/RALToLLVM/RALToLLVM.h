@@ -28,7 +28,8 @@ constexpr llvm::StringLiteral kCheckStatusAttrName = "disc_ral.check_status";
 /// Maps `!disc_ral.context` to `!llvm.ptr`.
 void addRALTypeConversions(LLVMTypeConverter &converter);
 
-/// Lowers `disc_ral.dispatch` and `disc_ral.memref_from_ptr`.
+/// Lowers `disc_ral.dispatch`, `disc_ral.kernel_args` and
+/// `disc_ral.memref_from_ptr`.
 void populateRALToLLVMConversionPatterns(LLVMTypeConverter &converter,
                                          RewritePatternSet &patterns);
 

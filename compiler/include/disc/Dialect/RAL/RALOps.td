@@ -130,4 +130,30 @@ def RAL_CustomCallOp : RAL_Op<"custom_call", [
   }];
 }
 
+def RAL_KernelArgsOp : RAL_Op<"kernel_args"> {
+  let summary = "The parameter array of a GPU kernel launch";
+  let description = [{
+    Stores `values` in stack memory of the function and returns the address
+    of an array of `void *`, one per kernel parameter, each pointing to its
+    value: the `kernelParams` of `cuLaunchKernel`. A memref is expanded as
+    the kernel's lowering expands it (allocated pointer, aligned pointer,
+    offset, sizes, strides), which is the slot layout of a dispatch
+    (docs/ABI.md); an index is an i64.
+
+    ```mlir
+    %params = disc_ral.kernel_args(%n, %x : index, memref<?x4xf32>)
+    ```
+  }];
+  let arguments = (ins Variadic<AnyTypeOf<[AnyMemRef, Index, AnySignlessInteger,
+                                           AnyFloat]>>:$values);
+  let results = (outs LLVM_DefaultPointer:$result);
+  let assemblyFormat = [{
+    `(` ($values^ `:` type($values))? `)` attr-dict
+  }];
+  let extraClassDeclaration = [{
+    /// The number of parameters the array holds.
+    int64_t getNumParams();
+  }];
+}
+
 #endif // DISC_DIALECT_RAL_RALOPS_TD

@@ -41,6 +41,10 @@ std::optional<std::string> getMangledApiName(llvm::StringRef name,
                                              TypeRange argTypes,
                                              TypeRange resultTypes);
 
+/// How many `void *` slots a value of `type` takes in a dispatch's args
+/// array: 3 + 2 * rank for a memref, 1 for anything else (docs/ABI.md).
+int64_t getNumSlots(Type type);
+
 } // namespace disc_ral
 } // namespace mlir
 
