@@ -25,8 +25,41 @@ void apiInvoke(void *execution, DiscKgSite *site, DiscKgValue **args,
 void apiAddRef(DiscKgValue *value) { fromAbi(value)->addRef(); }
 void apiDropRef(DiscKgValue *value) { fromAbi(value)->dropRef(); }
 
-const DiscKgApi kApi = {1, sizeof(DiscKgApi), &apiInvoke, &apiAddRef,
-                        &apiDropRef};
+int32_t apiReadScalar(void *execution, DiscKgValue *value, int32_t type,
+                      void *cell) {
+  const AsyncValue *read = fromAbi(value);
+  if (static_cast<HostExecution *>(execution)->cancelled() ||
+      !read->isConcrete())
+    return 0;
+  bool copied = false;
+  visitKgScalarType(type, [&](auto scalar) {
+    using T = decltype(scalar);
+    if (!read->isType<T>())
+      return;
+    std::memcpy(cell, &read->get<T>(), sizeof(T));
+    copied = true;
+  });
+  return copied ? 1 : 0;
+}
+
+DiscKgValue *apiMakeScalar(int32_t type, const void *cell) {
+  AsyncValue *made = nullptr;
+  visitKgScalarType(type, [&](auto scalar) {
+    using T = decltype(scalar);
+    T payload;
+    std::memcpy(&payload, cell, sizeof(T));
+    made = makeAvailableValue<T>(payload).release();
+  });
+  if (!made)
+    made = makeErrorValue("make_scalar: type " + std::to_string(type) +
+                          " is not a scalar type")
+               .release();
+  return toAbi(made);
+}
+
+const DiscKgApi kApi = {
+    1,           sizeof(DiscKgApi), &apiInvoke,    &apiAddRef,
+    &apiDropRef, &apiReadScalar,    &apiMakeScalar};
 
 // The RAL type token of an argument or result of type `type`: a scalar's,
 // or for a host tensor (only known from its value) "m<rank>d<dtype>".
