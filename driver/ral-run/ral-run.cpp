@@ -18,6 +18,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -594,6 +595,41 @@ bool parseKgArgument(const std::string &text, const char *type,
   return true;
 }
 
+// What one timed run leaves behind (outputs, a finished run), freed after
+// its time is taken.
+using RunLeftovers = std::shared_ptr<void>;
+// Runs a function once: an error message, empty on success.
+using TimedRun = std::function<std::string(RunLeftovers &leftovers)>;
+
+// Calls `runOnce` `warmups + runs` times and prints the spread of the timed
+// runs of function `name` in microseconds.
+int benchmark(const char *name, int64_t runs, const TimedRun &runOnce) {
+  int64_t warmups = std::max<int64_t>(1, std::min<int64_t>(runs / 10, 100));
+  std::vector<double> micros;
+  micros.reserve(static_cast<size_t>(runs));
+  for (int64_t i = 0; i < warmups + runs; ++i) {
+    RunLeftovers leftovers;
+    auto start = std::chrono::steady_clock::now();
+    std::string error = runOnce(leftovers);
+    auto elapsed = std::chrono::duration<double, std::micro>(
+        std::chrono::steady_clock::now() - start);
+    if (!error.empty())
+      return fail("benchmark run " + std::to_string(i) + ": " + error);
+    if (i >= warmups)
+      micros.push_back(elapsed.count());
+  }
+  std::sort(micros.begin(), micros.end());
+  size_t n = micros.size();
+  double median =
+      n % 2 ? micros[n / 2] : (micros[n / 2 - 1] + micros[n / 2]) / 2;
+  // Nearest rank: the smallest time that at least 90% of the runs reach.
+  size_t p90Rank = (n * 9 + 9) / 10;
+  std::printf("benchmark '%s': %" PRId64 " runs after %" PRId64
+              " warm-up runs: min %.1f us, median %.1f us, p90 %.1f us\n",
+              name, runs, warmups, micros.front(), median, micros[p90Rank - 1]);
+  return 0;
+}
+
 // Runs function `function` of a kernel-graph model to completion and
 // returns its results as bef_executor prints them.
 std::vector<std::string> runKgFunction(disc_kg_model *model, int64_t function,
@@ -698,41 +734,20 @@ int runKgModel(const Options &options) {
   for (const std::string &result : results)
     std::printf("%s\n", result.c_str());
   std::fflush(stdout);
-  return 0;
-}
-
-// Runs the function `warmups + runs` times and prints the spread of the
-// timed runs in microseconds.
-int benchmark(disc_model *model, int64_t function,
-              const std::vector<disc_tensor> &inputs, int64_t runs) {
-  int64_t warmups = std::max<int64_t>(1, std::min<int64_t>(runs / 10, 100));
-  std::vector<double> micros;
-  micros.reserve(static_cast<size_t>(runs));
-  for (int64_t i = 0; i < warmups + runs; ++i) {
-    disc_outputs *raw = nullptr;
-    auto start = std::chrono::steady_clock::now();
-    StatusPtr status(disc_model_run(model, function, inputs.data(),
-                                    static_cast<int64_t>(inputs.size()), &raw));
-    auto elapsed = std::chrono::duration<double, std::micro>(
-        std::chrono::steady_clock::now() - start);
-    std::unique_ptr<disc_outputs, OutputsDeleter> outputs(raw);
-    if (status)
-      return fail(std::string("benchmark run ") + std::to_string(i) + ": " +
-                  disc_status_message(status.get()));
-    if (i >= warmups)
-      micros.push_back(elapsed.count());
-  }
-  std::sort(micros.begin(), micros.end());
-  size_t n = micros.size();
-  double median =
-      n % 2 ? micros[n / 2] : (micros[n / 2 - 1] + micros[n / 2]) / 2;
-  // Nearest rank: the smallest time that at least 90% of the runs reach.
-  size_t p90Rank = (n * 9 + 9) / 10;
-  std::printf("benchmark '%s': %" PRId64 " runs after %" PRId64
-              " warm-up runs: min %.1f us, median %.1f us, p90 %.1f us\n",
-              disc_model_function_name(model, function), runs, warmups,
-              micros.front(), median, micros[p90Rank - 1]);
-  return 0;
+  if (options.benchmarkRuns == 0)
+    return 0;
+  return benchmark(options.function.c_str(), options.benchmarkRuns,
+                   [&](RunLeftovers &leftovers) -> std::string {
+                     disc_kg_run *run = nullptr;
+                     StatusPtr status(disc_kg_run_start(
+                         model.get(), function, args.data(),
+                         static_cast<int64_t>(args.size()), &run));
+                     if (status)
+                       return disc_status_message(status.get());
+                     leftovers.reset(run, KgRunDeleter());
+                     disc_kg_run_await(run);
+                     return "";
+                   });
 }
 
 int run(const Options &options) {
@@ -867,9 +882,17 @@ int run(const Options &options) {
     return fail(std::to_string(mismatched) + " of " +
                 std::to_string(expected.size()) +
                 " output(s) do not match the expected values");
-  if (options.benchmarkRuns > 0)
-    return benchmark(model.get(), function, inputs, options.benchmarkRuns);
-  return 0;
+  if (options.benchmarkRuns == 0)
+    return 0;
+  return benchmark(functionName, options.benchmarkRuns,
+                   [&](RunLeftovers &leftovers) -> std::string {
+                     disc_outputs *raw = nullptr;
+                     StatusPtr status(disc_model_run(
+                         model.get(), function, inputs.data(),
+                         static_cast<int64_t>(inputs.size()), &raw));
+                     leftovers.reset(raw, OutputsDeleter());
+                     return status ? disc_status_message(status.get()) : "";
+                   });
 }
 
 // "--expected_output=@e.npy" names a file the way IREE's tools do; the '@'
@@ -918,7 +941,8 @@ int main(int argc, char **argv) {
   app.add_option("--benchmark", options.benchmarkRuns,
                  "after the run, time N more runs (after warm-up runs) and "
                  "print min/median/p90 in microseconds; outputs are then "
-                 "only printed with --output=-")
+                 "only printed with --output=- (a kernel-graph function's "
+                 "results are printed once, before)")
       ->check(CLI::PositiveNumber);
   auto *memoryLimitOption = app.add_option(
       "--memory-limit", memoryLimit,

@@ -54,12 +54,15 @@ struct FreeNode {
 struct FreeLists {
   FreeNode *heads[kClasses];
   uint32_t counts[kClasses];
+  // Whether `flusher` is armed: touching it costs a __tls_get_addr call, so
+  // only the first free of a thread does.
+  bool flusherArmed;
   bool exited;
 };
 __attribute__((tls_model("initial-exec"))) thread_local FreeLists freeLists;
 
 struct FreeListFlusher {
-  // Written when a thread first fills a list, which constructs the flusher
+  // Written by a thread's first free, which constructs the flusher
   // and so schedules its destructor for the thread's exit.
   bool armed = false;
   ~FreeListFlusher() {
@@ -99,8 +102,10 @@ void freeValue(void *pointer, size_t bytes) {
     ::operator delete(pointer);
     return;
   }
-  if (freeLists.counts[c] == 0)
+  if (!freeLists.flusherArmed) {
     flusher.armed = true;
+    freeLists.flusherArmed = true;
+  }
   auto *node = static_cast<FreeNode *>(pointer);
   node->next = freeLists.heads[c];
   freeLists.heads[c] = node;

@@ -25,8 +25,41 @@ void apiInvoke(void *execution, DiscKgSite *site, DiscKgValue **args,
 void apiAddRef(DiscKgValue *value) { fromAbi(value)->addRef(); }
 void apiDropRef(DiscKgValue *value) { fromAbi(value)->dropRef(); }
 
-const DiscKgApi kApi = {1, sizeof(DiscKgApi), &apiInvoke, &apiAddRef,
-                        &apiDropRef};
+int32_t apiReadScalar(void *execution, DiscKgValue *value, int32_t type,
+                      void *cell) {
+  const AsyncValue *read = fromAbi(value);
+  if (static_cast<HostExecution *>(execution)->cancelled() ||
+      !read->isConcrete())
+    return 0;
+  bool copied = false;
+  visitKgScalarType(type, [&](auto scalar) {
+    using T = decltype(scalar);
+    if (!read->isType<T>())
+      return;
+    std::memcpy(cell, &read->get<T>(), sizeof(T));
+    copied = true;
+  });
+  return copied ? 1 : 0;
+}
+
+DiscKgValue *apiMakeScalar(int32_t type, const void *cell) {
+  AsyncValue *made = nullptr;
+  visitKgScalarType(type, [&](auto scalar) {
+    using T = decltype(scalar);
+    T payload;
+    std::memcpy(&payload, cell, sizeof(T));
+    made = makeAvailableValue<T>(payload).release();
+  });
+  if (!made)
+    made = makeErrorValue("make_scalar: type " + std::to_string(type) +
+                          " is not a scalar type")
+               .release();
+  return toAbi(made);
+}
+
+const DiscKgApi kApi = {
+    1,           sizeof(DiscKgApi), &apiInvoke,    &apiAddRef,
+    &apiDropRef, &apiReadScalar,    &apiMakeScalar};
 
 // The RAL type token of an argument or result of type `type`: a scalar's,
 // or for a host tensor (only known from its value) "m<rank>d<dtype>".
@@ -260,11 +293,6 @@ void HostExecution::call(DiscKgFunctionPtr entry, AsyncValue *const *args,
 }
 
 const KernelInfo *HostExecution::resolve(DiscKgSite *site) {
-  // Acquire pairs with the release below: a cached entry is fully built.
-  auto *cached = static_cast<const KernelInfo *>(
-      __atomic_load_n(&site->resolved, __ATOMIC_ACQUIRE));
-  if (cached)
-    return cached;
   const KernelInfo *kernel = KernelRegistry::global().find(site->kernel);
   if (!kernel)
     kernel = findRalApiKernel(*site);
@@ -284,6 +312,17 @@ void HostExecution::fillWithError(const DiscKgSite &site, AsyncValue **results,
 
 void HostExecution::run(const KernelInfo &kernel, const DiscKgSite &site,
                         AsyncValue *const *args, AsyncValue **results) {
+  AsyncValue *error = nullptr;
+  if (!kernel.nonStrict)
+    for (int i = 0; i < site.num_args && !error; ++i)
+      if (args[i]->isError())
+        error = args[i];
+  runChecked(kernel, site, args, results, error);
+}
+
+void HostExecution::runChecked(const KernelInfo &kernel, const DiscKgSite &site,
+                               AsyncValue *const *args, AsyncValue **results,
+                               AsyncValue *argError) {
   for (int i = 0; i < site.num_results; ++i)
     results[i] = nullptr;
   if (cancelled()) {
@@ -291,13 +330,9 @@ void HostExecution::run(const KernelInfo &kernel, const DiscKgSite &site,
     fillWithError(site, results, error.get());
     return;
   }
-  if (!kernel.nonStrict) {
-    for (int i = 0; i < site.num_args; ++i) {
-      if (args[i]->isError()) {
-        fillWithError(site, results, args[i]);
-        return;
-      }
-    }
+  if (argError) {
+    fillWithError(site, results, argError);
+    return;
   }
   KernelFrame frame(*this, site, args, results);
   // Compiled code called us through a C ABI: nothing may unwind into it.
@@ -318,7 +353,11 @@ void HostExecution::run(const KernelInfo &kernel, const DiscKgSite &site,
 
 void HostExecution::invoke(DiscKgSite *site, AsyncValue *const *args,
                            AsyncValue **results) {
-  const KernelInfo *kernel = resolve(site);
+  // Acquire pairs with resolve()'s release: a cached entry is fully built.
+  auto *kernel = static_cast<const KernelInfo *>(
+      __atomic_load_n(&site->resolved, __ATOMIC_ACQUIRE));
+  if (!kernel)
+    kernel = resolve(site);
   if (!kernel) {
     RCReference<AsyncValue> error = makeErrorValue(
         std::string("no kernel named '") + site->kernel + "' (at " +
@@ -326,12 +365,22 @@ void HostExecution::invoke(DiscKgSite *site, AsyncValue *const *args,
     fillWithError(*site, results, error.get());
     return;
   }
+  if (kernel->nonStrict) {
+    runChecked(*kernel, *site, args, results, nullptr);
+    return;
+  }
+  // One pass over the arguments: each state is read once.
   int unavailable = 0;
-  if (!kernel->nonStrict)
-    for (int i = 0; i < site->num_args; ++i)
-      unavailable += args[i]->isUnavailable() ? 1 : 0;
+  AsyncValue *argError = nullptr;
+  for (int i = 0; i < site->num_args; ++i) {
+    AsyncValue::State state = args[i]->state();
+    if (state < AsyncValue::State::kConcrete)
+      ++unavailable;
+    else if (state == AsyncValue::State::kError && !argError)
+      argError = args[i];
+  }
   if (unavailable == 0) {
-    run(*kernel, *site, args, results);
+    runChecked(*kernel, *site, args, results, argError);
     return;
   }
   beginWork();

@@ -112,6 +112,10 @@ TEST_F(KernelGraphAbiAgreementTest, Api) {
             offsetof(DiscKgApi, add_ref));
   EXPECT_EQ(api->getElementOffset(mlir::disc::kApiDropRef),
             offsetof(DiscKgApi, drop_ref));
+  EXPECT_EQ(api->getElementOffset(mlir::disc::kApiReadScalar),
+            offsetof(DiscKgApi, read_scalar));
+  EXPECT_EQ(api->getElementOffset(mlir::disc::kApiMakeScalar),
+            offsetof(DiscKgApi, make_scalar));
 }
 
 TEST_F(KernelGraphAbiAgreementTest, TypeCodes) {

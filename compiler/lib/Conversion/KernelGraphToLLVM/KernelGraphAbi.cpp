@@ -38,8 +38,9 @@ mlir::disc::getKernelGraphAttributeType(MLIRContext *context) {
 LLVM::LLVMStructType mlir::disc::getKernelGraphApiType(MLIRContext *context) {
   Type ptr = LLVM::LLVMPointerType::get(context);
   Type i32 = IntegerType::get(context, 32);
-  // abi_version, size, invoke, add_ref, drop_ref.
-  return LLVM::LLVMStructType::getLiteral(context, {i32, i32, ptr, ptr, ptr});
+  // abi_version, size, invoke, add_ref, drop_ref, read_scalar, make_scalar.
+  return LLVM::LLVMStructType::getLiteral(context,
+                                          {i32, i32, ptr, ptr, ptr, ptr, ptr});
 }
 
 static uint8_t getIntegerTypeCode(IntegerType type) {

@@ -19,9 +19,11 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSwitch.h"
 
 #include <list>
 
+#include <cstddef>
 #include <cstring>
 
 namespace mlir {
@@ -182,6 +184,70 @@ bool isKernel(Operation *op) {
 
 bool isReturn(Operation *op) { return isa<tfrt::ReturnOp, func::ReturnOp>(op); }
 
+/// The scalar types of the kernels the compiler runs inline.
+bool isInlineScalar(Type type) {
+  return type.isSignlessInteger(32) || type.isSignlessInteger(64) ||
+         type.isF32() || type.isF64();
+}
+
+/// A kernel the compiler runs inline on raw scalars, computing what the
+/// runtime's kernel of that name computes (ral/lib/kernels/basic_kernels.cpp):
+/// wrapping integer and IEEE float arithmetic, neither of which can fail.
+enum class InlineKernel { kConstant, kAdd, kMinus, kMultiply };
+
+/// `op` as an inline kernel: a tfrt.constant.<T> of a literal of type T, or
+/// a tfrt.{add,minus,multiply}.<T> of two T operands (no trailing chain),
+/// for T one of i32, i64, f32, f64.
+std::optional<InlineKernel> getInlineKernel(Operation *op) {
+  if (op->getNumResults() != 1 || op->getNumRegions() != 0)
+    return std::nullopt;
+  Type type = op->getResult(0).getType();
+  if (!isInlineScalar(type))
+    return std::nullopt;
+  std::string typeName;
+  llvm::raw_string_ostream(typeName) << type;
+  StringRef name = op->getName().getStringRef();
+  if (!name.consume_back("." + typeName))
+    return std::nullopt;
+  if (name == "tfrt.constant") {
+    Attribute value = op->getAttrDictionary().get("value");
+    auto typed = dyn_cast_or_null<TypedAttr>(value);
+    if (op->getNumOperands() != 0 || !typed || typed.getType() != type ||
+        !isa<IntegerAttr, FloatAttr>(value))
+      return std::nullopt;
+    return InlineKernel::kConstant;
+  }
+  if (op->getNumOperands() != 2 || op->getOperand(0).getType() != type ||
+      op->getOperand(1).getType() != type)
+    return std::nullopt;
+  return llvm::StringSwitch<std::optional<InlineKernel>>(name)
+      .Case("tfrt.add", InlineKernel::kAdd)
+      .Case("tfrt.minus", InlineKernel::kMinus)
+      .Case("tfrt.multiply", InlineKernel::kMultiply)
+      .Default(std::nullopt);
+}
+
+/// Whether `body` may run inline when every argument is concrete: its
+/// arguments and returned values are inline scalars and all its kernels,
+/// one at least, are inline kernels. Nothing else runs in between, so no
+/// other kernel can cancel the run or fail midway.
+bool hasInlinePath(Block &body) {
+  if (!llvm::all_of(body.getArgumentTypes(), isInlineScalar))
+    return false;
+  bool anyKernel = false;
+  for (Operation &op : body) {
+    if (isReturn(&op)) {
+      if (!llvm::all_of(op.getOperandTypes(), isInlineScalar))
+        return false;
+      continue;
+    }
+    if (!getInlineKernel(&op))
+      return false;
+    anyKernel = true;
+  }
+  return anyKernel;
+}
+
 /// A function a kernel may call, as compiled.
 struct CompiledFunction {
   LLVM::LLVMFuncOp entry;
@@ -202,6 +268,9 @@ public:
 private:
   LogicalResult declareFunctions();
   LogicalResult lowerBody(CompiledFunction &function, Block &body);
+  Block *emitInlinePath(Block &body, Value hostContext, Value api,
+                        Value resultSlots, const DenseMap<Value, Value> &args,
+                        Location loc);
   FailureOr<Value> buildSite(Operation *op, CompiledFunction &parent,
                              unsigned &regionCount);
   FailureOr<CompiledFunction *>
@@ -565,6 +634,11 @@ LogicalResult KernelGraphLowering::lowerBody(CompiledFunction &function,
     lowered[argument] = LLVM::LoadOp::create(
         builder, funcLoc, ptrType,
         slotAddress(argSlots, argument.getArgNumber(), funcLoc));
+  // What follows is the path through the runtime, taken by every function
+  // without an inline path and by one whose arguments are not all concrete.
+  if (hasInlinePath(body))
+    builder.setInsertionPointToStart(
+        emitInlinePath(body, hostContext, api, resultSlots, lowered, funcLoc));
 
   // Each value a kernel produced is released after the op that uses it
   // last (the return included); arguments are borrowed.
@@ -624,6 +698,131 @@ LogicalResult KernelGraphLowering::lowerBody(CompiledFunction &function,
            << "kernel-graph function '" << function.name
            << "' must end in tfrt.return";
   return success();
+}
+
+/// Emits, from the current insertion point, the inline path of `body`: if
+/// the runtime has read_scalar (an older one's DiscKgApi is smaller) and
+/// reads every argument as a concrete scalar, the kernels run as LLVM
+/// arithmetic on the raw scalars and only the results become values
+/// (make_scalar). Returns the block for the path through the runtime.
+Block *KernelGraphLowering::emitInlinePath(Block &body, Value hostContext,
+                                           Value api, Value resultSlots,
+                                           const DenseMap<Value, Value> &args,
+                                           Location loc) {
+  Region *region = builder.getInsertionBlock()->getParent();
+  auto *check = new Block(), *inlined = new Block(), *viaRuntime = new Block();
+  region->push_back(check);
+  region->push_back(inlined);
+  region->push_back(viaRuntime);
+  auto apiType = getKernelGraphApiType(context);
+  auto i64Type = builder.getI64Type();
+  auto apiField = [&](KernelGraphApiField field, Type type) -> Value {
+    Value address =
+        LLVM::GEPOp::create(builder, loc, ptrType, apiType, api,
+                            ArrayRef<LLVM::GEPArg>{0, int32_t(field)});
+    return LLVM::LoadOp::create(builder, loc, type, address);
+  };
+  // One 8-byte cell per argument or result, where scalars are read and
+  // written; in the entry block, so that LLVM keeps them in registers.
+  unsigned numCells = std::max<unsigned>(
+      {body.getNumArguments(), body.getTerminator()->getNumOperands(), 1});
+  Value cells = LLVM::AllocaOp::create(
+      builder, loc, ptrType, LLVM::LLVMArrayType::get(i64Type, numCells),
+      LLVM::ConstantOp::create(builder, loc, i64Type,
+                               builder.getI64IntegerAttr(1)));
+  auto cell = [&](unsigned index) -> Value {
+    return LLVM::GEPOp::create(builder, loc, ptrType, i64Type, cells,
+                               ArrayRef<LLVM::GEPArg>{int32_t(index)});
+  };
+  auto typeCode = [&](Type type) -> Value {
+    return i32Constant(getKernelGraphTypeCode(type), loc);
+  };
+  Value apiSize = apiField(kApiSize, i32Type);
+  Value needed = i32Constant(
+      offsetof(DiscKgApi, make_scalar) + sizeof(DiscKgApi::make_scalar), loc);
+  Value hasScalars = LLVM::ICmpOp::create(
+      builder, loc, LLVM::ICmpPredicate::uge, apiSize, needed);
+  LLVM::CondBrOp::create(builder, loc, hasScalars, check, viaRuntime);
+
+  builder.setInsertionPointToStart(check);
+  Value readScalar = apiField(kApiReadScalar, ptrType);
+  Value makeScalar = apiField(kApiMakeScalar, ptrType);
+  auto readType = LLVM::LLVMFunctionType::get(
+      i32Type, {ptrType, ptrType, i32Type, ptrType});
+  Value allRead = LLVM::ConstantOp::create(builder, loc, builder.getI1Type(),
+                                           builder.getBoolAttr(true));
+  Value zero = i32Constant(0, loc);
+  for (BlockArgument argument : body.getArguments()) {
+    Value read = LLVM::CallOp::create(builder, loc, readType,
+                                      ValueRange{readScalar, hostContext,
+                                                 args.lookup(argument),
+                                                 typeCode(argument.getType()),
+                                                 cell(argument.getArgNumber())})
+                     .getResult();
+    Value concrete =
+        LLVM::ICmpOp::create(builder, loc, LLVM::ICmpPredicate::ne, read, zero);
+    allRead = LLVM::AndOp::create(builder, loc, allRead, concrete);
+  }
+  LLVM::CondBrOp::create(builder, loc, allRead, inlined, viaRuntime);
+
+  builder.setInsertionPointToStart(inlined);
+  DenseMap<Value, Value> scalars;
+  for (BlockArgument argument : body.getArguments())
+    scalars[argument] = LLVM::LoadOp::create(builder, loc, argument.getType(),
+                                             cell(argument.getArgNumber()));
+  auto makeType = LLVM::LLVMFunctionType::get(ptrType, {i32Type, ptrType});
+  for (Operation &op : body) {
+    Location opLoc = op.getLoc();
+    if (isReturn(&op)) {
+      for (auto [index, operand] : llvm::enumerate(op.getOperands())) {
+        LLVM::StoreOp::create(builder, opLoc, scalars.lookup(operand),
+                              cell(index));
+        Value value = LLVM::CallOp::create(
+                          builder, opLoc, makeType,
+                          ValueRange{makeScalar, typeCode(operand.getType()),
+                                     cell(index)})
+                          .getResult();
+        LLVM::StoreOp::create(
+            builder, opLoc, value,
+            LLVM::GEPOp::create(builder, opLoc, ptrType, ptrType, resultSlots,
+                                ArrayRef<LLVM::GEPArg>{int32_t(index)}));
+      }
+      LLVM::ReturnOp::create(builder, opLoc, ValueRange());
+      continue;
+    }
+    Value result = op.getResult(0);
+    bool isFloat = isa<FloatType>(result.getType());
+    Value lhs, rhs;
+    if (op.getNumOperands() == 2) {
+      lhs = scalars.lookup(op.getOperand(0));
+      rhs = scalars.lookup(op.getOperand(1));
+    }
+    Value computed;
+    switch (*getInlineKernel(&op)) {
+    case InlineKernel::kConstant:
+      computed = LLVM::ConstantOp::create(
+          builder, opLoc, result.getType(),
+          cast<TypedAttr>(op.getAttrDictionary().get("value")));
+      break;
+    case InlineKernel::kAdd:
+      computed =
+          isFloat ? LLVM::FAddOp::create(builder, opLoc, lhs, rhs).getResult()
+                  : LLVM::AddOp::create(builder, opLoc, lhs, rhs).getResult();
+      break;
+    case InlineKernel::kMinus:
+      computed =
+          isFloat ? LLVM::FSubOp::create(builder, opLoc, lhs, rhs).getResult()
+                  : LLVM::SubOp::create(builder, opLoc, lhs, rhs).getResult();
+      break;
+    case InlineKernel::kMultiply:
+      computed =
+          isFloat ? LLVM::FMulOp::create(builder, opLoc, lhs, rhs).getResult()
+                  : LLVM::MulOp::create(builder, opLoc, lhs, rhs).getResult();
+      break;
+    }
+    scalars[result] = computed;
+  }
+  return viaRuntime;
 }
 
 void KernelGraphLowering::setSignatures() {

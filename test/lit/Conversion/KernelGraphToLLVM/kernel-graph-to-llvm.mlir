@@ -9,7 +9,7 @@
 // CHECK-NEXT: %[[HOST:.*]] = llvm.load %[[CTX_STRUCT]] : !llvm.ptr -> !llvm.ptr
 // CHECK-NEXT: %[[API_SLOT:.*]] = llvm.getelementptr %[[CTX_STRUCT]][2]
 // CHECK-NEXT: %[[API:.*]] = llvm.load %[[API_SLOT]]
-// CHECK-NEXT: %[[INVOKE_ADDR:.*]] = llvm.getelementptr %[[API]][0, 2] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(i32, i32, ptr, ptr, ptr)>
+// CHECK-NEXT: %[[INVOKE_ADDR:.*]] = llvm.getelementptr %[[API]][0, 2] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(i32, i32, ptr, ptr, ptr, ptr, ptr)>
 // CHECK-NEXT: %[[INVOKE:.*]] = llvm.load %[[INVOKE_ADDR]]
 // CHECK-NEXT: %[[ADD_REF_ADDR:.*]] = llvm.getelementptr %[[API]][0, 3]
 // CHECK-NEXT: %[[ADD_REF:.*]] = llvm.load %[[ADD_REF_ADDR]]

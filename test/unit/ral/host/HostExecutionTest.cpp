@@ -7,6 +7,8 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cstddef>
+#include <cstring>
 #include <stdexcept>
 #include <vector>
 
@@ -81,6 +83,32 @@ TEST_F(HostExecutionTest, RunsAKernelInlineWhenItsArgumentsAreAvailable) {
   ASSERT_TRUE(result->isConcrete());
   EXPECT_EQ(result->get<int32_t>(), 42);
   EXPECT_NE(add.resolved, nullptr);
+}
+
+TEST_F(HostExecutionTest, ReadsAndMakesScalarsForInlinedKernels) {
+  const DiscKgApi &api = HostExecution::api();
+  ASSERT_GE(api.size, offsetof(DiscKgApi, make_scalar) + sizeof(void *));
+  int64_t cell = 0;
+  double real = 2.5;
+  DiscKgValue *made = api.make_scalar(DISC_KG_F64, &real);
+  RCReference<AsyncValue> value = RCReference<AsyncValue>::adopt(fromAbi(made));
+  ASSERT_TRUE(value->isConcrete());
+  EXPECT_EQ(value->get<double>(), 2.5);
+  void *context = execution.ctxStruct()[0];
+  ASSERT_EQ(api.read_scalar(context, made, DISC_KG_F64, &cell), 1);
+  double read;
+  std::memcpy(&read, &cell, sizeof(read));
+  EXPECT_EQ(read, 2.5);
+  // Another type, an unavailable value, an error or a cancelled run: 0.
+  EXPECT_EQ(api.read_scalar(context, made, DISC_KG_I32, &cell), 0);
+  RCReference<AsyncValue> pending = makeUnconstructedValue<int32_t>();
+  EXPECT_EQ(api.read_scalar(context, toAbi(pending.get()), DISC_KG_I32, &cell),
+            0);
+  RCReference<AsyncValue> error = makeErrorValue("bad");
+  EXPECT_EQ(api.read_scalar(context, toAbi(error.get()), DISC_KG_I32, &cell),
+            0);
+  execution.cancel();
+  EXPECT_EQ(api.read_scalar(context, made, DISC_KG_F64, &cell), 0);
 }
 
 TEST_F(HostExecutionTest, DefersAKernelUntilItsArgumentsArrive) {

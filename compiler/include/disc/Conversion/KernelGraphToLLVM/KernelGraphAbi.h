@@ -26,6 +26,8 @@ enum KernelGraphApiField : int32_t {
   kApiInvoke = 2,
   kApiAddRef = 3,
   kApiDropRef = 4,
+  kApiReadScalar = 5,
+  kApiMakeScalar = 6,
 };
 
 /// The index of the `const DiscKgApi *` in ctx_struct.

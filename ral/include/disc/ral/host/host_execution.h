@@ -83,9 +83,16 @@ public:
 
 private:
   struct DeferredKernel;
+  // Looks up the kernel of a site not yet resolved and caches it there.
   const KernelInfo *resolve(DiscKgSite *site);
+  // Runs `kernel` on available arguments, skipping it if one is an error.
   void run(const KernelInfo &kernel, const DiscKgSite &site,
            AsyncValue *const *args, AsyncValue **results);
+  // run() once the arguments are checked: `argError` is the first error
+  // argument of a strict kernel, or null.
+  void runChecked(const KernelInfo &kernel, const DiscKgSite &site,
+                  AsyncValue *const *args, AsyncValue **results,
+                  AsyncValue *argError);
   void fillWithError(const DiscKgSite &site, AsyncValue **results,
                      AsyncValue *error);
 

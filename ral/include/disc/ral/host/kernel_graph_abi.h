@@ -125,6 +125,17 @@ typedef struct DiscKgApi {
                  DiscKgValue **args, DiscKgValue **results);
   void (*add_ref)(DiscKgValue *value);
   void (*drop_ref)(DiscKgValue *value);
+  /* The fields below exist when `size` covers them. They let compiled code
+   * run scalar kernels it knows (tfrt.constant.*, tfrt.add.*, ...) inline.
+   *
+   * 1 if the run is not cancelled and `value` is concrete with a payload of
+   * scalar type `type` (a DiscKgType from i1 to f64), which is then copied
+   * into `cell` (8 bytes, the payload at its start); else 0. */
+  int32_t (*read_scalar)(void *host_execution_context, DiscKgValue *value,
+                         int32_t type, void *cell);
+  /* A new concrete value of scalar type `type` holding the payload at the
+   * start of `cell`; the caller owns its one reference. */
+  DiscKgValue *(*make_scalar)(int32_t type, const void *cell);
 } DiscKgApi;
 
 #ifdef __cplusplus
