@@ -183,7 +183,8 @@ TEST_F(HostExecutionTest, AKernelThatThrowsFailsItsResults) {
 }
 
 TEST_F(HostExecutionTest, UnknownKernelsGiveAnErrorNamingThem) {
-  DiscKgSite missing = site("host_execution_test.no_such_kernel", 0, 2);
+  DiscKgSite missing =
+      site("host_execution_test.no_such_kernel", 0, 2, kI32I32, kI32I32);
   AsyncValue *results[2] = {nullptr, nullptr};
   execution.invoke(&missing, nullptr, results);
   for (AsyncValue *result : results) {

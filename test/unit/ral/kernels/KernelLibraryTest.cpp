@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,11 @@ DiscKgSite atomicAdd{"tfrt_test.atomic.add.i32",
 void addBegin(void **ctxStruct, DiscKgValue **args, DiscKgValue **results) {
   DiscKgValue *operands[] = {args[2], args[0]};
   apiOf(ctxStruct)->invoke(ctxStruct[0], &atomicAdd, operands, results);
+}
+std::atomic<int> benchmarkRuns{0};
+void countedFirst(void **ctxStruct, DiscKgValue **args, DiscKgValue **results) {
+  ++benchmarkRuns;
+  returnFirst(ctxStruct, args, results);
 }
 std::atomic<bool> bodyOnWorker{false};
 void recordThread(void **ctxStruct, DiscKgValue **args, DiscKgValue **results) {
@@ -363,6 +369,65 @@ TEST_F(KernelLibraryTest, LoggingPrintsThroughEachMacro) {
                      "from TFRT_LOG_IF(INFO, true): hello world\n"
                      "from TFRT_LOG_IF(WARNING, true): hello world\n"
                      "from TFRT_LOG_IF(ERROR, true): hello world\n");
+}
+
+TEST_F(KernelLibraryTest, FlatGivesTheScalarsOfANestedArrayInOrder) {
+  // [["string", [1 : i32, 0 : i32]], [1.0 : f32]]
+  const char text[] = "string";
+  const int32_t integers[] = {1, 0};
+  const float one = 1.0f;
+  const DiscKgAttribute inner[] = {{"", DISC_KG_ATTR_STRING, 6, text},
+                                   {"", DISC_KG_ATTR_I32, 2, integers}};
+  const DiscKgAttribute outer[] = {{"", DISC_KG_ATTR_ARRAY, 2, inner},
+                                   {"", DISC_KG_ATTR_F32, 1, &one}};
+  Values flat = invoke("tfrt_test.flat", {}, 4,
+                       {{"value", DISC_KG_ATTR_ARRAY, 2, outer}});
+  EXPECT_EQ(flat[0]->get<std::string>(), "string");
+  EXPECT_EQ(flat[1]->get<int32_t>(), 1);
+  EXPECT_EQ(flat[2]->get<int32_t>(), 0);
+  EXPECT_EQ(flat[3]->get<float>(), 1.0f);
+
+  Values tooFew = invoke("tfrt_test.flat", {}, 5,
+                         {{"value", DISC_KG_ATTR_ARRAY, 2, outer}});
+  EXPECT_EQ(tooFew[4]->errorMessage(),
+            "tfrt_test.flat at test:1:1: 'value' holds 4 scalars for 5 "
+            "results");
+}
+
+TEST_F(KernelLibraryTest, AsyncValueSelfChecks) {
+  Values got = invoke("tfrt_test.async_value_get", {}, 1);
+  EXPECT_EQ(got[0]->get<std::string>(), "base1:base2:final_class:3");
+  Values ref = invoke("tfrt_test.async_value_ref", {}, 1);
+  EXPECT_EQ(ref[0]->get<std::string>(),
+            "available:2;unavailable;(3);available:3;unavailable;available:4");
+}
+
+TEST_F(KernelLibraryTest, BenchmarkRunsWarmupsAndMaxCountTimedRuns) {
+  DiscKgFunction body = function(countedFirst, 1, 1);
+  const char name[] = "bm_first";
+  const int32_t duration = 3600, maxCount = 5, warmups = 2;
+  int before = benchmarkRuns;
+  std::string printed;
+  Values done = invoke("tfrt_test.benchmark", {of<int32_t>(7)}, 1,
+                       {{"benchmark_name", DISC_KG_ATTR_STRING, 8, name},
+                        {"duration_secs", DISC_KG_ATTR_I32, 1, &duration},
+                        {"max_count", DISC_KG_ATTR_I32, 1, &maxCount},
+                        {"num_warmup_runs", DISC_KG_ATTR_I32, 1, &warmups}},
+                       &printed, {&body});
+  EXPECT_TRUE(done[0]->isType<Chain>());
+  EXPECT_EQ(benchmarkRuns - before, 7);
+  std::vector<std::string> figures;
+  std::istringstream lines(printed);
+  for (std::string line; std::getline(lines, line);)
+    figures.push_back(line.substr(0, line.rfind(": ")));
+  EXPECT_EQ(figures, (std::vector<std::string>{
+                         "BM:bm_first:Duration(ns)", "BM:bm_first:Count",
+                         "BM:bm_first:Time Min(ns)", "BM:bm_first:Time 50%(ns)",
+                         "BM:bm_first:Time 95%(ns)", "BM:bm_first:Time 99%(ns)",
+                         "BM:bm_first:CPU Min(ns)", "BM:bm_first:CPU 50%(ns)",
+                         "BM:bm_first:CPU 95%(ns)", "BM:bm_first:CPU 99%(ns)",
+                         "BM:bm_first:CPU utilization(percent)"}));
+  EXPECT_NE(printed.find("BM:bm_first:Count: 5\n"), std::string::npos);
 }
 
 TEST_F(KernelLibraryTest, TutorialCoordinates) {
