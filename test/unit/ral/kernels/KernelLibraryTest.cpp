@@ -257,6 +257,50 @@ TEST_F(KernelLibraryTest, HostTensorsPrintAsDenseHostTensor) {
             "dimensions, expected 3");
 }
 
+TEST_F(KernelLibraryTest, TensorAddAndMatmulWriteTheirDestination) {
+  auto tensor = [this](const char *kernel, std::vector<int64_t> shape,
+                       std::vector<int32_t> values) {
+    Values made = invoke(kernel, {}, 1,
+                         {{"shape", DISC_KG_ATTR_I64,
+                           static_cast<int32_t>(shape.size()), shape.data()}});
+    invoke("dht.set_tensor_with_constant_values.i32", {made[0], readyChain()},
+           1,
+           {{"values", DISC_KG_ATTR_I32, static_cast<int32_t>(values.size()),
+             values.data()}});
+    return made[0];
+  };
+  // [[1, 2, 3], [4, 5, 6]] x [[7, 8], [9, 10], [11, 12]]
+  RCReference<AsyncValue> a =
+      tensor("dht.create_uninit_tensor.i32.2", {2, 3}, {1, 2, 3, 4, 5, 6});
+  RCReference<AsyncValue> b =
+      tensor("dht.create_uninit_tensor.i32.2", {3, 2}, {7, 8, 9, 10, 11, 12});
+  RCReference<AsyncValue> product =
+      tensor("dht.create_uninit_tensor.i32.2", {2, 2}, {0, 0, 0, 0});
+  Values done = invoke("dht.matmul.i32", {a, b, product, readyChain()}, 1);
+  EXPECT_TRUE(done[0]->isType<Chain>());
+  EXPECT_EQ(print("dht.print_tensor.i32", product),
+            "DenseHostTensor dtype = i32, shape = [2, 2], values = [58, 64, "
+            "139, 154]\n");
+
+  done = invoke("dht.add_tensor.i32", {product, product, product}, 1);
+  EXPECT_EQ(print("dht.print_tensor.i32", product),
+            "DenseHostTensor dtype = i32, shape = [2, 2], values = [116, 128, "
+            "278, 308]\n");
+
+  Values mismatched = invoke("dht.add_tensor.i32", {a, b, a}, 1);
+  EXPECT_EQ(mismatched[0]->errorMessage(),
+            "dht.add_tensor.i32 at test:1:1: argument 1 has shape [3, 2], "
+            "expected [2, 3]");
+  mismatched = invoke("dht.matmul.i32", {a, a, product}, 1);
+  EXPECT_EQ(mismatched[0]->errorMessage(),
+            "dht.matmul.i32 at test:1:1: argument 1 has shape [2, 3], "
+            "expected [3, 3]");
+  mismatched = invoke("dht.matmul.f32", {a, b, product}, 1);
+  EXPECT_EQ(mismatched[0]->errorMessage(),
+            "dht.matmul.f32 at test:1:1: argument 0 is a i32 tensor, "
+            "expected f32");
+}
+
 TEST_F(KernelLibraryTest, CondAndCasePickTheirFunction) {
   DiscKgFunction first = function(returnFirst, 1, 1);
   DiscKgFunction twice = function(doubleFirst, 1, 1);
