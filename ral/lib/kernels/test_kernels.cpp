@@ -264,6 +264,16 @@ void useSampleSharedContext(KernelFrame &frame) {
   setReadyChains(frame, 1);
 }
 
+// One value of type T per element of the numeric `attribute`.
+template <typename T>
+bool appendNumbers(const DiscKgAttribute &attribute,
+                   std::vector<RCReference<AsyncValue>> &values) {
+  for (int32_t i = 0; i < attribute.size; ++i)
+    values.push_back(
+        host::makeAvailableValue<T>(*KernelFrame::numberOf<T>(attribute, i)));
+  return true;
+}
+
 // Appends one value per scalar of `attribute` to `values`, depth first
 // through nested arrays; false for a kind that has no value type.
 bool flattenAttribute(const DiscKgAttribute &attribute,
@@ -281,37 +291,22 @@ bool flattenAttribute(const DiscKgAttribute &attribute,
         return false;
     return true;
   }
-  for (int32_t i = 0; i < attribute.size; ++i) {
-    switch (attribute.kind) {
-    case DISC_KG_ATTR_BOOL:
-      values.push_back(host::makeAvailableValue<bool>(
-          *KernelFrame::numberOf<uint8_t>(attribute, i) != 0));
-      break;
-    case DISC_KG_ATTR_I32:
-      values.push_back(host::makeAvailableValue<int32_t>(
-          *KernelFrame::numberOf<int32_t>(attribute, i)));
-      break;
-    case DISC_KG_ATTR_I64:
-      values.push_back(host::makeAvailableValue<int64_t>(
-          *KernelFrame::numberOf<int64_t>(attribute, i)));
-      break;
-    case DISC_KG_ATTR_UI32:
-      values.push_back(host::makeAvailableValue<uint32_t>(
-          *KernelFrame::numberOf<uint32_t>(attribute, i)));
-      break;
-    case DISC_KG_ATTR_F32:
-      values.push_back(host::makeAvailableValue<float>(
-          *KernelFrame::numberOf<float>(attribute, i)));
-      break;
-    case DISC_KG_ATTR_F64:
-      values.push_back(host::makeAvailableValue<double>(
-          *KernelFrame::numberOf<double>(attribute, i)));
-      break;
-    default:
-      return false;
-    }
+  switch (attribute.kind) {
+  case DISC_KG_ATTR_BOOL:
+    return appendNumbers<bool>(attribute, values);
+  case DISC_KG_ATTR_I32:
+    return appendNumbers<int32_t>(attribute, values);
+  case DISC_KG_ATTR_I64:
+    return appendNumbers<int64_t>(attribute, values);
+  case DISC_KG_ATTR_UI32:
+    return appendNumbers<uint32_t>(attribute, values);
+  case DISC_KG_ATTR_F32:
+    return appendNumbers<float>(attribute, values);
+  case DISC_KG_ATTR_F64:
+    return appendNumbers<double>(attribute, values);
+  default:
+    return false;
   }
-  return true;
 }
 
 // tfrt_test.flat: the scalars of its (nested) array attribute `value`, one
