@@ -9,10 +9,12 @@
 // The input is a tensor program (StableHLO/MHLO) or a TFRT-style kernel graph
 // (docs/ABI.md, "Kernel-graph programs"). TFRT's older `func @f` spelling of
 // a function (before func.func) is accepted: a line starting with `func @` or
-// `func private @` is read as `func.func ...`.
+// `func private @` is read as `func.func ...`, and a function of kernels
+// without results may leave out its `tfrt.return`, as TFRT's documents do.
 //
 //===----------------------------------------------------------------------===//
 
+#include "disc/Dialect/TFRT/TFRTOps.h"
 #include "disc/InitAll.h"
 #include "disc/Pipeline/Pipeline.h"
 #include "disc/Target/ModelCodegen.h"
@@ -20,12 +22,15 @@
 #include "disc/Target/SharedObjectLinker.h"
 #include "disc/Transforms/DeviceBlob.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/Timing.h"
@@ -287,6 +292,29 @@ std::string upgradeFuncSpelling(llvm::StringRef source) {
   return upgraded;
 }
 
+/// TFRT's documents end a function without results after its last kernel
+/// (`func @control_dep0() { ... dht.print_tensor.i32 %a }`). Gives such a
+/// function, when every op of it is a kernel, the `tfrt.return` it leaves
+/// out, before the module is verified.
+void addImplicitReturns(ModuleOp module) {
+  auto isKernel = [](Operation &op) {
+    return !op.isRegistered() ||
+           isa<tfrt::TFRTDialect, tfrt_test::TFRTTestDialect, dht::DHTDialect>(
+               op.getDialect());
+  };
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (func.isDeclaration() || func.getNumResults() != 0 ||
+        !func.getBody().hasOneBlock())
+      continue;
+    Block &body = func.getBody().front();
+    if (body.empty() || body.back().hasTrait<OpTrait::IsTerminator>() ||
+        !llvm::all_of(body, isKernel))
+      continue;
+    auto builder = OpBuilder::atBlockEnd(&body);
+    tfrt::ReturnOp::create(builder, body.back().getLoc(), ValueRange());
+  }
+}
+
 /// Checks that programs of `kind` go through the phases the flags name.
 LogicalResult checkPhasesOf(ProgramKind kind, const Invocation &invocation) {
   auto check = [&](llvm::StringRef flag, Phase phase) {
@@ -399,7 +427,13 @@ int compile(const DriverOptions &options, Invocation invocation) {
   OwningOpRef<ModuleOp> module;
   {
     TimingScope parseTiming = rootTiming.nest("parse");
-    module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+    module = parseSourceFile<ModuleOp>(
+        sourceMgr, ParserConfig(&context, /*verifyAfterParse=*/false));
+    if (module) {
+      addImplicitReturns(*module);
+      if (failed(verify(*module)))
+        return 1;
+    }
   }
   if (!module)
     return 1;

@@ -11,6 +11,7 @@
 #include <chrono>
 #include <string>
 #include <thread>
+#include <vector>
 
 namespace disc::kernels {
 
@@ -263,6 +264,131 @@ void useSampleSharedContext(KernelFrame &frame) {
   setReadyChains(frame, 1);
 }
 
+// One value of type T per element of the numeric `attribute`.
+template <typename T>
+bool appendNumbers(const DiscKgAttribute &attribute,
+                   std::vector<RCReference<AsyncValue>> &values) {
+  for (int32_t i = 0; i < attribute.size; ++i)
+    values.push_back(
+        host::makeAvailableValue<T>(*KernelFrame::numberOf<T>(attribute, i)));
+  return true;
+}
+
+// Appends one value per scalar of `attribute` to `values`, depth first
+// through nested arrays; false for a kind that has no value type.
+bool flattenAttribute(const DiscKgAttribute &attribute,
+                      std::vector<RCReference<AsyncValue>> &values) {
+  if (attribute.kind == DISC_KG_ATTR_STRING) {
+    values.push_back(host::makeAvailableValue<std::string>(
+        static_cast<const char *>(attribute.data),
+        static_cast<size_t>(attribute.size)));
+    return true;
+  }
+  if (attribute.kind == DISC_KG_ATTR_ARRAY) {
+    const auto *elements = static_cast<const DiscKgAttribute *>(attribute.data);
+    for (int32_t i = 0; i < attribute.size; ++i)
+      if (!flattenAttribute(elements[i], values))
+        return false;
+    return true;
+  }
+  switch (attribute.kind) {
+  case DISC_KG_ATTR_BOOL:
+    return appendNumbers<bool>(attribute, values);
+  case DISC_KG_ATTR_I32:
+    return appendNumbers<int32_t>(attribute, values);
+  case DISC_KG_ATTR_I64:
+    return appendNumbers<int64_t>(attribute, values);
+  case DISC_KG_ATTR_UI32:
+    return appendNumbers<uint32_t>(attribute, values);
+  case DISC_KG_ATTR_F32:
+    return appendNumbers<float>(attribute, values);
+  case DISC_KG_ATTR_F64:
+    return appendNumbers<double>(attribute, values);
+  default:
+    return false;
+  }
+}
+
+// tfrt_test.flat: the scalars of its (nested) array attribute `value`, one
+// result each, in order.
+void flat(KernelFrame &frame) {
+  const DiscKgAttribute *value = frame.attribute("value");
+  std::vector<RCReference<AsyncValue>> values;
+  if (!value || !flattenAttribute(*value, values)) {
+    frame.reportError(frame.where() +
+                      ": 'value' must be an array of numbers and strings");
+    return;
+  }
+  if (values.size() != static_cast<size_t>(frame.numResults())) {
+    frame.reportError(frame.where() + ": 'value' holds " +
+                      std::to_string(values.size()) + " scalars for " +
+                      std::to_string(frame.numResults()) + " results");
+    return;
+  }
+  for (int i = 0; i < frame.numResults(); ++i)
+    frame.setResult(i, std::move(values[i]));
+}
+
+// tfrt_test.async_value_get: a payload with two base classes read back
+// through AsyncValue::get, each base at its own offset in the payload.
+struct FirstBase {
+  std::string first = "base1";
+};
+struct SecondBase {
+  std::string second = "base2";
+};
+struct FinalClass final : FirstBase, SecondBase {
+  explicit FinalClass(int32_t number) : number(number) {}
+  std::string final = "final_class";
+  int32_t number;
+};
+
+void asyncValueGet(KernelFrame &frame) {
+  RCReference<AsyncValue> value = host::makeAvailableValue<FinalClass>(3);
+  if (!value->isType<FinalClass>()) {
+    frame.reportError(frame.where() + ": payload type id lost");
+    return;
+  }
+  const FinalClass &payload = value->get<FinalClass>();
+  const FirstBase &first = payload;
+  const SecondBase &second = payload;
+  frame.emplaceResult<std::string>(0, first.first + ":" + second.second + ":" +
+                                          payload.final + ":" +
+                                          std::to_string(payload.number));
+}
+
+// tfrt_test.async_value_ref: the states an int32 value goes through, made
+// available at once, later by emplace (a waiter added before sees it, in
+// parentheses), and constructed first and published after.
+void asyncValueRef(KernelFrame &frame) {
+  std::string trace;
+  auto describe = [&trace](const AsyncValue &value) {
+    trace += value.isAvailable()
+                 ? "available:" + std::to_string(value.get<int32_t>())
+                 : std::string("unavailable");
+  };
+  RCReference<AsyncValue> ready = host::makeAvailableValue<int32_t>(2);
+  describe(*ready);
+  trace += ";";
+  RCReference<AsyncValue> later = host::makeUnconstructedValue<int32_t>();
+  describe(*later);
+  trace += ";";
+  later->andThen([&trace, value = later.get()] {
+    trace += "(" + std::to_string(value->get<int32_t>()) + ");";
+  });
+  later->emplace<int32_t>(3);
+  describe(*later);
+  trace += ";";
+  RCReference<AsyncValue> published = host::makeUnconstructedValue<int32_t>();
+  static_cast<host::ConcreteAsyncValue<int32_t> *>(published.get())
+      ->construct(4);
+  describe(*published);
+  trace += ";";
+  published->setStateConcrete();
+  describe(*published);
+  frame.emplaceResult<std::string>(0, std::move(trace));
+}
+
 // The kernels of TFRT's tutorial: a user-defined value type.
 struct Coordinate {
   int32_t x, y;
@@ -311,6 +437,9 @@ void printCoordinate(KernelFrame &frame) {
     {"tfrt_test.allocate_resource", allocateResource},
     {"tfrt_test.deallocate_resource", deallocateResource},
     {"tfrt_test.use_sample_shared_context", useSampleSharedContext},
+    {"tfrt_test.flat", flat},
+    {"tfrt_test.async_value_get", asyncValueGet},
+    {"tfrt_test.async_value_ref", asyncValueRef},
     {"tfrt_tutorial.create_coordinate", createCoordinate},
     {"tfrt_tutorial.print_coordinate", printCoordinate},
 });

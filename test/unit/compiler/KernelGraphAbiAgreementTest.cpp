@@ -98,6 +98,20 @@ TEST_F(KernelGraphAbiAgreementTest, Attribute) {
   EXPECT_EQ(offsets(attribute, expected.size()), expected);
 }
 
+// Compiled models carry these codes in their data, so a new kind is only
+// ever added; nested arrays (9) point at records of the same layout.
+TEST_F(KernelGraphAbiAgreementTest, AttributeKindsKeepTheirCodes) {
+  EXPECT_EQ(DISC_KG_ATTR_BOOL, 1);
+  EXPECT_EQ(DISC_KG_ATTR_I32, 2);
+  EXPECT_EQ(DISC_KG_ATTR_I64, 3);
+  EXPECT_EQ(DISC_KG_ATTR_F32, 4);
+  EXPECT_EQ(DISC_KG_ATTR_F64, 5);
+  EXPECT_EQ(DISC_KG_ATTR_STRING, 6);
+  EXPECT_EQ(DISC_KG_ATTR_UI32, 7);
+  EXPECT_EQ(DISC_KG_ATTR_TYPE, 8);
+  EXPECT_EQ(DISC_KG_ATTR_ARRAY, 9);
+}
+
 TEST_F(KernelGraphAbiAgreementTest, Api) {
   const llvm::StructLayout *api =
       layoutOf(mlir::disc::getKernelGraphApiType(&context));

@@ -22,6 +22,7 @@
 #include "llvm/ADT/StringSwitch.h"
 
 #include <list>
+#include <vector>
 
 #include <cstddef>
 #include <cstring>
@@ -39,12 +40,14 @@ using namespace mlir::disc;
 namespace {
 
 /// A DiscKgAttribute before it becomes a constant: its data as the bytes of
-/// the C array the runtime reads.
+/// the C array the runtime reads, or, for a DISC_KG_ATTR_ARRAY, its
+/// elements.
 struct AttributeRecord {
   std::string name;
   int32_t kind;
   int32_t size;
   std::string data;
+  std::vector<AttributeRecord> elements;
 };
 
 template <typename T> void appendBytes(std::string &bytes, T value) {
@@ -104,10 +107,29 @@ encodeScalarAttribute(Attribute attr) {
   return std::nullopt;
 }
 
+/// The flat DiscKgAttribute of an array of scalars of one kind (an empty
+/// one included), or nullopt for any other array.
+std::optional<AttributeRecord> encodeFlatArray(StringRef name,
+                                               ArrayAttr array) {
+  // An empty array has no element to take a kind from.
+  AttributeRecord record{
+      name.str(), DISC_KG_ATTR_I64, static_cast<int32_t>(array.size()), "", {}};
+  for (auto [index, element] : llvm::enumerate(array)) {
+    std::optional<std::pair<int32_t, std::string>> scalar =
+        encodeScalarAttribute(element);
+    if (!scalar || (index > 0 && scalar->first != record.kind))
+      return std::nullopt;
+    record.kind = scalar->first;
+    record.data += scalar->second;
+  }
+  return record;
+}
+
 /// The DiscKgAttribute for `attr`, or nullopt when a kernel cannot receive
-/// it: a scalar, a string, or a flat array of scalars of one kind.
+/// it: a scalar, a string, a flat array of scalars of one kind, or any
+/// other array of such attributes, nested.
 std::optional<AttributeRecord> encodeAttribute(StringRef name, Attribute attr) {
-  AttributeRecord record{name.str(), 0, 1, ""};
+  AttributeRecord record{name.str(), 0, 1, "", {}};
   if (auto string = dyn_cast<StringAttr>(attr)) {
     record.kind = DISC_KG_ATTR_STRING;
     record.size = string.size();
@@ -134,16 +156,15 @@ std::optional<AttributeRecord> encodeAttribute(StringRef name, Attribute attr) {
     return record;
   }
   if (auto array = dyn_cast<ArrayAttr>(attr)) {
-    // An empty array has no element to take a kind from.
-    record.kind = DISC_KG_ATTR_I64;
+    if (std::optional<AttributeRecord> flat = encodeFlatArray(name, array))
+      return flat;
+    record.kind = DISC_KG_ATTR_ARRAY;
     record.size = array.size();
-    for (auto [index, element] : llvm::enumerate(array)) {
-      std::optional<std::pair<int32_t, std::string>> scalar =
-          encodeScalarAttribute(element);
-      if (!scalar || (index > 0 && scalar->first != record.kind))
+    for (Attribute element : array) {
+      std::optional<AttributeRecord> encoded = encodeAttribute("", element);
+      if (!encoded)
         return std::nullopt;
-      record.kind = scalar->first;
-      record.data += scalar->second;
+      record.elements.push_back(std::move(*encoded));
     }
     return record;
   }
@@ -292,6 +313,10 @@ private:
   /// names are C strings), or null for no bytes when `nullIfEmpty`.
   Value constantBytes(StringRef bytes, Location loc, bool nullIfEmpty);
   Value typeCodes(TypeRange types, Location loc);
+  /// A constant array of the DiscKgAttribute records of `attributes`, and
+  /// those of their elements for nested arrays.
+  LLVM::GlobalOp attributeRecords(ArrayRef<AttributeRecord> attributes,
+                                  Location loc);
   Value i32Constant(int64_t value, Location loc) {
     return LLVM::ConstantOp::create(builder, loc, i32Type,
                                     builder.getI32IntegerAttr(value));
@@ -335,6 +360,40 @@ Value KernelGraphLowering::constantBytes(StringRef bytes, Location loc,
         "disc_kg_data", builder.getStringAttr(withNul), /*alignment=*/8));
   }
   return addressOf(global, loc);
+}
+
+LLVM::GlobalOp
+KernelGraphLowering::attributeRecords(ArrayRef<AttributeRecord> attributes,
+                                      Location loc) {
+  // The elements of nested arrays first: their records point to them.
+  SmallVector<LLVM::GlobalOp> elementArrays;
+  for (const AttributeRecord &attribute : attributes)
+    elementArrays.push_back(attribute.kind == DISC_KG_ATTR_ARRAY
+                                ? attributeRecords(attribute.elements, loc)
+                                : LLVM::GlobalOp());
+  auto recordType = getKernelGraphAttributeType(context);
+  auto arrayType = LLVM::LLVMArrayType::get(recordType, attributes.size());
+  return structGlobal(
+      "disc_kg_attributes", arrayType, /*isConstant=*/true, loc,
+      [&]() -> SmallVector<Value> {
+        SmallVector<Value> records;
+        for (auto [attribute, elements] :
+             llvm::zip_equal(attributes, elementArrays)) {
+          Value record = LLVM::UndefOp::create(builder, loc, recordType);
+          Value fields[] = {
+              constantBytes(attribute.name, loc, /*nullIfEmpty=*/false),
+              i32Constant(attribute.kind, loc),
+              i32Constant(attribute.size, loc),
+              elements ? addressOf(elements, loc)
+                       : constantBytes(attribute.data, loc,
+                                       /*nullIfEmpty=*/true)};
+          for (auto [index, field] : llvm::enumerate(fields))
+            record = LLVM::InsertValueOp::create(
+                builder, loc, record, field, ArrayRef<int64_t>{int64_t(index)});
+          records.push_back(record);
+        }
+        return records;
+      });
 }
 
 Value KernelGraphLowering::typeCodes(TypeRange types, Location loc) {
@@ -497,8 +556,8 @@ FailureOr<Value> KernelGraphLowering::buildSite(Operation *op,
       return op->emitOpError("attribute '")
              << named.getName().getValue() << "' is " << value
              << ", which a kernel cannot receive (expected a bool, i32, i64, "
-                "ui32, f32, f64, string or type, or a flat array of one of "
-                "them)";
+                "ui32, f32, f64, string or type, or an array of them, "
+                "nested or not)";
     attributes.push_back(std::move(*record));
   }
   for (Region &region : op->getRegions()) {
@@ -512,29 +571,8 @@ FailureOr<Value> KernelGraphLowering::buildSite(Operation *op,
   OpBuilder::InsertionGuard guard(builder);
   unsigned siteIndex = siteCount++;
   LLVM::GlobalOp attributeArray;
-  if (!attributes.empty()) {
-    auto recordType = getKernelGraphAttributeType(context);
-    auto arrayType = LLVM::LLVMArrayType::get(recordType, attributes.size());
-    attributeArray = structGlobal(
-        "disc_kg_attributes", arrayType, /*isConstant=*/true, loc,
-        [&]() -> SmallVector<Value> {
-          SmallVector<Value> records;
-          for (const AttributeRecord &attribute : attributes) {
-            Value record = LLVM::UndefOp::create(builder, loc, recordType);
-            Value fields[] = {
-                constantBytes(attribute.name, loc, /*nullIfEmpty=*/false),
-                i32Constant(attribute.kind, loc),
-                i32Constant(attribute.size, loc),
-                constantBytes(attribute.data, loc, /*nullIfEmpty=*/true)};
-            for (auto [index, field] : llvm::enumerate(fields))
-              record = LLVM::InsertValueOp::create(
-                  builder, loc, record, field,
-                  ArrayRef<int64_t>{int64_t(index)});
-            records.push_back(record);
-          }
-          return records;
-        });
-  }
+  if (!attributes.empty())
+    attributeArray = attributeRecords(attributes, loc);
   LLVM::GlobalOp functionArray;
   if (!callees.empty()) {
     SmallVector<LLVM::GlobalOp> records;

@@ -1,8 +1,8 @@
 // RUN: disc-opt %s --split-input-file --verify-diagnostics --disc-kernel-graph-to-llvm
 
-func.func @nested_array() {
-  // expected-error @+1 {{'tfrt_test.flat' op attribute 'value' is [["string", [1 : i32]]], which a kernel cannot receive (expected a bool, i32, i64, ui32, f32, f64, string or type, or a flat array of one of them)}}
-  %a = "tfrt_test.flat"() {value = [["string", [1 : i32]]]} : () -> !tfrt.string
+func.func @nested_array_of_narrow() {
+  // expected-error @+1 {{'tfrt_test.flat' op attribute 'value' is [["string", [1 : i16]]], which a kernel cannot receive (expected a bool, i32, i64, ui32, f32, f64, string or type, or an array of them, nested or not)}}
+  %a = "tfrt_test.flat"() {value = [["string", [1 : i16]]]} : () -> !tfrt.string
   tfrt.return
 }
 

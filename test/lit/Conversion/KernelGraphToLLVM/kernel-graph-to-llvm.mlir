@@ -261,3 +261,43 @@ func.func @attributes() {
   } : () -> i32
   tfrt.return
 }
+
+// -----
+
+// An array that is not flat (strings, mixed kinds, arrays) is an array
+// attribute (kind 9) whose data are its elements' records, named "",
+// nested arrays' records first.
+// CHECK: llvm.mlir.global internal constant @[[INNER:disc_kg_attributes[_0-9]*]]() {{.*}} : !llvm.array<2 x struct<(ptr, i32, i32, ptr)>>
+// CHECK: llvm.mlir.addressof @[[EMPTY:.*]] :
+// CHECK-NEXT: llvm.mlir.constant(6 : i32)
+// CHECK-NEXT: llvm.mlir.constant(6 : i32)
+// CHECK-NEXT: llvm.mlir.addressof @[[STRING:.*]] :
+// CHECK: llvm.mlir.addressof @[[EMPTY]] :
+// CHECK-NEXT: llvm.mlir.constant(2 : i32)
+// CHECK-NEXT: llvm.mlir.constant(2 : i32)
+// CHECK-NEXT: llvm.mlir.addressof @[[I32S:.*]] :
+// CHECK-DAG: @[[EMPTY]]("\00")
+// CHECK-DAG: @[[STRING]]("string\00")
+// CHECK-DAG: @[[I32S]]("\01\00\00\00\00\00\00\00\00")
+// CHECK: llvm.mlir.global internal constant @[[MIDDLE:disc_kg_attributes[_0-9]*]]() {{.*}} : !llvm.array<2 x struct<(ptr, i32, i32, ptr)>>
+// CHECK: llvm.mlir.addressof @[[EMPTY]] :
+// CHECK-NEXT: llvm.mlir.constant(9 : i32)
+// CHECK-NEXT: llvm.mlir.constant(2 : i32)
+// CHECK-NEXT: llvm.mlir.addressof @[[INNER]] :
+// CHECK: llvm.mlir.addressof @[[EMPTY]] :
+// CHECK-NEXT: llvm.mlir.constant(4 : i32)
+// CHECK-NEXT: llvm.mlir.constant(1 : i32)
+// CHECK-NEXT: llvm.mlir.addressof @[[F32:.*]] :
+// CHECK: @[[F32]]("\00\00\80?\00")
+// CHECK: llvm.mlir.global internal constant @{{disc_kg_attributes[_0-9]*}}() {{.*}} : !llvm.array<1 x struct<(ptr, i32, i32, ptr)>>
+// CHECK: llvm.mlir.addressof @[[VALUE:.*]] :
+// CHECK-NEXT: llvm.mlir.constant(9 : i32)
+// CHECK-NEXT: llvm.mlir.constant(2 : i32)
+// CHECK-NEXT: llvm.mlir.addressof @[[MIDDLE]] :
+// CHECK: @[[VALUE]]("value\00")
+func.func @nested_array() {
+  %a, %b, %c, %d = "tfrt_test.flat"() {
+    value = [["string", [1 : i32, 0 : i32]], [1.0 : f32]]
+  } : () -> (!tfrt.string, i32, i32, f32)
+  tfrt.return
+}

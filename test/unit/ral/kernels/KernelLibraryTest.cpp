@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,11 @@ DiscKgSite atomicAdd{"tfrt_test.atomic.add.i32",
 void addBegin(void **ctxStruct, DiscKgValue **args, DiscKgValue **results) {
   DiscKgValue *operands[] = {args[2], args[0]};
   apiOf(ctxStruct)->invoke(ctxStruct[0], &atomicAdd, operands, results);
+}
+std::atomic<int> benchmarkRuns{0};
+void countedFirst(void **ctxStruct, DiscKgValue **args, DiscKgValue **results) {
+  ++benchmarkRuns;
+  returnFirst(ctxStruct, args, results);
 }
 std::atomic<bool> bodyOnWorker{false};
 void recordThread(void **ctxStruct, DiscKgValue **args, DiscKgValue **results) {
@@ -251,6 +257,50 @@ TEST_F(KernelLibraryTest, HostTensorsPrintAsDenseHostTensor) {
             "dimensions, expected 3");
 }
 
+TEST_F(KernelLibraryTest, TensorAddAndMatmulWriteTheirDestination) {
+  auto tensor = [this](const char *kernel, std::vector<int64_t> shape,
+                       std::vector<int32_t> values) {
+    Values made = invoke(kernel, {}, 1,
+                         {{"shape", DISC_KG_ATTR_I64,
+                           static_cast<int32_t>(shape.size()), shape.data()}});
+    invoke("dht.set_tensor_with_constant_values.i32", {made[0], readyChain()},
+           1,
+           {{"values", DISC_KG_ATTR_I32, static_cast<int32_t>(values.size()),
+             values.data()}});
+    return made[0];
+  };
+  // [[1, 2, 3], [4, 5, 6]] x [[7, 8], [9, 10], [11, 12]]
+  RCReference<AsyncValue> a =
+      tensor("dht.create_uninit_tensor.i32.2", {2, 3}, {1, 2, 3, 4, 5, 6});
+  RCReference<AsyncValue> b =
+      tensor("dht.create_uninit_tensor.i32.2", {3, 2}, {7, 8, 9, 10, 11, 12});
+  RCReference<AsyncValue> product =
+      tensor("dht.create_uninit_tensor.i32.2", {2, 2}, {0, 0, 0, 0});
+  Values done = invoke("dht.matmul.i32", {a, b, product, readyChain()}, 1);
+  EXPECT_TRUE(done[0]->isType<Chain>());
+  EXPECT_EQ(print("dht.print_tensor.i32", product),
+            "DenseHostTensor dtype = i32, shape = [2, 2], values = [58, 64, "
+            "139, 154]\n");
+
+  done = invoke("dht.add_tensor.i32", {product, product, product}, 1);
+  EXPECT_EQ(print("dht.print_tensor.i32", product),
+            "DenseHostTensor dtype = i32, shape = [2, 2], values = [116, 128, "
+            "278, 308]\n");
+
+  Values mismatched = invoke("dht.add_tensor.i32", {a, b, a}, 1);
+  EXPECT_EQ(mismatched[0]->errorMessage(),
+            "dht.add_tensor.i32 at test:1:1: argument 1 has shape [3, 2], "
+            "expected [2, 3]");
+  mismatched = invoke("dht.matmul.i32", {a, a, product}, 1);
+  EXPECT_EQ(mismatched[0]->errorMessage(),
+            "dht.matmul.i32 at test:1:1: argument 1 has shape [2, 3], "
+            "expected [3, 3]");
+  mismatched = invoke("dht.matmul.f32", {a, b, product}, 1);
+  EXPECT_EQ(mismatched[0]->errorMessage(),
+            "dht.matmul.f32 at test:1:1: argument 0 is a i32 tensor, "
+            "expected f32");
+}
+
 TEST_F(KernelLibraryTest, CondAndCasePickTheirFunction) {
   DiscKgFunction first = function(returnFirst, 1, 1);
   DiscKgFunction twice = function(doubleFirst, 1, 1);
@@ -363,6 +413,65 @@ TEST_F(KernelLibraryTest, LoggingPrintsThroughEachMacro) {
                      "from TFRT_LOG_IF(INFO, true): hello world\n"
                      "from TFRT_LOG_IF(WARNING, true): hello world\n"
                      "from TFRT_LOG_IF(ERROR, true): hello world\n");
+}
+
+TEST_F(KernelLibraryTest, FlatGivesTheScalarsOfANestedArrayInOrder) {
+  // [["string", [1 : i32, 0 : i32]], [1.0 : f32]]
+  const char text[] = "string";
+  const int32_t integers[] = {1, 0};
+  const float one = 1.0f;
+  const DiscKgAttribute inner[] = {{"", DISC_KG_ATTR_STRING, 6, text},
+                                   {"", DISC_KG_ATTR_I32, 2, integers}};
+  const DiscKgAttribute outer[] = {{"", DISC_KG_ATTR_ARRAY, 2, inner},
+                                   {"", DISC_KG_ATTR_F32, 1, &one}};
+  Values flat = invoke("tfrt_test.flat", {}, 4,
+                       {{"value", DISC_KG_ATTR_ARRAY, 2, outer}});
+  EXPECT_EQ(flat[0]->get<std::string>(), "string");
+  EXPECT_EQ(flat[1]->get<int32_t>(), 1);
+  EXPECT_EQ(flat[2]->get<int32_t>(), 0);
+  EXPECT_EQ(flat[3]->get<float>(), 1.0f);
+
+  Values tooFew = invoke("tfrt_test.flat", {}, 5,
+                         {{"value", DISC_KG_ATTR_ARRAY, 2, outer}});
+  EXPECT_EQ(tooFew[4]->errorMessage(),
+            "tfrt_test.flat at test:1:1: 'value' holds 4 scalars for 5 "
+            "results");
+}
+
+TEST_F(KernelLibraryTest, AsyncValueSelfChecks) {
+  Values got = invoke("tfrt_test.async_value_get", {}, 1);
+  EXPECT_EQ(got[0]->get<std::string>(), "base1:base2:final_class:3");
+  Values ref = invoke("tfrt_test.async_value_ref", {}, 1);
+  EXPECT_EQ(ref[0]->get<std::string>(),
+            "available:2;unavailable;(3);available:3;unavailable;available:4");
+}
+
+TEST_F(KernelLibraryTest, BenchmarkRunsWarmupsAndMaxCountTimedRuns) {
+  DiscKgFunction body = function(countedFirst, 1, 1);
+  const char name[] = "bm_first";
+  const int32_t duration = 3600, maxCount = 5, warmups = 2;
+  int before = benchmarkRuns;
+  std::string printed;
+  Values done = invoke("tfrt_test.benchmark", {of<int32_t>(7)}, 1,
+                       {{"benchmark_name", DISC_KG_ATTR_STRING, 8, name},
+                        {"duration_secs", DISC_KG_ATTR_I32, 1, &duration},
+                        {"max_count", DISC_KG_ATTR_I32, 1, &maxCount},
+                        {"num_warmup_runs", DISC_KG_ATTR_I32, 1, &warmups}},
+                       &printed, {&body});
+  EXPECT_TRUE(done[0]->isType<Chain>());
+  EXPECT_EQ(benchmarkRuns - before, 7);
+  std::vector<std::string> figures;
+  std::istringstream lines(printed);
+  for (std::string line; std::getline(lines, line);)
+    figures.push_back(line.substr(0, line.rfind(": ")));
+  EXPECT_EQ(figures, (std::vector<std::string>{
+                         "BM:bm_first:Duration(ns)", "BM:bm_first:Count",
+                         "BM:bm_first:Time Min(ns)", "BM:bm_first:Time 50%(ns)",
+                         "BM:bm_first:Time 95%(ns)", "BM:bm_first:Time 99%(ns)",
+                         "BM:bm_first:CPU Min(ns)", "BM:bm_first:CPU 50%(ns)",
+                         "BM:bm_first:CPU 95%(ns)", "BM:bm_first:CPU 99%(ns)",
+                         "BM:bm_first:CPU utilization(percent)"}));
+  EXPECT_NE(printed.find("BM:bm_first:Count: 5\n"), std::string::npos);
 }
 
 TEST_F(KernelLibraryTest, TutorialCoordinates) {

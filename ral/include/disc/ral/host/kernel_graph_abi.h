@@ -84,11 +84,14 @@ enum DiscKgAttributeKind {
   DISC_KG_ATTR_F64 = 5,    /* data: double[size] */
   DISC_KG_ATTR_STRING = 6, /* data: char[size], not NUL-terminated */
   DISC_KG_ATTR_UI32 = 7,   /* data: uint32_t[size] */
-  DISC_KG_ATTR_TYPE = 8    /* data: uint8_t[size] DiscKgType codes */
+  DISC_KG_ATTR_TYPE = 8,   /* data: uint8_t[size] DiscKgType codes */
+  DISC_KG_ATTR_ARRAY = 9   /* data: const DiscKgAttribute[size], named "" */
 };
 
 /* One attribute of a kernel. A scalar has size 1; an array attribute of
- * integers or floats has one entry per element. */
+ * integers or floats of one kind has one entry per element. Any other
+ * array (of strings, of mixed kinds, of arrays) is a DISC_KG_ATTR_ARRAY
+ * whose elements are attributes themselves, nested as in the source. */
 typedef struct DiscKgAttribute {
   const char *name;
   int32_t kind; /* DiscKgAttributeKind */

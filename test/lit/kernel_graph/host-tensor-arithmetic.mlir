@@ -1,0 +1,70 @@
+// Tensor add and matmul on dense host tensors write a destination tensor
+// and return a chain that orders the print after them.
+// RUN: disc-compile %s -o %t.so
+// RUN: ral-run --run-all %t.so 2>&1 | FileCheck %s
+
+// [[1, 2, 3], [4, 5, 6]] x [[7, 8], [9, 10], [11, 12]] = [[58, 64],
+// [139, 154]], then added to itself.
+// CHECK-LABEL: --- Running 'matmul_then_add.i32':
+// CHECK-NEXT: DenseHostTensor dtype = i32, shape = [2, 2], values = [58, 64, 139, 154]
+// CHECK-NEXT: DenseHostTensor dtype = i32, shape = [2, 2], values = [116, 128, 278, 308]
+// CHECK-NEXT: 'matmul_then_add.i32' returned !tfrt.chain value
+func.func @matmul_then_add.i32() -> !tfrt.chain {
+  %ch0 = tfrt.new.chain
+  %a = dht.create_uninit_tensor.i32.2 [2 : i64, 3 : i64]
+  %ch1 = "dht.set_tensor_with_constant_values.i32"(%a, %ch0)
+      {values = [1 : i32, 2 : i32, 3 : i32, 4 : i32, 5 : i32, 6 : i32]}
+      : (!t.tensor, !tfrt.chain) -> !tfrt.chain
+  %b = dht.create_uninit_tensor.i32.2 [3 : i64, 2 : i64]
+  %ch2 = "dht.set_tensor_with_constant_values.i32"(%b, %ch1)
+      {values = [7 : i32, 8 : i32, 9 : i32, 10 : i32, 11 : i32, 12 : i32]}
+      : (!t.tensor, !tfrt.chain) -> !tfrt.chain
+  %c = dht.create_uninit_tensor.i32.2 [2 : i64, 2 : i64]
+  %ch3 = "dht.matmul.i32"(%a, %b, %c, %ch2)
+      : (!t.tensor, !t.tensor, !t.tensor, !tfrt.chain) -> !tfrt.chain
+  %ch4 = dht.print_tensor.i32 %c, %ch3
+  %ch5 = "dht.add_tensor.i32"(%c, %c, %c, %ch4)
+      : (!t.tensor, !t.tensor, !t.tensor, !tfrt.chain) -> !tfrt.chain
+  %ch6 = dht.print_tensor.i32 %c, %ch5
+  tfrt.return %ch6 : !tfrt.chain
+}
+
+// 1.5 + 0.25 = 1.75 in every element; then [[1.75, 1.75]] x [[2], [4]] =
+// [[10.5]].
+// CHECK-LABEL: --- Running 'add_then_matmul.f32':
+// CHECK-NEXT: DenseHostTensor dtype = f32, shape = [1, 2], values = [1.750000e+00, 1.750000e+00]
+// CHECK-NEXT: DenseHostTensor dtype = f32, shape = [1, 1], values = [1.050000e+01]
+func.func @add_then_matmul.f32() -> !tfrt.chain {
+  %ch0 = tfrt.new.chain
+  %x = dht.create_uninit_tensor.f32.2 [1 : i64, 2 : i64]
+  %ch1 = dht.fill_tensor.f32 %x, %ch0 1.5
+  %y = dht.create_uninit_tensor.f32.2 [1 : i64, 2 : i64]
+  %ch2 = dht.fill_tensor.f32 %y, %ch1 0.25
+  %sum = dht.create_uninit_tensor.f32.2 [1 : i64, 2 : i64]
+  %ch3 = "dht.add_tensor.f32"(%x, %y, %sum, %ch2)
+      : (!t.tensor, !t.tensor, !t.tensor, !tfrt.chain) -> !tfrt.chain
+  %ch4 = dht.print_tensor.f32 %sum, %ch3
+  %w = dht.create_uninit_tensor.f32.2 [2 : i64, 1 : i64]
+  %ch5 = "dht.set_tensor_with_constant_values.f32"(%w, %ch4)
+      {values = [2.0 : f32, 4.0 : f32]} : (!t.tensor, !tfrt.chain) -> !tfrt.chain
+  %product = dht.create_uninit_tensor.f32.2 [1 : i64, 1 : i64]
+  %ch6 = "dht.matmul.f32"(%sum, %w, %product, %ch5)
+      : (!t.tensor, !t.tensor, !t.tensor, !tfrt.chain) -> !tfrt.chain
+  %ch7 = dht.print_tensor.f32 %product, %ch6
+  tfrt.return %ch7 : !tfrt.chain
+}
+
+// A shape mismatch is an error value: the print after it is skipped and
+// the function returns the error.
+// CHECK-LABEL: --- Running 'mismatched_shapes':
+// CHECK-NOT: DenseHostTensor
+// CHECK: 'mismatched_shapes' returned <<error: dht.add_tensor.i32 at {{.*}}host-tensor-arithmetic.mlir:{{[0-9]+}}:{{[0-9]+}}: argument 1 has shape [3], expected [2]>>
+func.func @mismatched_shapes() -> !tfrt.chain {
+  %ch0 = tfrt.new.chain
+  %a = dht.create_uninit_tensor.i32.1 [2 : i64]
+  %b = dht.create_uninit_tensor.i32.1 [3 : i64]
+  %ch1 = "dht.add_tensor.i32"(%a, %b, %a, %ch0)
+      : (!t.tensor, !t.tensor, !t.tensor, !tfrt.chain) -> !tfrt.chain
+  %ch2 = dht.print_tensor.i32 %a, %ch1
+  tfrt.return %ch2 : !tfrt.chain
+}
