@@ -18,6 +18,8 @@ import sys
 # bef_executor flags ral-run takes as they are. -work_queue_type picks one of
 # TFRT's work-queue implementations; disc has one, so it is not passed on.
 SHARED_FLAGS = ("--print_error_code",)
+# TFRT's test drivers, which all print what ral-run --run-all prints.
+EXECUTOR_RUN_LINE = re.compile(r"RUN:.*(bef_executor|code_size_test_driver)")
 CASE_HEADER = re.compile(r"//\s*CHECK[-A-Z]*:\s*--- (?:Not running|Running) '([^']+)'")
 
 
@@ -67,9 +69,9 @@ def main():
     name = os.path.basename(args.program)
     with open(args.program) as source:
         text = source.read()
-    run_lines = [line for line in text.splitlines() if re.search(r"RUN:.*bef_executor", line)]
+    run_lines = [line for line in text.splitlines() if EXECUTOR_RUN_LINE.search(line)]
     if not run_lines:
-        sys.exit("%s has no bef_executor RUN line" % name)
+        sys.exit("%s has no RUN line of TFRT's executors" % name)
 
     excluded = read_exclusions(args.exclusions, name)
     os.makedirs(args.work_dir, exist_ok=True)
