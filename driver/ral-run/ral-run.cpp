@@ -555,6 +555,7 @@ struct Options {
   bool verbose = false;
   bool runAll = false;
   bool printErrorCode = false;
+  std::string workQueueType = "mstd";
 };
 
 struct KgModelDeleter {
@@ -688,6 +689,10 @@ int runKgModel(const Options &options) {
   if (status)
     return fail(disc_status_message(status.get()));
   std::unique_ptr<disc_kg_model, KgModelDeleter> model(raw);
+  status.reset(disc_kg_model_set_work_queue(model.get(),
+                                            options.workQueueType.c_str()));
+  if (status)
+    return fail(disc_status_message(status.get()));
   if (options.runAll)
     return runAllKgFunctions(model.get(), options.printErrorCode);
   if (options.function.empty())
@@ -957,6 +962,11 @@ int main(int argc, char **argv) {
                "file order and print what TFRT's bef_executor prints");
   app.add_flag("--print_error_code", options.printErrorCode,
                "kernel-graph models: add the error code to printed errors");
+  app.add_option("--work_queue_type", options.workQueueType,
+                 "kernel-graph models, as TFRT's bef_executor: mstd (default) "
+                 "runs tasks on a pool of one worker per core, s on the "
+                 "waiting thread in the order they were queued")
+      ->check(CLI::IsMember({"s", "mstd"}));
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success &success) {

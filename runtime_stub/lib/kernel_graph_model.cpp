@@ -91,12 +91,19 @@ disc_status *Model::readMetadata(const char *text) {
 }
 
 Model::~Model() {
+  // Its tasks may still run code of the library.
+  singleThreadedQueue.reset();
   if (handle)
     dlclose(handle);
 }
 
 disc_status *Model::error(const std::string &message) const {
   return makeStatus("'" + path + "': " + message);
+}
+
+host::ConcurrentWorkQueue &Model::workQueue() const {
+  return useSingleThreadedQueue ? *singleThreadedQueue
+                                : host::ConcurrentWorkQueue::global();
 }
 
 const Function *Model::function(int64_t index) const {
@@ -132,6 +139,23 @@ disc_status *disc_kg_model_load(const char *path, disc_kg_model **model) {
 }
 
 void disc_kg_model_free(disc_kg_model *model) { delete model; }
+
+disc_status *disc_kg_model_set_work_queue(disc_kg_model *model,
+                                          const char *type) {
+  if (!model)
+    return makeStatus("disc_kg_model_set_work_queue: no model");
+  std::string name = type ? type : "(null)";
+  if (name != "s" && name != "mstd")
+    return makeStatus("unknown work queue type '" + name +
+                      "'; expected 's' or 'mstd'");
+  return disc::stub::guarded([&]() -> disc_status * {
+    model->useSingleThreadedQueue = name == "s";
+    if (model->useSingleThreadedQueue && !model->singleThreadedQueue)
+      model->singleThreadedQueue =
+          disc::host::ConcurrentWorkQueue::singleThreaded();
+    return nullptr;
+  });
+}
 
 int64_t disc_kg_function_count(const disc_kg_model *model) {
   return model ? static_cast<int64_t>(model->functions.size()) : 0;

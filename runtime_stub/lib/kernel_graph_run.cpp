@@ -132,8 +132,7 @@ disc_status *disc_kg_run_start(disc_kg_model *model, int64_t function,
       started->args.push_back(std::move(value));
     }
     started->execution = std::make_unique<disc::host::HostExecution>(
-        disc::host::ConcurrentWorkQueue::global(),
-        disc::host::defaultHostAllocator());
+        model->workQueue(), disc::host::defaultHostAllocator());
     std::vector<AsyncValue *> argPointers;
     for (const auto &value : started->args)
       argPointers.push_back(value.get());

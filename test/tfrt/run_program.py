@@ -7,7 +7,9 @@ does, with disc in place of TFRT's tools:
 The program is read where it lies (../shared/conformance/tfrt) and never
 copied into the repository. Cases listed in exclusions.txt are cut out of a
 copy in the work directory, each with its CHECK lines, before compiling.
-Flags of the RUN line that ral-run shares with bef_executor are passed on.
+Flags of the RUN line that ral-run shares with bef_executor are passed on,
+each RUN line running with its own: -work_queue_type=X as ral-run's
+--work_queue_type=X (TFRT spells it with one dash, ral-run with two).
 """
 import argparse
 import os
@@ -15,11 +17,13 @@ import re
 import subprocess
 import sys
 
-# bef_executor flags ral-run takes as they are. -work_queue_type picks one of
-# TFRT's work-queue implementations; disc has one, so it is not passed on.
+# bef_executor flags ral-run takes as they are.
 SHARED_FLAGS = ("--print_error_code",)
 # TFRT's test drivers, which all print what ral-run --run-all prints.
 EXECUTOR_RUN_LINE = re.compile(r"RUN:.*(bef_executor|code_size_test_driver)")
+# bef_executor's choice of work queue (s: single-threaded, mstd:
+# multi-threaded), with one dash or two.
+WORK_QUEUE_TYPE = re.compile(r"^--?work_queue_type=(\S+)$")
 CASE_HEADER = re.compile(r"//\s*CHECK[-A-Z]*:\s*--- (?:Not running|Running) '([^']+)'")
 
 
@@ -88,7 +92,10 @@ def main():
 
     failures = 0
     for run_line in run_lines:
-        flags = [flag for flag in SHARED_FLAGS if flag in run_line.split()]
+        words = run_line.split()
+        flags = [flag for flag in SHARED_FLAGS if flag in words]
+        flags += ["--work_queue_type=" + match.group(1)
+                  for match in map(WORK_QUEUE_TYPE.match, words) if match]
         command = [os.path.join(args.tools, "ral-run"), "--run-all", *flags, model]
         print("$ " + " ".join(command))
         ran = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=300)

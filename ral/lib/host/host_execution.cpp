@@ -417,27 +417,48 @@ void HostExecution::beginWork() {
 
 void HostExecution::endWork() {
   // Under the mutex, so awaitWork() cannot return (and the run be freed)
-  // between the count reaching zero and the notification.
+  // before this call lets go of the run.
   std::lock_guard<std::mutex> lock(workMutex_);
-  if (pendingWork_.fetch_sub(1, std::memory_order_acq_rel) == 1)
-    workDone_.notify_all();
+  if (pendingWork_.fetch_sub(1, std::memory_order_acq_rel) == 1 && workDone_) {
+    RCReference<AsyncValue> done = std::move(workDone_);
+    done->emplace<Chain>();
+  }
 }
 
 void HostExecution::awaitWork() {
-  std::unique_lock<std::mutex> lock(workMutex_);
-  workDone_.wait(lock, [this] {
-    return pendingWork_.load(std::memory_order_acquire) == 0;
-  });
+  RCReference<AsyncValue> done;
+  {
+    std::lock_guard<std::mutex> lock(workMutex_);
+    if (pendingWork_.load(std::memory_order_acquire) == 0)
+      return;
+    if (!workDone_)
+      workDone_ = makeUnconstructedValue<Chain>();
+    done = workDone_;
+  }
+  // Through the queue: a single-threaded one runs the run's queued tasks
+  // only while someone awaits them.
+  AsyncValue *doneValue = done.get();
+  queue_.await(&doneValue, 1);
+  // The endWork() that made `done` available may still hold the mutex;
+  // once it is ours, that call has let go of the run.
+  std::lock_guard<std::mutex> lock(workMutex_);
 }
 
 std::shared_ptr<void>
 HostExecution::resource(const void *key,
                         const std::function<std::shared_ptr<void>()> &create) {
-  std::lock_guard<std::mutex> lock(resourceMutex_);
-  std::shared_ptr<void> &entry = resources_[key];
-  if (!entry)
-    entry = create();
-  return entry;
+  std::shared_ptr<ResourceSlot> slot;
+  {
+    std::lock_guard<std::mutex> lock(resourceMutex_);
+    std::shared_ptr<ResourceSlot> &entry = resources_[key];
+    if (!entry)
+      entry = std::make_shared<ResourceSlot>();
+    slot = entry;
+  }
+  // Outside the map's lock: `create` may run kernels that ask for other
+  // resources of this run (a tfrt.once inside a tfrt.once).
+  std::call_once(slot->created, [&] { slot->value = create(); });
+  return slot->value;
 }
 
 void HostExecution::addTask(Task task) {

@@ -22,6 +22,16 @@ ConcurrentWorkQueue::ConcurrentWorkQueue(int numWorkers, int maxBlockingThreads)
     workers_[i]->thread = std::thread([this, i] { workerLoop(i); });
 }
 
+ConcurrentWorkQueue::ConcurrentWorkQueue(SingleThreadedTag,
+                                         int maxBlockingThreads)
+    : maxBlockingThreads_(maxBlockingThreads < 1 ? 1 : maxBlockingThreads) {}
+
+std::unique_ptr<ConcurrentWorkQueue>
+ConcurrentWorkQueue::singleThreaded(int maxBlockingThreads) {
+  return std::unique_ptr<ConcurrentWorkQueue>(
+      new ConcurrentWorkQueue(SingleThreadedTag{}, maxBlockingThreads));
+}
+
 ConcurrentWorkQueue::~ConcurrentWorkQueue() {
   quiesce();
   {
@@ -55,6 +65,12 @@ void ConcurrentWorkQueue::addTask(Task task) {
   // Relaxed: quiesce() reads the count under its mutex after the task's own
   // decrement, which is acq_rel.
   outstanding_.fetch_add(1, std::memory_order_relaxed);
+  if (isSingleThreaded()) {
+    std::lock_guard<std::mutex> lock(awaitingMutex_);
+    awaitingTasks_.push_back(std::move(task));
+    awaitingCv_.notify_one();
+    return;
+  }
   int target = currentQueue == this
                    ? currentWorker
                    : static_cast<int>(
@@ -106,8 +122,32 @@ bool ConcurrentWorkQueue::takeTask(int self, Task &task) {
 void ConcurrentWorkQueue::finishTask() {
   // Acq_rel: the last finisher's quiesce() waiter sees all the tasks' writes.
   if (outstanding_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
-    std::lock_guard<std::mutex> lock(quiesceMutex_);
-    quiesceCv_.notify_all();
+    {
+      std::lock_guard<std::mutex> lock(quiesceMutex_);
+      quiesceCv_.notify_all();
+    }
+    if (isSingleThreaded()) {
+      std::lock_guard<std::mutex> lock(awaitingMutex_);
+      awaitingCv_.notify_all();
+    }
+  }
+}
+
+void ConcurrentWorkQueue::runQueuedTasksUntil(
+    const std::function<bool()> &done) {
+  std::unique_lock<std::mutex> lock(awaitingMutex_);
+  while (!done()) {
+    if (awaitingTasks_.empty()) {
+      awaitingCv_.wait(lock);
+      continue;
+    }
+    Task task = std::move(awaitingTasks_.front());
+    awaitingTasks_.pop_front();
+    lock.unlock();
+    task();
+    task = nullptr;
+    finishTask();
+    lock.lock();
   }
 }
 
@@ -181,16 +221,27 @@ void ConcurrentWorkQueue::await(AsyncValue *const *values, size_t count) {
   };
   auto latch = std::make_shared<Latch>();
   latch->remaining.store(count + 1, std::memory_order_relaxed);
-  auto arrive = [latch] {
+  auto arrive = [this, latch] {
     // Acq_rel: the waiter sees every value's payload once the count is 0.
-    if (latch->remaining.fetch_sub(1, std::memory_order_acq_rel) == 1) {
-      std::lock_guard<std::mutex> lock(latch->mutex);
-      latch->done.notify_all();
+    if (latch->remaining.fetch_sub(1, std::memory_order_acq_rel) != 1)
+      return;
+    if (isSingleThreaded()) {
+      std::lock_guard<std::mutex> lock(awaitingMutex_);
+      awaitingCv_.notify_all();
+      return;
     }
+    std::lock_guard<std::mutex> lock(latch->mutex);
+    latch->done.notify_all();
   };
   for (size_t i = 0; i < count; ++i)
     values[i]->andThen(arrive);
   arrive();
+  if (isSingleThreaded()) {
+    runQueuedTasksUntil([&] {
+      return latch->remaining.load(std::memory_order_acquire) == 0;
+    });
+    return;
+  }
   if (isWorkerThread()) {
     Task task;
     while (latch->remaining.load(std::memory_order_acquire) != 0) {
@@ -220,6 +271,12 @@ void ConcurrentWorkQueue::await(
 }
 
 void ConcurrentWorkQueue::quiesce() {
+  if (isSingleThreaded()) {
+    runQueuedTasksUntil([this] {
+      return outstanding_.load(std::memory_order_acquire) == 0;
+    });
+    return;
+  }
   std::unique_lock<std::mutex> lock(quiesceMutex_);
   quiesceCv_.wait(lock, [this] {
     return outstanding_.load(std::memory_order_acquire) == 0;

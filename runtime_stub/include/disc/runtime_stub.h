@@ -158,6 +158,16 @@ typedef struct {
 DISC_RUNTIME_EXPORT disc_status *disc_kg_model_load(const char *path,
                                                     disc_kg_model **model);
 DISC_RUNTIME_EXPORT void disc_kg_model_free(disc_kg_model *model);
+/* Chooses the work queue of the runs the model starts from now on, by the
+   names of TFRT's -work_queue_type: "mstd" (the default), the process's
+   pool of one worker per core; "s", a queue of the model's own without
+   workers, whose non-blocking tasks run in the order they were queued on
+   the thread in disc_kg_run_await (or disc_kg_run_free), so the order of
+   effects not ordered by chains is the same on every run. Blocking tasks
+   keep a pool of their own either way. Runs already started keep their
+   queue. Not concurrently with disc_kg_run_start on the same model. */
+DISC_RUNTIME_EXPORT disc_status *
+disc_kg_model_set_work_queue(disc_kg_model *model, const char *type);
 
 /* The functions, in the order of the source file. */
 DISC_RUNTIME_EXPORT int64_t disc_kg_function_count(const disc_kg_model *model);

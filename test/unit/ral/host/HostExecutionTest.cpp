@@ -210,6 +210,40 @@ TEST_F(HostExecutionTest, AKernelThatThrowsFailsItsResults) {
             "host_execution_test.throw at test:1:1: out of luck");
 }
 
+// Kernels do not declare what they take: a wrong call is caught when the
+// kernel reads its arguments.
+TEST_F(HostExecutionTest, AnArgumentOfAnotherTypeFailsTheKernel) {
+  DiscKgSite add = site("host_execution_test.add", 2, 1);
+  RCReference<AsyncValue> lhs = makeAvailableValue<int32_t>(1);
+  RCReference<AsyncValue> rhs = makeAvailableValue<float>(2.0f);
+  AsyncValue *args[] = {lhs.get(), rhs.get()};
+  AsyncValue *result = nullptr;
+  execution.invoke(&add, args, &result);
+  RCReference<AsyncValue> owned = RCReference<AsyncValue>::adopt(result);
+  ASSERT_TRUE(result->isError());
+  EXPECT_EQ(result->errorMessage(), "host_execution_test.add at test:1:1: "
+                                    "argument 1 is f32, expected i32");
+
+  RCReference<AsyncValue> chain = readyChain();
+  args[1] = chain.get();
+  execution.invoke(&add, args, &result);
+  owned = RCReference<AsyncValue>::adopt(result);
+  EXPECT_EQ(result->errorMessage(), "host_execution_test.add at test:1:1: "
+                                    "argument 1 is !tfrt.chain, expected i32");
+}
+
+TEST_F(HostExecutionTest, TooFewArgumentsFailTheKernel) {
+  DiscKgSite add = site("host_execution_test.add", 1, 1);
+  RCReference<AsyncValue> lhs = makeAvailableValue<int32_t>(1);
+  AsyncValue *args[] = {lhs.get()};
+  AsyncValue *result = nullptr;
+  execution.invoke(&add, args, &result);
+  RCReference<AsyncValue> owned = RCReference<AsyncValue>::adopt(result);
+  ASSERT_TRUE(result->isError());
+  EXPECT_EQ(result->errorMessage(), "host_execution_test.add at test:1:1: "
+                                    "takes at least 2 arguments, got 1");
+}
+
 TEST_F(HostExecutionTest, UnknownKernelsGiveAnErrorNamingThem) {
   DiscKgSite missing =
       site("host_execution_test.no_such_kernel", 0, 2, nullptr, kI32I32);

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -132,6 +133,96 @@ TEST(WorkQueue, AwaitOnAWorkerRunsOtherTasks) {
   });
   queue.quiesce();
   EXPECT_EQ(seen.load(), 11);
+}
+
+TEST(SingleThreadedWorkQueue, HasNoWorkers) {
+  std::unique_ptr<ConcurrentWorkQueue> queue =
+      ConcurrentWorkQueue::singleThreaded();
+  EXPECT_TRUE(queue->isSingleThreaded());
+  EXPECT_EQ(queue->numWorkers(), 0);
+  EXPECT_FALSE(ConcurrentWorkQueue(1).isSingleThreaded());
+}
+
+// Queued tasks wait for a thread that awaits, then run on it in the order
+// they were queued; tasks queued by tasks go behind those already queued.
+TEST(SingleThreadedWorkQueue, TasksRunInOrderOnTheAwaitingThread) {
+  std::unique_ptr<ConcurrentWorkQueue> queue =
+      ConcurrentWorkQueue::singleThreaded();
+  std::vector<int> order;
+  std::vector<std::thread::id> threads;
+  RCReference<AsyncValue> last = makeUnconstructedValue<int32_t>();
+  auto record = [&](int index) {
+    order.push_back(index);
+    threads.push_back(std::this_thread::get_id());
+  };
+  queue->addTask([&] {
+    record(0);
+    queue->addTask([&] {
+      record(3);
+      last->emplace<int32_t>(3);
+    });
+  });
+  queue->addTask([&] { record(1); });
+  queue->addTask([&] { record(2); });
+  EXPECT_TRUE(order.empty());
+  queue->await({last});
+  EXPECT_EQ(order, (std::vector<int>{0, 1, 2, 3}));
+  for (std::thread::id thread : threads)
+    EXPECT_EQ(thread, std::this_thread::get_id());
+  EXPECT_EQ(last->get<int32_t>(), 3);
+}
+
+// Await runs tasks only until its values are available; quiesce runs the
+// rest.
+TEST(SingleThreadedWorkQueue, AwaitStopsOnceItsValuesAreAvailable) {
+  std::unique_ptr<ConcurrentWorkQueue> queue =
+      ConcurrentWorkQueue::singleThreaded();
+  RCReference<AsyncValue> first = makeUnconstructedValue<int32_t>();
+  int ran = 0;
+  queue->addTask([&] {
+    ++ran;
+    first->emplace<int32_t>(1);
+  });
+  queue->addTask([&] { ++ran; });
+  queue->await({first});
+  EXPECT_EQ(ran, 1);
+  queue->quiesce();
+  EXPECT_EQ(ran, 2);
+}
+
+// A blocking task runs on its own pool; the non-blocking task it queues
+// wakes the awaiting thread and runs there.
+TEST(SingleThreadedWorkQueue, TasksQueuedByBlockingTasksRunOnTheAwaitingThread) {
+  std::unique_ptr<ConcurrentWorkQueue> queue =
+      ConcurrentWorkQueue::singleThreaded();
+  RCReference<AsyncValue> value = makeUnconstructedValue<int32_t>();
+  std::thread::id blockingThread, taskThread;
+  ASSERT_TRUE(queue->addBlockingTask(
+      [&] {
+        blockingThread = std::this_thread::get_id();
+        queue->addTask([&] {
+          taskThread = std::this_thread::get_id();
+          value->emplace<int32_t>(5);
+        });
+      },
+      false));
+  queue->await({value});
+  EXPECT_EQ(value->get<int32_t>(), 5);
+  EXPECT_EQ(taskThread, std::this_thread::get_id());
+  queue->quiesce();
+  EXPECT_NE(blockingThread, std::this_thread::get_id());
+}
+
+// A value made available on another thread wakes an await with nothing
+// queued.
+TEST(SingleThreadedWorkQueue, AwaitWakesForValuesMadeAvailableElsewhere) {
+  std::unique_ptr<ConcurrentWorkQueue> queue =
+      ConcurrentWorkQueue::singleThreaded();
+  RCReference<AsyncValue> value = makeUnconstructedValue<int32_t>();
+  std::thread producer([value] { value->emplace<int32_t>(8); });
+  queue->await({value});
+  producer.join();
+  EXPECT_EQ(value->get<int32_t>(), 8);
 }
 
 // Many producers on the pool each fill one value; many waiters on other

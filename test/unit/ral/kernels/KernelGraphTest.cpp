@@ -180,6 +180,29 @@ TEST_F(KernelGraphTest, FreeingARunningRunCancelsIt) {
   started.reset();
 }
 
+TEST_F(KernelGraphTest, WorkQueueTypesAreTfrts) {
+  EXPECT_EQ(takeMessage(disc_kg_model_set_work_queue(model.get(), "mt")),
+            "unknown work queue type 'mt'; expected 's' or 'mstd'");
+  EXPECT_EQ(takeMessage(disc_kg_model_set_work_queue(model.get(), nullptr)),
+            "unknown work queue type '(null)'; expected 's' or 'mstd'");
+  EXPECT_EQ(takeMessage(disc_kg_model_set_work_queue(model.get(), "s")), "");
+  EXPECT_EQ(takeMessage(disc_kg_model_set_work_queue(model.get(), "mstd")), "");
+}
+
+// On the single-threaded queue the queued kernels (do.async bodies,
+// continuations) run on the thread in disc_kg_run_await.
+TEST_F(KernelGraphTest, RunsOnTheSingleThreadedQueue) {
+  ASSERT_EQ(takeMessage(disc_kg_model_set_work_queue(model.get(), "s")), "");
+  EXPECT_EQ(run("async_increments", nullptr),
+            (std::vector<std::string>{"1024"}));
+  EXPECT_EQ(run("count_down", nullptr, {{"i32", 7, 0, nullptr}}),
+            (std::vector<std::string>{"7", "0"}));
+  RunPtr started = start("sleep_forever", {{"i32", 100000, 0, nullptr}});
+  disc_kg_run_cancel(started.get());
+  disc_kg_run_await(started.get());
+  EXPECT_STREQ(disc_kg_run_result_error(started.get(), 0), "Cancelled");
+}
+
 TEST(KernelGraphModel, RejectsModelsWithoutKernelGraphFunctions) {
   disc_kg_model *raw = nullptr;
   std::string message = takeMessage(disc_kg_model_load(FAKE_MODEL_PATH, &raw));

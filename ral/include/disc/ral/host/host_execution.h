@@ -13,7 +13,6 @@
 #include "disc/ral/host/work_queue.h"
 
 #include <atomic>
-#include <condition_variable>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -102,9 +101,14 @@ private:
   std::atomic<bool> cancelled_{false};
   std::atomic<int64_t> pendingWork_{0};
   std::mutex workMutex_;
-  std::condition_variable workDone_;
+  // Made available when pendingWork_ drops to zero while awaitWork() waits.
+  RCReference<AsyncValue> workDone_;
+  struct ResourceSlot {
+    std::once_flag created;
+    std::shared_ptr<void> value;
+  };
   std::mutex resourceMutex_;
-  std::unordered_map<const void *, std::shared_ptr<void>> resources_;
+  std::unordered_map<const void *, std::shared_ptr<ResourceSlot>> resources_;
 };
 
 } // namespace disc::host

@@ -32,10 +32,15 @@ public:
   int numArgs() const { return site_.num_args; }
   AsyncValue *arg(int index) const { return args_[index]; }
   AsyncValue *const *args() const { return args_; }
+  // The payload of argument `index`, a T. The compiled program does not
+  // know what a kernel takes, so a call with too few arguments or one of
+  // another type throws, and the kernel's results carry the message.
   template <typename T> const T &argAs(int index) const {
+    checkArgument(index, typeIdOf<T>());
     return args_[index]->get<T>();
   }
   RCReference<AsyncValue> argRef(int index) const {
+    checkArgument(index, 0);
     return formRef(args_[index]);
   }
 
@@ -137,6 +142,10 @@ public:
   }
 
 private:
+  // Throws std::invalid_argument unless argument `index` exists and, for an
+  // `expectedType` other than 0, holds a payload of that type id.
+  void checkArgument(int index, uint16_t expectedType) const;
+
   template <typename E>
   static E elementOf(const DiscKgAttribute &attribute, int32_t index) {
     E element;

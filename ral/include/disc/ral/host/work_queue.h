@@ -5,6 +5,11 @@
 // its front, and steals from the back of the others' when idle. A separate
 // blocking pool runs tasks that may block (sleeps, I/O, waiting on another
 // run), so they never hold up a worker.
+//
+// Like TFRT's "s" work queue, a single-threaded queue has no workers: its
+// non-blocking tasks run in the order they were queued on a thread that
+// awaits or quiesces it, so a run's order of effects does not depend on
+// thread timing.
 #ifndef DISC_RAL_HOST_WORK_QUEUE_H
 #define DISC_RAL_HOST_WORK_QUEUE_H
 
@@ -31,6 +36,9 @@ public:
   // to `maxBlockingThreads`.
   explicit ConcurrentWorkQueue(int numWorkers = 0,
                                int maxBlockingThreads = 256);
+  // A queue without workers (TFRT's "s"); blocking tasks keep their pool.
+  static std::unique_ptr<ConcurrentWorkQueue>
+  singleThreaded(int maxBlockingThreads = 256);
   // Runs what is queued, then stops the threads.
   ~ConcurrentWorkQueue();
   ConcurrentWorkQueue(const ConcurrentWorkQueue &) = delete;
@@ -44,14 +52,17 @@ public:
   bool addBlockingTask(Task task, bool allowQueuing);
 
   // Waits until every value is available. On a worker of this queue it runs
-  // other tasks meanwhile, so waiting never starves the pool.
+  // other tasks meanwhile, so waiting never starves the pool; on a
+  // single-threaded queue every caller runs the queued tasks meanwhile.
   void await(AsyncValue *const *values, size_t count);
   void await(const std::vector<RCReference<AsyncValue>> &values);
-  // Waits until no task is queued or running in either pool. Not from a
-  // task of this queue.
+  // Waits until no task is queued or running in either pool, running the
+  // queued tasks of a single-threaded queue meanwhile. Not from a task of
+  // this queue.
   void quiesce();
 
   int numWorkers() const { return static_cast<int>(workers_.size()); }
+  bool isSingleThreaded() const { return workers_.empty(); }
   bool isWorkerThread() const;
 
   // The process's queue, started on first use.
@@ -64,12 +75,19 @@ private:
     std::thread thread;
   };
 
+  struct SingleThreadedTag {};
+  ConcurrentWorkQueue(SingleThreadedTag, int maxBlockingThreads);
+
   void workerLoop(int index);
   void blockingLoop();
   // Takes a task from worker `self`'s queue or steals one; `self` -1 steals
   // only.
   bool takeTask(int self, Task &task);
   void finishTask();
+  // Runs the single-threaded queue's tasks on this thread until `done`
+  // holds; `done` is read under awaitingMutex_, and whatever makes it true
+  // notifies awaitingCv_.
+  void runQueuedTasksUntil(const std::function<bool()> &done);
 
   std::vector<std::unique_ptr<Worker>> workers_;
   std::atomic<uint32_t> nextWorker_{0};
@@ -83,6 +101,11 @@ private:
   std::condition_variable sleepCv_;
   std::mutex quiesceMutex_;
   std::condition_variable quiesceCv_;
+
+  // A single-threaded queue's tasks, waiting for a thread that awaits.
+  std::mutex awaitingMutex_;
+  std::condition_variable awaitingCv_;
+  std::deque<Task> awaitingTasks_;
 
   std::mutex blockingMutex_;
   std::condition_variable blockingCv_;
