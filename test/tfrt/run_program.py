@@ -9,7 +9,8 @@ copied into the repository. Cases listed in exclusions.txt are cut out of a
 copy in the work directory, each with its CHECK lines, before compiling.
 Flags of the RUN line that ral-run shares with bef_executor are passed on,
 each RUN line running with its own: -work_queue_type=X as ral-run's
---work_queue_type=X (TFRT spells it with one dash, ral-run with two).
+--work_queue_type=X (TFRT spells it with one dash, ral-run with two), and
+a line without one on TFRT's default, the single-threaded "s".
 """
 import argparse
 import os
@@ -94,8 +95,8 @@ def main():
     for run_line in run_lines:
         words = run_line.split()
         flags = [flag for flag in SHARED_FLAGS if flag in words]
-        flags += ["--work_queue_type=" + match.group(1)
-                  for match in map(WORK_QUEUE_TYPE.match, words) if match]
+        queue_types = [match.group(1) for match in map(WORK_QUEUE_TYPE.match, words) if match]
+        flags.append("--work_queue_type=" + (queue_types[-1] if queue_types else "s"))
         command = [os.path.join(args.tools, "ral-run"), "--run-all", *flags, model]
         print("$ " + " ".join(command))
         ran = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=300)
