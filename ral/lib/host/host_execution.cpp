@@ -416,8 +416,16 @@ void HostExecution::beginWork() {
 }
 
 void HostExecution::endWork() {
-  // Under the mutex, so awaitWork() cannot return (and the run be freed)
-  // before this call lets go of the run.
+  // Any count but the last is dropped without the mutex: awaitWork() cannot
+  // return while the count is above zero.
+  int64_t pending = pendingWork_.load(std::memory_order_relaxed);
+  while (pending > 1)
+    if (pendingWork_.compare_exchange_weak(pending, pending - 1,
+                                           std::memory_order_acq_rel,
+                                           std::memory_order_relaxed))
+      return;
+  // The last under the mutex, so awaitWork() cannot return (and the run be
+  // freed) before this call lets go of the run.
   std::lock_guard<std::mutex> lock(workMutex_);
   if (pendingWork_.fetch_sub(1, std::memory_order_acq_rel) == 1 && workDone_) {
     RCReference<AsyncValue> done = std::move(workDone_);
@@ -459,27 +467,6 @@ HostExecution::resource(const void *key,
   // resources of this run (a tfrt.once inside a tfrt.once).
   std::call_once(slot->created, [&] { slot->value = create(); });
   return slot->value;
-}
-
-void HostExecution::addTask(Task task) {
-  beginWork();
-  queue_.addTask([this, task = std::move(task)] {
-    task();
-    endWork();
-  });
-}
-
-bool HostExecution::addBlockingTask(Task task, bool allowQueuing) {
-  beginWork();
-  bool added = queue_.addBlockingTask(
-      [this, task = std::move(task)] {
-        task();
-        endWork();
-      },
-      allowQueuing);
-  if (!added)
-    endWork();
-  return added;
 }
 
 } // namespace disc::host

@@ -28,14 +28,12 @@ const char *spellingOfPayloadType(uint16_t typeId) {
 
 } // namespace
 
-void KernelFrame::checkArgument(int index, uint16_t expectedType) const {
+void KernelFrame::throwArgumentError(int index, uint16_t expectedType) const {
   if (index >= numArgs())
     throw std::invalid_argument(
         "takes at least " + std::to_string(index + 1) + " argument" +
         (index == 0 ? "" : "s") + ", got " + std::to_string(numArgs()));
   uint16_t actualType = args_[index]->typeId();
-  if (expectedType == 0 || actualType == expectedType)
-    return;
   const char *expected = spellingOfPayloadType(expectedType);
   const char *actual = spellingOfPayloadType(actualType);
   throw std::invalid_argument(

@@ -84,13 +84,37 @@ void ConcurrentWorkQueue::addTask(Task task) {
     else
       worker.tasks.push_back(std::move(task));
   }
-  // Seq_cst pairs with the sleeper's increment of sleepers_ then read of
-  // queued_: one of the two sees the other, so no wake-up is lost.
   queued_.fetch_add(1, std::memory_order_seq_cst);
-  if (sleepers_.load(std::memory_order_seq_cst) > 0) {
-    std::lock_guard<std::mutex> lock(sleepMutex_);
+  wakeWorkerIfNeeded();
+}
+
+void ConcurrentWorkQueue::wakeWorkerIfNeeded() {
+  // Seq_cst pairs with the sleeper's increment of sleepers_ then read of
+  // queued_: one of the two sees the other, so no wake-up is lost. A worker
+  // already being woken will look for this task too: waking one per task
+  // would cost a system call each while the first is still on its way.
+  if (sleepers_.load(std::memory_order_seq_cst) == 0 ||
+      waking_.load(std::memory_order_seq_cst) > 0)
+    return;
+  std::lock_guard<std::mutex> lock(sleepMutex_);
+  if (sleepers_.load(std::memory_order_relaxed) >
+      waking_.load(std::memory_order_relaxed)) {
+    waking_.fetch_add(1, std::memory_order_seq_cst);
     sleepCv_.notify_one();
   }
+}
+
+bool ConcurrentWorkQueue::runQueuedTask(int self) {
+  Task task;
+  if (queued_.load(std::memory_order_relaxed) == 0 || !takeTask(self, task))
+    return false;
+  // More is queued: wake a sleeper to share it.
+  if (queued_.load(std::memory_order_relaxed) > 0)
+    wakeWorkerIfNeeded();
+  task();
+  task = nullptr;
+  finishTask();
+  return true;
 }
 
 bool ConcurrentWorkQueue::takeTask(int self, Task &task) {
@@ -154,22 +178,22 @@ void ConcurrentWorkQueue::runQueuedTasksUntil(
 void ConcurrentWorkQueue::workerLoop(int index) {
   currentQueue = this;
   currentWorker = index;
-  Task task;
   for (;;) {
-    if (takeTask(index, task)) {
-      task();
-      task = nullptr;
-      finishTask();
+    if (runQueuedTask(index))
       continue;
-    }
     std::unique_lock<std::mutex> lock(sleepMutex_);
     sleepers_.fetch_add(1, std::memory_order_seq_cst);
     // A try_lock in takeTask may have skipped a busy queue; only sleep when
     // nothing is queued anywhere.
-    sleepCv_.wait(lock, [this] {
-      return queued_.load(std::memory_order_seq_cst) > 0 ||
-             stopping_.load(std::memory_order_relaxed);
-    });
+    while (queued_.load(std::memory_order_seq_cst) == 0 &&
+           !stopping_.load(std::memory_order_relaxed)) {
+      sleepCv_.wait(lock);
+      // Every wake-up ends a notification's wait, even one whose task
+      // another thread took meanwhile: else later tasks would wait for a
+      // worker no longer on its way.
+      if (waking_.load(std::memory_order_relaxed) > 0)
+        waking_.fetch_sub(1, std::memory_order_seq_cst);
+    }
     sleepers_.fetch_sub(1, std::memory_order_relaxed);
     if (stopping_.load(std::memory_order_relaxed) &&
         queued_.load(std::memory_order_seq_cst) == 0)
@@ -243,17 +267,16 @@ void ConcurrentWorkQueue::await(AsyncValue *const *values, size_t count) {
     return;
   }
   if (isWorkerThread()) {
-    Task task;
-    while (latch->remaining.load(std::memory_order_acquire) != 0) {
-      if (takeTask(currentWorker, task)) {
-        task();
-        task = nullptr;
-        finishTask();
-      } else {
+    while (latch->remaining.load(std::memory_order_acquire) != 0)
+      if (!runQueuedTask(currentWorker))
         std::this_thread::yield();
-      }
-    }
     return;
+  }
+  // Another thread runs queued tasks too until it has nothing to take: the
+  // values it waits for are often those tasks' results, and running them
+  // here is cheaper than waking a worker for each.
+  while (latch->remaining.load(std::memory_order_acquire) != 0 &&
+         runQueuedTask(-1)) {
   }
   std::unique_lock<std::mutex> lock(latch->mutex);
   latch->done.wait(lock, [&] {

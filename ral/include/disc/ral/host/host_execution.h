@@ -62,8 +62,25 @@ public:
 
   // Work of this run on the queue's pools, counted so awaitWork() can wait
   // for it.
-  void addTask(Task task);
-  bool addBlockingTask(Task task, bool allowQueuing);
+  template <typename F> void addTask(F &&function) {
+    beginWork();
+    queue_.addTask([this, function = std::forward<F>(function)]() mutable {
+      function();
+      endWork();
+    });
+  }
+  template <typename F> bool addBlockingTask(F &&function, bool allowQueuing) {
+    beginWork();
+    bool added = queue_.addBlockingTask(
+        [this, function = std::forward<F>(function)]() mutable {
+          function();
+          endWork();
+        },
+        allowQueuing);
+    if (!added)
+      endWork();
+    return added;
+  }
   // Counts work of this run that is neither a queued task nor a deferred
   // kernel (a kernel's own timer, say): endWork() once for each beginWork().
   void beginWork();

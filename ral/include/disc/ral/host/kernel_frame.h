@@ -36,11 +36,13 @@ public:
   // know what a kernel takes, so a call with too few arguments or one of
   // another type throws, and the kernel's results carry the message.
   template <typename T> const T &argAs(int index) const {
-    checkArgument(index, typeIdOf<T>());
+    if (index >= numArgs() || args_[index]->typeId() != typeIdOf<T>())
+      throwArgumentError(index, typeIdOf<T>());
     return args_[index]->get<T>();
   }
   RCReference<AsyncValue> argRef(int index) const {
-    checkArgument(index, 0);
+    if (index >= numArgs())
+      throwArgumentError(index, 0);
     return formRef(args_[index]);
   }
 
@@ -142,9 +144,9 @@ public:
   }
 
 private:
-  // Throws std::invalid_argument unless argument `index` exists and, for an
-  // `expectedType` other than 0, holds a payload of that type id.
-  void checkArgument(int index, uint16_t expectedType) const;
+  // Throws std::invalid_argument saying that argument `index` is missing
+  // or holds another payload type than `expectedType`.
+  [[noreturn]] void throwArgumentError(int index, uint16_t expectedType) const;
 
   template <typename E>
   static E elementOf(const DiscKgAttribute &attribute, int32_t index) {

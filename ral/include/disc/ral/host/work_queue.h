@@ -14,6 +14,7 @@
 #define DISC_RAL_HOST_WORK_QUEUE_H
 
 #include "disc/ral/host/async_value.h"
+#include "disc/ral/host/task.h"
 
 #include <atomic>
 #include <condition_variable>
@@ -27,8 +28,6 @@
 #include <vector>
 
 namespace disc::host {
-
-using Task = std::function<void()>;
 
 class ConcurrentWorkQueue {
 public:
@@ -83,7 +82,11 @@ private:
   // Takes a task from worker `self`'s queue or steals one; `self` -1 steals
   // only.
   bool takeTask(int self, Task &task);
+  // Takes a task as takeTask does and runs it; false if none was queued.
+  bool runQueuedTask(int self);
   void finishTask();
+  // Wakes a sleeping worker unless none sleeps or one is already waking.
+  void wakeWorkerIfNeeded();
   // Runs the single-threaded queue's tasks on this thread until `done`
   // holds; `done` is read under awaitingMutex_, and whatever makes it true
   // notifies awaitingCv_.
@@ -96,6 +99,8 @@ private:
   // Tasks added to either pool and not yet finished.
   std::atomic<int64_t> outstanding_{0};
   std::atomic<int> sleepers_{0};
+  // Sleepers notified that have not yet woken.
+  std::atomic<int> waking_{0};
   std::atomic<bool> stopping_{false};
   std::mutex sleepMutex_;
   std::condition_variable sleepCv_;
