@@ -16,6 +16,11 @@ cost. serial_adds_via_runtime is the same chain in a function that also
 takes a chain, which has no inline path: every add goes through the
 runtime's invoke, and its time / 100 is the per-kernel overhead.
 
+async_adds runs on both of ral-run's work queues: mstd (the default, a
+pool of one worker per core, where the waiting thread also runs queued
+tasks) and s (TFRT's single-threaded queue: every task on the waiting
+thread).
+
   scripts/bench/kernel_graph.py [--build build] [--runs 20000] [--kernels 100]
 """
 
@@ -80,7 +85,8 @@ def main():
         programs = (("serial_adds", serial_adds, ["--input", "1"]),
                     ("serial_adds_via_runtime", serial_adds_via_runtime,
                      ["--input", "1"]),
-                    ("async_adds", async_adds, ["--input", "1"]))
+                    ("async_adds", async_adds, ["--input", "1"]),
+                    ("async_adds", async_adds, ["--input", "1", "--work_queue_type=s"]))
         for name, generate, inputs in programs:
             source = os.path.join(work, name + ".mlir")
             so_path = os.path.join(work, name + ".so")
@@ -88,7 +94,9 @@ def main():
                 file.write(generate(options.kernels))
             subprocess.run([compiler, source, "-o", so_path], check=True)
             median, output, command = median_us(ral_run, so_path, name, options.runs, inputs)
-            print("%s (%d kernels): %s" % (name, options.kernels, output[-1]))
+            queue = [flag for flag in inputs if flag.startswith("--work_queue_type")]
+            print("%s (%d kernels%s): %s" % (name, options.kernels,
+                                            ", " + queue[0][2:] if queue else "", output[-1]))
             print("  result: %s" % " ".join(output[:-1]))
             per_kernel = ("a run's fixed cost: LLVM folds the inlined chain"
                           if name == "serial_adds" else
