@@ -689,8 +689,8 @@ int runKgModel(const Options &options) {
   if (status)
     return fail(disc_status_message(status.get()));
   std::unique_ptr<disc_kg_model, KgModelDeleter> model(raw);
-  status.reset(disc_kg_model_set_work_queue(model.get(),
-                                            options.workQueueType.c_str()));
+  status.reset(
+      disc_kg_model_set_work_queue(model.get(), options.workQueueType.c_str()));
   if (status)
     return fail(disc_status_message(status.get()));
   if (options.runAll)

@@ -30,9 +30,9 @@ const char *spellingOfPayloadType(uint16_t typeId) {
 
 void KernelFrame::throwArgumentError(int index, uint16_t expectedType) const {
   if (index >= numArgs())
-    throw std::invalid_argument(
-        "takes at least " + std::to_string(index + 1) + " argument" +
-        (index == 0 ? "" : "s") + ", got " + std::to_string(numArgs()));
+    throw std::invalid_argument("takes at least " + std::to_string(index + 1) +
+                                " argument" + (index == 0 ? "" : "s") +
+                                ", got " + std::to_string(numArgs()));
   uint16_t actualType = args_[index]->typeId();
   const char *expected = spellingOfPayloadType(expectedType);
   const char *actual = spellingOfPayloadType(actualType);

@@ -261,9 +261,8 @@ void ConcurrentWorkQueue::await(AsyncValue *const *values, size_t count) {
     values[i]->andThen(arrive);
   arrive();
   if (isSingleThreaded()) {
-    runQueuedTasksUntil([&] {
-      return latch->remaining.load(std::memory_order_acquire) == 0;
-    });
+    runQueuedTasksUntil(
+        [&] { return latch->remaining.load(std::memory_order_acquire) == 0; });
     return;
   }
   if (isWorkerThread()) {
@@ -295,9 +294,8 @@ void ConcurrentWorkQueue::await(
 
 void ConcurrentWorkQueue::quiesce() {
   if (isSingleThreaded()) {
-    runQueuedTasksUntil([this] {
-      return outstanding_.load(std::memory_order_acquire) == 0;
-    });
+    runQueuedTasksUntil(
+        [this] { return outstanding_.load(std::memory_order_acquire) == 0; });
     return;
   }
   std::unique_lock<std::mutex> lock(quiesceMutex_);

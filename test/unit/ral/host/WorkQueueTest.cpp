@@ -192,7 +192,8 @@ TEST(SingleThreadedWorkQueue, AwaitStopsOnceItsValuesAreAvailable) {
 
 // A blocking task runs on its own pool; the non-blocking task it queues
 // wakes the awaiting thread and runs there.
-TEST(SingleThreadedWorkQueue, TasksQueuedByBlockingTasksRunOnTheAwaitingThread) {
+TEST(SingleThreadedWorkQueue,
+     TasksQueuedByBlockingTasksRunOnTheAwaitingThread) {
   std::unique_ptr<ConcurrentWorkQueue> queue =
       ConcurrentWorkQueue::singleThreaded();
   RCReference<AsyncValue> value = makeUnconstructedValue<int32_t>();
