@@ -143,6 +143,23 @@ bool ConcurrentWorkQueue::takeTask(int self, Task &task) {
   return false;
 }
 
+bool ConcurrentWorkQueue::stealHalf(std::vector<Task> &batch) {
+  if (queued_.load(std::memory_order_relaxed) == 0)
+    return false;
+  for (auto &worker : workers_) {
+    std::lock_guard<std::mutex> lock(worker->mutex);
+    // Half, rounded up: the owner keeps work to share, and a burst of small
+    // tasks costs the thief one lock per queue instead of one per task.
+    size_t take = (worker->tasks.size() + 1) / 2;
+    for (size_t i = 0; i < take; ++i) {
+      batch.push_back(std::move(worker->tasks.back()));
+      worker->tasks.pop_back();
+    }
+    queued_.fetch_sub(static_cast<int64_t>(take), std::memory_order_relaxed);
+  }
+  return !batch.empty();
+}
+
 void ConcurrentWorkQueue::finishTask() {
   // Acq_rel: the last finisher's quiesce() waiter sees all the tasks' writes.
   if (outstanding_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
@@ -273,9 +290,16 @@ void ConcurrentWorkQueue::await(AsyncValue *const *values, size_t count) {
   }
   // Another thread runs queued tasks too until it has nothing to take: the
   // values it waits for are often those tasks' results, and running them
-  // here is cheaper than waking a worker for each.
+  // here is cheaper than waiting for workers to wake up for them.
+  std::vector<Task> batch;
   while (latch->remaining.load(std::memory_order_acquire) != 0 &&
-         runQueuedTask(-1)) {
+         stealHalf(batch)) {
+    for (Task &task : batch) {
+      task();
+      task = nullptr;
+      finishTask();
+    }
+    batch.clear();
   }
   std::unique_lock<std::mutex> lock(latch->mutex);
   latch->done.wait(lock, [&] {

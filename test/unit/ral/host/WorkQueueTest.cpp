@@ -135,6 +135,43 @@ TEST(WorkQueue, AwaitOnAWorkerRunsOtherTasks) {
   EXPECT_EQ(seen.load(), 11);
 }
 
+// With the only worker busy, a thread outside the pool that awaits runs
+// the queued tasks it waits for itself.
+TEST(WorkQueue, AwaitOutsideThePoolRunsQueuedTasks) {
+  ConcurrentWorkQueue queue(1);
+  std::mutex mutex;
+  std::condition_variable released;
+  bool release = false;
+  std::atomic<bool> workerBusy{false};
+  queue.addTask([&] {
+    std::unique_lock<std::mutex> lock(mutex);
+    workerBusy = true;
+    released.wait(lock, [&] { return release; });
+  });
+  while (!workerBusy)
+    std::this_thread::yield();
+  std::vector<RCReference<AsyncValue>> values;
+  std::vector<std::thread::id> ranOn(10);
+  for (int i = 0; i < 10; ++i) {
+    values.push_back(makeUnconstructedValue<int32_t>());
+    queue.addTask([&, i, value = values.back()] {
+      ranOn[i] = std::this_thread::get_id();
+      value->emplace<int32_t>(i);
+    });
+  }
+  queue.await(values);
+  for (int i = 0; i < 10; ++i) {
+    EXPECT_EQ(values[i]->get<int32_t>(), i);
+    EXPECT_EQ(ranOn[i], std::this_thread::get_id());
+  }
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    release = true;
+  }
+  released.notify_all();
+  queue.quiesce();
+}
+
 TEST(SingleThreadedWorkQueue, HasNoWorkers) {
   std::unique_ptr<ConcurrentWorkQueue> queue =
       ConcurrentWorkQueue::singleThreaded();

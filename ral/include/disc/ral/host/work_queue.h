@@ -84,6 +84,9 @@ private:
   bool takeTask(int self, Task &task);
   // Takes a task as takeTask does and runs it; false if none was queued.
   bool runQueuedTask(int self);
+  // Moves half of each worker's queued tasks, the most recent, to `batch`;
+  // false if it took none.
+  bool stealHalf(std::vector<Task> &batch);
   void finishTask();
   // Wakes a sleeping worker unless none sleeps or one is already waking.
   void wakeWorkerIfNeeded();
