@@ -7,6 +7,9 @@ namespace {
 // The queue and worker index of the current thread, if it is a worker.
 thread_local ConcurrentWorkQueue *currentQueue = nullptr;
 thread_local int currentWorker = -1;
+// Where a thread outside the pool puts its next task: round robin over the
+// workers, without a counter shared with other threads.
+thread_local uint32_t nextTarget = 0;
 
 } // namespace
 
@@ -73,9 +76,7 @@ void ConcurrentWorkQueue::addTask(Task task) {
   }
   int target = currentQueue == this
                    ? currentWorker
-                   : static_cast<int>(
-                         nextWorker_.fetch_add(1, std::memory_order_relaxed) %
-                         workers_.size());
+                   : static_cast<int>(nextTarget++ % workers_.size());
   {
     Worker &worker = *workers_[target];
     std::lock_guard<std::mutex> lock(worker.mutex);
@@ -96,12 +97,16 @@ void ConcurrentWorkQueue::wakeWorkerIfNeeded() {
   if (sleepers_.load(std::memory_order_seq_cst) == 0 ||
       waking_.load(std::memory_order_seq_cst) > 0)
     return;
-  std::lock_guard<std::mutex> lock(sleepMutex_);
-  if (sleepers_.load(std::memory_order_relaxed) >
-      waking_.load(std::memory_order_relaxed)) {
+  {
+    std::lock_guard<std::mutex> lock(sleepMutex_);
+    if (sleepers_.load(std::memory_order_relaxed) <=
+        waking_.load(std::memory_order_relaxed))
+      return;
     waking_.fetch_add(1, std::memory_order_seq_cst);
-    sleepCv_.notify_one();
   }
+  // After unlocking: a sleeper woken while the mutex is held would only
+  // block on it again.
+  sleepCv_.notify_one();
 }
 
 bool ConcurrentWorkQueue::runQueuedTask(int self) {
@@ -271,7 +276,10 @@ void ConcurrentWorkQueue::await(AsyncValue *const *values, size_t count) {
       awaitingCv_.notify_all();
       return;
     }
-    std::lock_guard<std::mutex> lock(latch->mutex);
+    // The waiter checks the count under the mutex, so passing through it
+    // orders this notification after that check; the latch lives as long
+    // as this waiter holds it, so the notification can follow the unlock.
+    { std::lock_guard<std::mutex> lock(latch->mutex); }
     latch->done.notify_all();
   };
   for (size_t i = 0; i < count; ++i)

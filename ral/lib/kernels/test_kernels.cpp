@@ -96,7 +96,7 @@ template <typename T> void asyncCopyWithDelay(KernelFrame &frame) {
 void asyncCopy2(KernelFrame &frame) {
   auto result = frame.allocateIndirectResult(0);
   int32_t value = frame.argAs<int32_t>(0);
-  frame.execution().addTask([result, value] {
+  frame.execution().addTask([result = std::move(result), value] {
     result->forwardTo(host::makeAvailableValue<int32_t>(value));
   });
 }
@@ -104,7 +104,8 @@ void asyncCopy2(KernelFrame &frame) {
 void asyncAdd(KernelFrame &frame) {
   RCReference<AsyncValue> result = frame.allocateResult<int32_t>(0);
   int32_t sum = frame.argAs<int32_t>(0) + frame.argAs<int32_t>(1);
-  frame.execution().addTask([result, sum] { result->emplace<int32_t>(sum); });
+  frame.execution().addTask(
+      [result = std::move(result), sum] { result->emplace<int32_t>(sum); });
 }
 
 void asChain(KernelFrame &frame) { setReadyChains(frame, 0); }

@@ -54,6 +54,13 @@ struct Waiter {
   Waiter *next = nullptr;
   virtual void run() = 0;
   virtual ~Waiter() = default;
+
+  // From the values' free lists: a kernel that waits adds a node per
+  // argument not yet available.
+  static void *operator new(size_t bytes) { return allocateValue(bytes); }
+  static void operator delete(void *pointer, size_t bytes) {
+    freeValue(pointer, bytes);
+  }
 };
 
 template <typename F> struct WaiterFor final : Waiter {

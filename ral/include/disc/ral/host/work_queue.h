@@ -96,7 +96,6 @@ private:
   void runQueuedTasksUntil(const std::function<bool()> &done);
 
   std::vector<std::unique_ptr<Worker>> workers_;
-  std::atomic<uint32_t> nextWorker_{0};
   // Tasks queued on workers and not yet taken.
   std::atomic<int64_t> queued_{0};
   // Tasks added to either pool and not yet finished.
