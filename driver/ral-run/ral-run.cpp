@@ -556,7 +556,28 @@ struct Options {
   bool runAll = false;
   bool printErrorCode = false;
   std::string workQueueType = "mstd";
+  // Where the model must run; unset, where it was compiled for.
+  std::optional<std::string> device;
 };
+
+// The model was compiled for one device; --device states which one the
+// caller means to use, so a mix-up fails before anything runs.
+std::optional<std::string> checkDevice(const Options &options,
+                                       const std::string &target) {
+  if (!options.device || *options.device == target)
+    return std::nullopt;
+  return "'" + options.model + "' was compiled for " + target +
+         ", not for --device=" + *options.device +
+         "; compile it with disc-compile --target=" + *options.device;
+}
+
+std::optional<std::string> checkKernelGraphDevice(const Options &options) {
+  if (!options.device || *options.device == "cpu")
+    return std::nullopt;
+  return "'" + options.model +
+         "' is a kernel-graph model, which runs on the host: use "
+         "--device=cpu or leave --device out";
+}
 
 struct KgModelDeleter {
   void operator()(disc_kg_model *model) const { disc_kg_model_free(model); }
@@ -762,15 +783,24 @@ int run(const Options &options) {
       return fail(disc_status_message(status.get()));
     spdlog::debug("loaded plugin '{}'", plugin);
   }
-  if (options.runAll)
+  // Kernel-graph models run on the host.
+  if (options.runAll) {
+    if (auto mismatch = checkKernelGraphDevice(options))
+      return fail(*mismatch);
     return runKgModel(options);
+  }
   disc_model *rawModel = nullptr;
   StatusPtr status(disc_model_load(options.model.c_str(), &rawModel));
   if (status)
     return fail(disc_status_message(status.get()));
   std::unique_ptr<disc_model, ModuleDeleter> model(rawModel);
-  if (disc_model_function_count(model.get()) == 0 && !options.describe)
+  if (disc_model_function_count(model.get()) == 0 && !options.describe) {
+    if (auto mismatch = checkKernelGraphDevice(options))
+      return fail(*mismatch);
     return runKgModel(options);
+  }
+  if (auto mismatch = checkDevice(options, disc_model_target(model.get())))
+    return fail(*mismatch);
   spdlog::debug("loaded '{}': {} function(s), target '{}'", options.model,
                 disc_model_function_count(model.get()),
                 disc_model_target(model.get()));
@@ -934,6 +964,10 @@ int main(int argc, char **argv) {
       ->excludes(outputsOption);
   app.add_option("--function", options.function,
                  "the function to run (default: the only one, else 'main')");
+  app.add_option("--device", options.device,
+                 "the device to run on, which must be the one the model was "
+                 "compiled for (disc-compile --target): cpu or cuda")
+      ->check(CLI::IsMember({"cpu", "cuda"}));
   app.add_flag("--describe", options.describe,
                "print the model's functions and signatures");
   app.add_option("--expected_output", options.expected,

@@ -1,6 +1,6 @@
 """Runs the ral-run binary on the fake model and checks what it prints.
 
-usage: ral_run_test.py RAL_RUN FAKE_MODEL_SO FAKE_MODEL_OPS_SO TEST_KERNELS_SO
+usage: ral_run_test.py RAL_RUN FAKE_MODEL_SO FAKE_MODEL_OPS_SO TEST_KERNELS_SO FAKE_CUDA_MODEL_SO
 """
 import re
 import os
@@ -12,7 +12,7 @@ import numpy as np
 from ral_run_checks import check, expect_error, failures, run
 import ral_run_checks
 
-RAL_RUN, MODEL, OPS_MODEL, KERNELS = sys.argv[1:5]
+RAL_RUN, MODEL, OPS_MODEL, KERNELS, CUDA_MODEL = sys.argv[1:6]
 ral_run_checks.use(RAL_RUN)
 
 
@@ -212,6 +212,18 @@ with tempfile.TemporaryDirectory() as tmp:
     check("not a library", code == 1 and err.startswith(
         f"ral-run: error: cannot open '{path('a.npy')}': ")
         and err.count("\n") == 1, f"exit {code}, stderr {err!r}")
+    code, out, err = run(MODEL, *inputs, "--device=cpu")
+    check("device", code == 0 and out == "4xf32=11 22 33 44.5\n",
+          f"exit {code}, stdout {out!r}, stderr {err!r}")
+    expect_error("device mismatch", [MODEL, *inputs, "--device=cuda"],
+                 f"'{MODEL}' was compiled for cpu, not for --device=cuda; "
+                 "compile it with disc-compile --target=cuda")
+    expect_error("device mismatch cuda", [CUDA_MODEL, *inputs, "--device", "cpu"],
+                 f"'{CUDA_MODEL}' was compiled for cuda, not for --device=cpu; "
+                 "compile it with disc-compile --target=cpu")
+    code, out, err = run(MODEL, *inputs, "--device=tpu")
+    check("unknown device", code == 1 and "--device" in err and "tpu" in err
+          and err.count("\n") == 1, f"exit {code}, stderr {err!r}")
     code, out, err = run(MODEL, "--bogus")
     check("bad flag", code == 1 and err.startswith("ral-run: error: ")
           and err.count("\n") == 1, f"exit {code}, stderr {err!r}")
