@@ -178,7 +178,8 @@ static constexpr const char kCpuDevicePipeline[] =
 // each launch becomes a runtime call and the host code is lowered like the
 // CPU's. A row reduction becomes a kernel with a block per row, whose
 // gpu.all_reduce convert-gpu-to-nvvm lowers to warp shuffles and shared
-// memory. Constants (static sizes) move into the kernels before outlining,
+// memory; any other reduction a kernel with a thread per output element.
+// Constants (static sizes) move into the kernels before outlining,
 // so that kernels divide by constants rather than by arguments; the grid
 // size of a dynamic shape is an arith.ceildivui that arith-expand lowers on
 // the host. Math is approximated in the kernels as on the CPU, so that both

@@ -5,6 +5,7 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -138,6 +139,29 @@ void mlir::disc::createIfNonZero(OpBuilder &builder, Location loc,
   builder.setInsertionPointToStart(ifNonZero.thenBlock());
 }
 
+Value mlir::disc::createThreadPerItemLaunch(OpBuilder &builder, Location loc,
+                                            Value count, int64_t blockSize) {
+  createIfNonZero(builder, loc, count);
+  Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+  Value threads = arith::ConstantIndexOp::create(builder, loc, blockSize);
+  Value blocks = arith::CeilDivUIOp::create(builder, loc, count, threads);
+  auto launch =
+      gpu::LaunchOp::create(builder, loc, blocks, one, one, threads, one, one);
+
+  builder.setInsertionPointToStart(&launch.getBody().front());
+  Value blockOffset = arith::MulIOp::create(
+      builder, loc, launch.getBlockIds().x, launch.getBlockSize().x);
+  Value item =
+      arith::AddIOp::create(builder, loc, blockOffset, launch.getThreadIds().x);
+  Value inRange = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                                        item, count);
+  auto ifInRange = scf::IfOp::create(builder, loc, inRange,
+                                     /*withElseRegion=*/false);
+  gpu::TerminatorOp::create(builder, loc);
+  builder.setInsertionPointToStart(ifInRange.thenBlock());
+  return item;
+}
+
 void KernelBuilder::emit(ArrayRef<Value> indices) {
   loadInputs(indices);
   for (OpOperand &init : op.getDpsInitsMutable()) {
@@ -158,6 +182,11 @@ void KernelBuilder::loadInputs(ArrayRef<Value> indices) {
     if (!arg.use_empty())
       load(*input, indices, arg);
   }
+}
+
+void KernelBuilder::setOutputs(ValueRange values) {
+  for (auto [init, value] : llvm::zip_equal(op.getDpsInitsMutable(), values))
+    scalars.map(op.getMatchingBlockArgument(&init), value);
 }
 
 void KernelBuilder::emitBody(ArrayRef<Value> indices,
@@ -192,6 +221,13 @@ Value KernelBuilder::lookup(Value bodyValue) {
   if (width > 1)
     return getVector(bodyValue);
   return scalars.lookupOrDefault(bodyValue);
+}
+
+SmallVector<Value> KernelBuilder::lookupYielded() {
+  SmallVector<Value> values;
+  for (Value yielded : op.getBody()->getTerminator()->getOperands())
+    values.push_back(lookup(yielded));
+  return values;
 }
 
 SmallVector<Value> KernelBuilder::operandIndices(OpOperand &operand,

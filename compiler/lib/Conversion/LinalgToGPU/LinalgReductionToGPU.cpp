@@ -1,7 +1,8 @@
-//===- LinalgReductionToGPU.cpp - Row reductions as GPU kernels -----------===//
+//===- LinalgReductionToGPU.cpp - Reductions as GPU kernels ---------------===//
 //
-// A linalg op whose only reduction loop is its innermost becomes one block
-// per row of that loop:
+// A row reduction (the only reduction loop is the innermost, and the body
+// folds each element into the output with one associative arith op) becomes
+// one block per row of that loop:
 //
 //   gpu.launch blocks(rows) threads(blockSize) {
 //     indices = delinearize(blockIdx.x) over the parallel loops
@@ -18,6 +19,20 @@
 // Every thread reaches the all-reduce; one with no element of the row
 // contributes the neutral element. The output's value before the kernel is
 // combined in once, as a linalg reduction starts from it.
+//
+// Any other reduction whose outputs have one element per point of the
+// parallel loops (over an outer dimension, over several, an argmax) becomes
+// one thread per output element:
+//
+//   gpu.launch blocks(ceil(points / blockSize)) threads(blockSize) {
+//     t = blockIdx.x * blockDim.x + threadIdx.x
+//     if t < points:
+//       indices = delinearize(t) over the parallel loops
+//       values = <each output at indices>
+//       for each reduction loop, outermost first:
+//         values = <the body on the inputs at the loops' indices and values>
+//       <store values>
+//   }
 //
 //===----------------------------------------------------------------------===//
 
@@ -95,9 +110,10 @@ int64_t chooseThreads(int64_t rowSize, int64_t width, int64_t blockSize) {
   return std::min(blockSize, warps * kWarpSize);
 }
 
-void convertToLaunch(linalg::GenericOp op,
-                     const disc::ReductionCombiner &combiner, int64_t blockSize,
-                     int64_t vectorBytes) {
+/// A block per row; see the file's comment.
+void convertToBlockPerRowLaunch(linalg::GenericOp op,
+                                const disc::ReductionCombiner &combiner,
+                                int64_t blockSize, int64_t vectorBytes) {
   int64_t width = disc::chooseVectorWidth(op, vectorBytes);
   OpBuilder builder(op);
   Location loc = op.getLoc();
@@ -193,6 +209,62 @@ void convertToLaunch(linalg::GenericOp op,
   op.erase();
 }
 
+/// A thread per point of the parallel loops, which loads the outputs'
+/// elements there, runs the reduction loops over them in order, as the op
+/// would, and stores them; consecutive threads take consecutive points of
+/// the innermost parallel loop, so that they read consecutive elements of a
+/// column reduction's rows.
+void convertToThreadPerOutputLaunch(linalg::GenericOp op, int64_t blockSize) {
+  OpBuilder builder(op);
+  Location loc = op.getLoc();
+  SmallVector<Value> loopSizes = disc::createLoopSizes(op, builder);
+  SmallVector<unsigned> parallelDims, reductionDims;
+  op.getParallelDims(parallelDims);
+  op.getReductionDims(reductionDims);
+  SmallVector<Value> parallelSizes, reductionSizes;
+  for (unsigned dim : parallelDims)
+    parallelSizes.push_back(loopSizes[dim]);
+  for (unsigned dim : reductionDims)
+    reductionSizes.push_back(loopSizes[dim]);
+  Value points = disc::createProduct(builder, loc, parallelSizes);
+
+  Value point =
+      disc::createThreadPerItemLaunch(builder, loc, points, blockSize);
+  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+  Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+  SmallVector<Value> indices(op.getNumLoops(), zero);
+  for (auto [dim, index] : llvm::zip_equal(
+           parallelDims, disc::delinearize(builder, loc, point, parallelSizes)))
+    indices[dim] = index;
+  disc::KernelBuilder outputs(op, builder, /*width=*/1);
+  SmallVector<Value> initial;
+  for (OpOperand &init : op.getDpsInitsMutable())
+    initial.push_back(memref::LoadOp::create(
+        builder, loc, init.get(), outputs.operandIndices(init, indices)));
+
+  SmallVector<Value> lowerBounds(reductionDims.size(), zero);
+  SmallVector<Value> steps(reductionDims.size(), one);
+  scf::LoopNest loops = scf::buildLoopNest(
+      builder, loc, lowerBounds, reductionSizes, steps, initial,
+      [&](OpBuilder &loopBuilder, Location, ValueRange reductionIndices,
+          ValueRange values) {
+        SmallVector<Value> at(indices);
+        for (auto [dim, index] :
+             llvm::zip_equal(reductionDims, reductionIndices))
+          at[dim] = index;
+        disc::KernelBuilder kernel(op, loopBuilder, /*width=*/1);
+        kernel.loadInputs(at);
+        kernel.setOutputs(values);
+        kernel.emitBody(at);
+        return kernel.lookupYielded();
+      });
+  for (auto [init, result] :
+       llvm::zip_equal(op.getDpsInitsMutable(), loops.results))
+    memref::StoreOp::create(builder, loc, result, init.get(),
+                            outputs.operandIndices(init, indices));
+  op.erase();
+}
+
 struct LinalgReductionToGPULaunchPass
     : disc::impl::DiscLinalgReductionToGPULaunchBase<
           LinalgReductionToGPULaunchPass> {
@@ -217,7 +289,9 @@ struct LinalgReductionToGPULaunchPass
       FailureOr<disc::ReductionCombiner> combiner =
           disc::matchRowReduction(*generic);
       if (succeeded(combiner))
-        convertToLaunch(*generic, *combiner, blockSize, vectorBytes);
+        convertToBlockPerRowLaunch(*generic, *combiner, blockSize, vectorBytes);
+      else if (succeeded(disc::matchParallelOutputs(*generic)))
+        convertToThreadPerOutputLaunch(*generic, blockSize);
     }
   }
 };

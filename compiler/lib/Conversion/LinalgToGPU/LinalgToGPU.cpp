@@ -46,25 +46,8 @@ void convertToLaunch(linalg::GenericOp op, int64_t blockSize,
         arith::ConstantIndexOp::create(builder, loc, width));
   Value groups = disc::createProduct(builder, loc, groupSizes);
 
-  disc::createIfNonZero(builder, loc, groups);
-  Value one = arith::ConstantIndexOp::create(builder, loc, 1);
-  Value threads = arith::ConstantIndexOp::create(builder, loc, blockSize);
-  Value blocks = arith::CeilDivUIOp::create(builder, loc, groups, threads);
-  auto launch =
-      gpu::LaunchOp::create(builder, loc, blocks, one, one, threads, one, one);
-
-  builder.setInsertionPointToStart(&launch.getBody().front());
-  Value blockOffset = arith::MulIOp::create(
-      builder, loc, launch.getBlockIds().x, launch.getBlockSize().x);
   Value group =
-      arith::AddIOp::create(builder, loc, blockOffset, launch.getThreadIds().x);
-  Value inRange = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
-                                        group, groups);
-  auto ifInRange = scf::IfOp::create(builder, loc, inRange,
-                                     /*withElseRegion=*/false);
-  gpu::TerminatorOp::create(builder, loc);
-
-  builder.setInsertionPointToStart(ifInRange.thenBlock());
+      disc::createThreadPerItemLaunch(builder, loc, groups, blockSize);
   SmallVector<Value> indices =
       disc::delinearize(builder, loc, group, groupSizes);
   if (width > 1)
@@ -82,8 +65,8 @@ LogicalResult checkNoHostAccess(func::FuncOp func) {
       return WalkResult::skip();
     if (auto generic = dyn_cast<linalg::GenericOp>(op)) {
       std::string whyNot;
-      if (succeeded(disc::matchRowReduction(generic, &whyNot)))
-        op->emitOpError("is a row reduction, which "
+      if (succeeded(disc::matchParallelOutputs(generic, &whyNot)))
+        op->emitOpError("has reduction loops, which "
                         "disc-linalg-reduction-to-gpu-launch compiles");
       else
         op->emitOpError() << whyNot

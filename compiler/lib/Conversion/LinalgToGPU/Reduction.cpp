@@ -30,50 +30,46 @@ std::optional<gpu::AllReduceOperation> getAllReduceKind(Operation *op) {
       .Default([](Operation *) { return std::nullopt; });
 }
 
-void printDimensions(llvm::raw_ostream &os, ArrayRef<unsigned> dims) {
-  os << (dims.size() == 1 ? "dimension " : "dimensions ");
-  llvm::interleave(dims, os, ", ");
-}
-
 } // namespace
 
-FailureOr<ReductionCombiner>
-mlir::disc::matchRowReduction(linalg::GenericOp op, std::string *whyNot) {
-  std::string reason;
-  llvm::raw_string_ostream os(reason);
-  auto fail = [&]() -> FailureOr<ReductionCombiner> {
-    if (whyNot)
-      *whyNot = reason;
+LogicalResult mlir::disc::matchParallelOutputs(linalg::GenericOp op,
+                                               std::string *whyNot) {
+  SmallVector<unsigned> parallelDims;
+  op.getParallelDims(parallelDims);
+  for (OpOperand &init : op.getDpsInitsMutable()) {
+    AffineMap map = op.getMatchingIndexingMap(&init);
+    bool isPermutationOfParallelLoops =
+        map.isProjectedPermutation() &&
+        map.getNumResults() == parallelDims.size() &&
+        llvm::all_of(parallelDims,
+                     [&](unsigned dim) { return map.isFunctionOfDim(dim); });
+    if (isPermutationOfParallelLoops)
+      continue;
+    if (whyNot) {
+      llvm::raw_string_ostream os(*whyNot);
+      os << "writes output " << init.getOperandNumber() - op.getNumDpsInputs()
+         << " at " << map << ", not at one element per point of its parallel "
+         << "loops";
+    }
     return failure();
-  };
+  }
+  return success();
+}
 
+FailureOr<ReductionCombiner>
+mlir::disc::matchRowReduction(linalg::GenericOp op) {
   SmallVector<unsigned> reductionDims;
   op.getReductionDims(reductionDims);
   unsigned innermost = op.getNumLoops() - 1;
-  if (reductionDims.size() != 1 || reductionDims.front() != innermost) {
-    os << "reduces over ";
-    printDimensions(os, reductionDims);
-    os << " of its " << op.getNumLoops()
-       << " loops rather than over the innermost one alone";
-    return fail();
-  }
-  if (op.getNumDpsInits() != 1) {
-    os << "reduces " << op.getNumDpsInits() << " outputs together";
-    return fail();
-  }
-  OpOperand &init = op.getDpsInitsMutable()[0];
-  AffineMap outputMap = op.getMatchingIndexingMap(&init);
-  if (!outputMap.isProjectedPermutation() ||
-      outputMap.getNumResults() != innermost ||
-      outputMap.isFunctionOfDim(innermost)) {
-    os << "writes its output at " << outputMap
-       << ", not at one element per row";
-    return fail();
-  }
+  if (reductionDims.size() != 1 || reductionDims.front() != innermost ||
+      op.getNumDpsInits() != 1 || failed(matchParallelOutputs(op)))
+    return failure();
+
   // A body computing in a wider type (f16 math done in f32) reads the output
   // through an arith.extf and yields the combined value through an
   // arith.truncf.
-  BlockArgument output = op.getMatchingBlockArgument(&init);
+  BlockArgument output =
+      op.getMatchingBlockArgument(&op.getDpsInitsMutable()[0]);
   Value combinedOutput = output;
   Operation *outputExtension = nullptr;
   if (output.hasOneUse() && isa<arith::ExtFOp>(*output.getUsers().begin())) {
@@ -90,22 +86,13 @@ mlir::disc::matchRowReduction(linalg::GenericOp op, std::string *whyNot) {
   if (!combinedOutput.hasOneUse() || !combiner || !yielded.hasOneUse() ||
       combiner->getBlock() != op.getBody() ||
       *combinedOutput.getUsers().begin() != combiner ||
-      combiner->getNumOperands() != 2 ||
-      (outputExtension && !resultTruncation)) {
-    os << "has a body that does not yield one op combining each element "
-          "with the output";
-    return fail();
-  }
+      combiner->getNumOperands() != 2 || (outputExtension && !resultTruncation))
+    return failure();
   std::optional<gpu::AllReduceOperation> kind = getAllReduceKind(combiner);
-  if (!kind || !arith::getNeutralElement(combiner)) {
-    os << "combines its elements with '" << combiner->getName() << "'";
-    return fail();
-  }
   Type type = combiner->getResult(0).getType();
-  if (!type.isIntOrFloat() || type.getIntOrFloatBitWidth() > 64) {
-    os << "reduces elements of type " << type;
-    return fail();
-  }
+  if (!kind || !arith::getNeutralElement(combiner) || !type.isIntOrFloat() ||
+      type.getIntOrFloatBitWidth() > 64)
+    return failure();
   unsigned outputOperand = combiner->getOperand(0) == combinedOutput ? 0 : 1;
   return ReductionCombiner{combiner, *kind, outputOperand, outputExtension,
                            resultTruncation};

@@ -209,38 +209,120 @@ func.func @matmul(%a: memref<4x16xf32>, %b: memref<16x8xf32>, %c: memref<4x8xf32
 
 // -----
 
-// What is not a row reduction stays as it is: a reduction over the outer
-// dimension, a combiner without a neutral element, two outputs reduced
-// together (an argmax).
+// A sum over the outer dimension: a thread per column, starting from the
+// output's value and adding the column's elements in order; consecutive
+// threads read consecutive elements of each row.
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #col = affine_map<(d0, d1) -> (d1)>
-#row = affine_map<(d0, d1) -> (d0)>
-// CHECK-LABEL: func.func @left_alone
-// CHECK-NOT: gpu.launch
-// CHECK-COUNT-3: linalg.generic
-// CHECK-NOT: gpu.launch
-func.func @left_alone(%x: memref<4x8xf32>, %cols: memref<8xf32>, %rows: memref<4xf32>, %index: memref<4xi32>) {
+// CHECK-LABEL: func.func @column_sum
+// CHECK: %[[ROWS:.*]] = arith.constant 1024 : index
+// CHECK: %[[NONEMPTY:.*]] = arith.cmpi ugt, %[[COLUMNS:[a-z0-9_]+]], %{{.*}} : index
+// CHECK: scf.if %[[NONEMPTY]] {
+// CHECK: %[[BLOCKS:.*]] = arith.ceildivui %[[COLUMNS]], %{{.*}} : index
+// CHECK: gpu.launch blocks(%[[BX:[a-z0-9_]+]], %{{.*}}) in (%{{[a-z0-9_]+}} = %[[BLOCKS]], {{.*}} threads(%[[TX:[a-z0-9_]+]], %{{.*}}) in (%[[BDIM:[a-z0-9_]+]] = %{{.*}},
+// CHECK: %[[OFFSET:.*]] = arith.muli %[[BX]], %[[BDIM]] : index
+// CHECK: %[[J:.*]] = arith.addi %[[OFFSET]], %[[TX]] : index
+// CHECK: %[[IN:.*]] = arith.cmpi ult, %[[J]], %[[COLUMNS]] : index
+// CHECK: scf.if %[[IN]] {
+// CHECK: %[[ZERO:.*]] = arith.constant 0 : index
+// CHECK: %[[ONE:.*]] = arith.constant 1 : index
+// CHECK: %[[OLD:.*]] = memref.load %arg1[%[[J]]] : memref<64xf32>
+// CHECK: %[[SUM:.*]] = scf.for %[[I:.*]] = %[[ZERO]] to %[[ROWS]] step %[[ONE]] iter_args(%[[ACC:.*]] = %[[OLD]]) -> (f32) {
+// CHECK: %[[X:.*]] = memref.load %arg0[%[[I]], %[[J]]] : memref<1024x64xf32>
+// CHECK: %[[NEXT:.*]] = arith.addf %[[ACC]], %[[X]] : f32
+// CHECK: scf.yield %[[NEXT]] : f32
+// CHECK: }
+// CHECK: memref.store %[[SUM]], %arg1[%[[J]]] : memref<64xf32>
+// CHECK: gpu.terminator
+// CHECK-NOT: linalg.generic
+func.func @column_sum(%x: memref<1024x64xf32>, %out: memref<64xf32>) {
   linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
-      ins(%x : memref<4x8xf32>) outs(%cols : memref<8xf32>) {
+      ins(%x : memref<1024x64xf32>) outs(%out : memref<64xf32>) {
   ^bb0(%a: f32, %o: f32):
     %s = arith.addf %o, %a : f32
     linalg.yield %s : f32
   }
-  linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
-      ins(%x : memref<4x8xf32>) outs(%rows : memref<4xf32>) {
-  ^bb0(%a: f32, %o: f32):
-    %s = arith.subf %o, %a : f32
-    linalg.yield %s : f32
-  }
+  return
+}
+
+// -----
+
+// An argmax reduces two outputs together: a thread per row runs the body
+// along the row, its index from the loop.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @argmax
+// CHECK: gpu.launch
+// CHECK: %[[I:.*]] = arith.addi
+// CHECK: %[[OLD_MAX:.*]] = memref.load %arg1[%[[I]]] : memref<4xf32>
+// CHECK: %[[OLD_INDEX:.*]] = memref.load %arg2[%[[I]]] : memref<4xi32>
+// CHECK: %[[R:.*]]:2 = scf.for %[[J:.*]] = {{.*}} iter_args(%[[MAX:.*]] = %[[OLD_MAX]], %[[INDEX:.*]] = %[[OLD_INDEX]]) -> (f32, i32) {
+// CHECK: %[[X:.*]] = memref.load %arg0[%[[I]], %[[J]]] : memref<4x8xf32>
+// CHECK: %[[J32:.*]] = arith.index_cast %[[J]] : index to i32
+// CHECK: %[[GREATER:.*]] = arith.cmpf ogt, %[[X]], %[[MAX]] : f32
+// CHECK: %[[NEW_MAX:.*]] = arith.select %[[GREATER]], %[[X]], %[[MAX]] : f32
+// CHECK: %[[NEW_INDEX:.*]] = arith.select %[[GREATER]], %[[J32]], %[[INDEX]] : i32
+// CHECK: scf.yield %[[NEW_MAX]], %[[NEW_INDEX]] : f32, i32
+// CHECK: memref.store %[[R]]#0, %arg1[%[[I]]] : memref<4xf32>
+// CHECK: memref.store %[[R]]#1, %arg2[%[[I]]] : memref<4xi32>
+func.func @argmax(%x: memref<4x8xf32>, %max: memref<4xf32>, %index: memref<4xi32>) {
   linalg.generic {indexing_maps = [#id, #row, #row], iterator_types = ["parallel", "reduction"]}
-      ins(%x : memref<4x8xf32>) outs(%rows, %index : memref<4xf32>, memref<4xi32>) {
-  ^bb0(%a: f32, %o: f32, %i: i32):
+      ins(%x : memref<4x8xf32>) outs(%max, %index : memref<4xf32>, memref<4xi32>) {
+  ^bb0(%a: f32, %m: f32, %i: i32):
     %j = linalg.index 1 : index
     %ji = arith.index_cast %j : index to i32
-    %greater = arith.cmpf ogt, %a, %o : f32
-    %m = arith.select %greater, %a, %o : f32
-    %k = arith.select %greater, %ji, %i : i32
-    linalg.yield %m, %k : f32, i32
+    %greater = arith.cmpf ogt, %a, %m : f32
+    %m2 = arith.select %greater, %a, %m : f32
+    %i2 = arith.select %greater, %ji, %i : i32
+    linalg.yield %m2, %i2 : f32, i32
+  }
+  return
+}
+
+// -----
+
+// A combiner without a neutral element (a difference) and a sum over every
+// dimension run the op's loops in a thread per output element: here one
+// thread, in two nested loops.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#all = affine_map<(d0, d1) -> ()>
+// CHECK-LABEL: func.func @difference_all
+// CHECK: %[[C4:.*]] = arith.constant 4 : index
+// CHECK: %[[C5:.*]] = arith.constant 5 : index
+// CHECK: gpu.launch
+// CHECK: %[[OLD:.*]] = memref.load %arg1[] : memref<f32>
+// CHECK: %[[OUTER:.*]] = scf.for %[[I:.*]] = %{{.*}} to %[[C4]] {{.*}} iter_args(%[[A:.*]] = %[[OLD]]) -> (f32) {
+// CHECK: %[[INNER:.*]] = scf.for %[[J:.*]] = %{{.*}} to %[[C5]] {{.*}} iter_args(%[[B:.*]] = %[[A]]) -> (f32) {
+// CHECK: %[[X:.*]] = memref.load %arg0[%[[I]], %[[J]]] : memref<4x5xf32>
+// CHECK: %[[D:.*]] = arith.subf %[[B]], %[[X]] : f32
+// CHECK: scf.yield %[[D]] : f32
+// CHECK: scf.yield %[[INNER]] : f32
+// CHECK: memref.store %[[OUTER]], %arg1[] : memref<f32>
+func.func @difference_all(%x: memref<4x5xf32>, %out: memref<f32>) {
+  linalg.generic {indexing_maps = [#id, #all], iterator_types = ["reduction", "reduction"]}
+      ins(%x : memref<4x5xf32>) outs(%out : memref<f32>) {
+  ^bb0(%a: f32, %o: f32):
+    %d = arith.subf %o, %a : f32
+    linalg.yield %d : f32
+  }
+  return
+}
+
+// -----
+
+// An output written at the same element by several points of the parallel
+// loops stays as it is.
+#id = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#first = affine_map<(d0, d1, d2) -> (d0)>
+// CHECK-LABEL: func.func @written_twice
+// CHECK-NOT: gpu.launch
+// CHECK: linalg.generic
+func.func @written_twice(%x: memref<2x3x4xf32>, %out: memref<2xf32>) {
+  linalg.generic {indexing_maps = [#id, #first], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x : memref<2x3x4xf32>) outs(%out : memref<2xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %s = arith.addf %o, %a : f32
+    linalg.yield %s : f32
   }
   return
 }

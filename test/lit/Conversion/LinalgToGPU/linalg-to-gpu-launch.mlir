@@ -102,16 +102,16 @@ func.func @fill(%v: f32, %out: memref<16xf32>) {
 
 // -----
 
-// A reduction left on the host is reported with what the cuda target does
-// not compile.
-#id = affine_map<(d0, d1) -> (d0, d1)>
-#col = affine_map<(d0, d1) -> (d1)>
-func.func @column_sum(%x: memref<4x8xf32>, %out: memref<8xf32>) {
-  // expected-error @+1 {{reduces over dimension 0 of its 2 loops rather than over the innermost one alone, which the cuda target does not support yet}}
-  linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
-      ins(%x : memref<4x8xf32>) outs(%out : memref<8xf32>) {
+// A reduction left on the host is reported with what keeps the cuda target
+// from compiling it.
+#id = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#first = affine_map<(d0, d1, d2) -> (d0)>
+func.func @written_twice(%x: memref<2x3x4xf32>, %out: memref<2xf32>) {
+  // expected-error @+1 {{writes output 0 at (d0, d1, d2) -> (d0), not at one element per point of its parallel loops, which the cuda target does not support yet}}
+  linalg.generic {indexing_maps = [#id, #first], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x : memref<2x3x4xf32>) outs(%out : memref<2xf32>) {
   ^bb0(%a: f32, %o: f32):
-    %s = arith.addf %a, %o : f32
+    %s = arith.addf %o, %a : f32
     linalg.yield %s : f32
   }
   return
@@ -119,27 +119,12 @@ func.func @column_sum(%x: memref<4x8xf32>, %out: memref<8xf32>) {
 
 // -----
 
-#id = affine_map<(d0, d1) -> (d0, d1)>
-#red = affine_map<(d0, d1) -> (d0)>
-func.func @row_difference(%x: memref<4x8xf32>, %out: memref<4xf32>) {
-  // expected-error @+1 {{combines its elements with 'arith.subf', which the cuda target does not support yet}}
-  linalg.generic {indexing_maps = [#id, #red], iterator_types = ["parallel", "reduction"]}
-      ins(%x : memref<4x8xf32>) outs(%out : memref<4xf32>) {
-  ^bb0(%a: f32, %o: f32):
-    %s = arith.subf %o, %a : f32
-    linalg.yield %s : f32
-  }
-  return
-}
-
-// -----
-
-// A row reduction is disc-linalg-reduction-to-gpu-launch's, which runs
-// first in the cuda pipeline.
+// Reductions are disc-linalg-reduction-to-gpu-launch's, which runs first in
+// the cuda pipeline.
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #red = affine_map<(d0, d1) -> (d0)>
 func.func @row_sum(%x: memref<4x8xf32>, %out: memref<4xf32>) {
-  // expected-error @+1 {{is a row reduction, which disc-linalg-reduction-to-gpu-launch compiles}}
+  // expected-error @+1 {{has reduction loops, which disc-linalg-reduction-to-gpu-launch compiles}}
   linalg.generic {indexing_maps = [#id, #red], iterator_types = ["parallel", "reduction"]}
       ins(%x : memref<4x8xf32>) outs(%out : memref<4xf32>) {
   ^bb0(%a: f32, %o: f32):

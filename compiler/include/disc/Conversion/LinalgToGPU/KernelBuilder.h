@@ -42,6 +42,13 @@ SmallVector<Value> delinearize(OpBuilder &builder, Location loc, Value linear,
 /// empty grid, so an empty iteration space launches nothing.
 void createIfNonZero(OpBuilder &builder, Location loc, Value count);
 
+/// Launches a thread per item of `count` (none when there are none): a
+/// `gpu.launch` of ceil(count / blockSize) blocks of `blockSize` threads,
+/// with `builder` moved to where thread `t` (the returned value) computes
+/// item t when t < count.
+Value createThreadPerItemLaunch(OpBuilder &builder, Location loc, Value count,
+                                int64_t blockSize);
+
 /// Emits the body of a linalg.generic on buffers at given loop indices, on
 /// scalars or, when `width` > 1, on vectors of `width` elements along the
 /// innermost loop.
@@ -56,6 +63,10 @@ public:
   /// Loads the inputs the body reads at `indices`.
   void loadInputs(ArrayRef<Value> indices);
 
+  /// Gives the outputs' block arguments the scalar values `values` (a
+  /// reduction's running values).
+  void setOutputs(ValueRange values);
+
   /// Emits the body's ops at `indices` in order, except those in `skipped`.
   void emitBody(ArrayRef<Value> indices, ArrayRef<Operation *> skipped = {});
 
@@ -63,6 +74,9 @@ public:
   /// scalar (a broadcast operand, a constant, a value from outside the op)
   /// is splat.
   Value lookup(Value bodyValue);
+
+  /// The computed values the body yields, one per output.
+  SmallVector<Value> lookupYielded();
 
   /// The indices of `operand`'s buffer at the loop indices `indices`.
   SmallVector<Value> operandIndices(OpOperand &operand,

@@ -1,7 +1,8 @@
 //===- Reduction.h - Reductions the cuda target compiles --------*- C++ -*-===//
 //
-// What makes a linalg op a reduction that becomes one GPU block per row, and
-// what keeps one from being one, for the diagnostics of the ops left over.
+// Which linalg reductions become GPU kernels: any whose outputs have one
+// element per point of the parallel loops (a thread computes each), and among
+// them the row reductions, which a block per row computes together.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,18 +31,23 @@ struct ReductionCombiner {
   Operation *resultTruncation;
 };
 
+/// Whether every output of `op` has one element per point of its parallel
+/// loops (its indexing map is a permutation of exactly those loops), so that
+/// threads computing different points never write the same element. On
+/// failure, `whyNot` (when given) says which output does not, as a phrase
+/// following the op's name ("writes output 0 at ...").
+LogicalResult matchParallelOutputs(linalg::GenericOp op,
+                                   std::string *whyNot = nullptr);
+
 /// Matches a row reduction: a linalg.generic on buffers whose only reduction
-/// loop is its innermost, with one output that has one element per row (its
-/// indexing map is a permutation of the parallel loops), whose body yields
-/// `combiner(element, output)` (or `truncf(combiner(element, extf(output)))`)
-/// on integers or floats of at most 64 bits, where the element does not
-/// depend on the output and the combiner is an associative, commutative arith
-/// op with a neutral element (addf, addi, mulf, muli, maximumf, minimumf,
-/// maxnumf, minnumf, maxsi, minsi, maxui, minui, andi, ori, xori). On failure,
-/// `whyNot` (when given) says what does not match, as a phrase following the
-/// op's name ("reduces over dimension 0").
-FailureOr<ReductionCombiner> matchRowReduction(linalg::GenericOp op,
-                                               std::string *whyNot = nullptr);
+/// loop is its innermost, with one output that has one element per row,
+/// whose body yields `combiner(element, output)` (or
+/// `truncf(combiner(element, extf(output)))`) on integers or floats of at
+/// most 64 bits, where the element does not depend on the output and the
+/// combiner is an associative, commutative arith op with a neutral element
+/// (addf, addi, mulf, muli, maximumf, minimumf, maxnumf, minnumf, maxsi,
+/// minsi, maxui, minui, andi, ori, xori).
+FailureOr<ReductionCombiner> matchRowReduction(linalg::GenericOp op);
 
 } // namespace disc
 } // namespace mlir
