@@ -90,6 +90,27 @@ func.func @transpose_add(%a: memref<3x6xf32>, %b: memref<6x3xf32>, %out: memref<
 
 // -----
 
+// A window (a sum of loop indices in a map) is read at that sum.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#window = affine_map<(d0, d1) -> (d0 + d1)>
+// CHECK-LABEL: func.func @window
+// CHECK: gpu.launch
+// CHECK: %[[J:.*]] = arith.remui
+// CHECK: %[[I:.*]] = arith.divui
+// CHECK: %[[AT:.*]] = affine.apply #{{.*}}(%[[I]], %[[J]])
+// CHECK: memref.load %arg0[%[[AT]]] : memref<8xf32>
+// CHECK: memref.store %{{.*}}, %arg1[%[[I]], %[[J]]] : memref<3x6xf32>
+func.func @window(%x: memref<8xf32>, %out: memref<3x6xf32>) {
+  linalg.generic {indexing_maps = [#window, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<8xf32>) outs(%out : memref<3x6xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  }
+  return
+}
+
+// -----
+
 // Named ops are generalized first: a fill splats its scalar operand.
 // CHECK-LABEL: func.func @fill
 // CHECK: gpu.launch
