@@ -22,12 +22,13 @@ bool hasIdentityLayout(Type type) {
   return memref && memref.getLayout().isIdentity();
 }
 
-struct StridedCopyToLinalg : OpRewritePattern<memref::CopyOp> {
-  using OpRewritePattern::OpRewritePattern;
+struct CopyToLinalg : OpRewritePattern<memref::CopyOp> {
+  CopyToLinalg(MLIRContext *context, bool includeContiguous)
+      : OpRewritePattern(context), includeContiguous(includeContiguous) {}
 
   LogicalResult matchAndRewrite(memref::CopyOp copy,
                                 PatternRewriter &rewriter) const override {
-    if (hasIdentityLayout(copy.getSource().getType()) &&
+    if (!includeContiguous && hasIdentityLayout(copy.getSource().getType()) &&
         hasIdentityLayout(copy.getTarget().getType()))
       return rewriter.notifyMatchFailure(copy, "becomes a memcpy");
     if (!isa<MemRefType>(copy.getSource().getType()) ||
@@ -37,13 +38,17 @@ struct StridedCopyToLinalg : OpRewritePattern<memref::CopyOp> {
                                                 copy.getTarget());
     return success();
   }
+
+  bool includeContiguous;
 };
 
 struct MemrefCopyToLinalgPass
     : disc::impl::DiscMemrefCopyToLinalgBase<MemrefCopyToLinalgPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<StridedCopyToLinalg>(&getContext());
+    patterns.add<CopyToLinalg>(&getContext(), includeContiguous);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

@@ -173,15 +173,25 @@ static constexpr const char kCpuDevicePipeline[] =
     "convert-scf-to-cf,"
     "canonicalize";
 
-// Each fused group becomes a kernel; the kernels are compiled for every
-// architecture while the host code around them still has its memrefs, then
-// each launch becomes a runtime call and the host code is lowered like the
-// CPU's. Math is approximated in the kernels as on the CPU, so that both
-// targets compute the same functions and PTX needs no libdevice for them.
+// Each fused group, and each copy of a buffer, becomes a kernel; the
+// kernels are compiled for every architecture while the host code around
+// them still has its memrefs, then each launch becomes a runtime call and the
+// host code is lowered like the CPU's. A row reduction becomes a kernel with
+// a block per row, whose gpu.all_reduce convert-gpu-to-nvvm lowers to warp
+// shuffles and shared memory; any other reduction a kernel with a thread per
+// output element. Constants (static sizes) move into the kernels before
+// outlining, so that kernels divide by constants rather than by arguments;
+// the grid size of a dynamic shape is an arith.ceildivui that arith-expand
+// lowers on the host. Math is approximated in the kernels as on the CPU, so
+// that both targets compute the same functions and PTX needs no libdevice for
+// them.
 static std::string getCudaDevicePipeline(const CompileOptions &options) {
-  std::string pipeline =
-      "func.func(disc-memref-copy-to-linalg,disc-linalg-to-gpu-launch),"
-      "gpu-kernel-outlining,";
+  std::string pipeline = "func.func(disc-memref-copy-to-linalg{"
+                         "include-contiguous},"
+                         "disc-linalg-reduction-to-gpu-launch,"
+                         "disc-linalg-to-gpu-launch,"
+                         "gpu-launch-sink-index-computations),"
+                         "gpu-kernel-outlining,";
   for (const std::string &arch : options.cudaArchs)
     pipeline += "nvvm-attach-target{chip=" + arch +
                 " O=" + std::to_string(options.optLevel) + "},";
@@ -193,6 +203,7 @@ static std::string getCudaDevicePipeline(const CompileOptions &options) {
               options.cudaToolkit +
               "},"
               "disc-gpu-launch-to-ral,"
+              "arith-expand,"
               "expand-strided-metadata,"
               "lower-affine,"
               "convert-scf-to-cf,"

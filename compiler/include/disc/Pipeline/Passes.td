@@ -37,8 +37,15 @@ def DiscMemrefCopyToLinalg : Pass<"disc-memref-copy-to-linalg"> {
     A memref.copy between buffers with identity layouts becomes a memcpy
     intrinsic; any other would become a call to MLIR's C runner library,
     which a model .so must not import. This rewrites those copies into
-    linalg.copy, which the device phase lowers to loops.
+    linalg.copy, which the device phase lowers to loops (or to a kernel).
+    With `include-contiguous`, copies between identity layouts are rewritten
+    too: buffers on a GPU are out of reach of a host memcpy.
   }];
+  let options = [
+    Option<"includeContiguous", "include-contiguous", "bool",
+           /*default=*/"false",
+           "Also rewrite copies between identity layouts">,
+  ];
   let dependentDialects = ["linalg::LinalgDialect"];
 }
 

@@ -90,6 +90,27 @@ func.func @transpose_add(%a: memref<3x6xf32>, %b: memref<6x3xf32>, %out: memref<
 
 // -----
 
+// A window (a sum of loop indices in a map) is read at that sum.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#window = affine_map<(d0, d1) -> (d0 + d1)>
+// CHECK-LABEL: func.func @window
+// CHECK: gpu.launch
+// CHECK: %[[J:.*]] = arith.remui
+// CHECK: %[[I:.*]] = arith.divui
+// CHECK: %[[AT:.*]] = affine.apply #{{.*}}(%[[I]], %[[J]])
+// CHECK: memref.load %arg0[%[[AT]]] : memref<8xf32>
+// CHECK: memref.store %{{.*}}, %arg1[%[[I]], %[[J]]] : memref<3x6xf32>
+func.func @window(%x: memref<8xf32>, %out: memref<3x6xf32>) {
+  linalg.generic {indexing_maps = [#window, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<8xf32>) outs(%out : memref<3x6xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  }
+  return
+}
+
+// -----
+
 // Named ops are generalized first: a fill splats its scalar operand.
 // CHECK-LABEL: func.func @fill
 // CHECK: gpu.launch
@@ -102,10 +123,29 @@ func.func @fill(%v: f32, %out: memref<16xf32>) {
 
 // -----
 
+// A reduction left on the host is reported with what keeps the cuda target
+// from compiling it.
+#id = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#first = affine_map<(d0, d1, d2) -> (d0)>
+func.func @written_twice(%x: memref<2x3x4xf32>, %out: memref<2xf32>) {
+  // expected-error @+1 {{writes output 0 at (d0, d1, d2) -> (d0), not at one element per point of its parallel loops, which the cuda target does not support yet}}
+  linalg.generic {indexing_maps = [#id, #first], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x : memref<2x3x4xf32>) outs(%out : memref<2xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %s = arith.addf %o, %a : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// Reductions are disc-linalg-reduction-to-gpu-launch's, which runs first in
+// the cuda pipeline.
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #red = affine_map<(d0, d1) -> (d0)>
 func.func @row_sum(%x: memref<4x8xf32>, %out: memref<4xf32>) {
-  // expected-error @+1 {{has reduction loops, which the cuda target does not support yet}}
+  // expected-error @+1 {{has reduction loops, which disc-linalg-reduction-to-gpu-launch compiles}}
   linalg.generic {indexing_maps = [#id, #red], iterator_types = ["parallel", "reduction"]}
       ins(%x : memref<4x8xf32>) outs(%out : memref<4xf32>) {
   ^bb0(%a: f32, %o: f32):

@@ -3,6 +3,7 @@
 #ifndef DISC_CONVERSION_LINALGTOGPU_PASSES_H
 #define DISC_CONVERSION_LINALGTOGPU_PASSES_H
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

@@ -5,6 +5,53 @@
 
 include "mlir/Pass/PassBase.td"
 
+def DiscLinalgReductionToGPULaunch
+    : Pass<"disc-linalg-reduction-to-gpu-launch", "::mlir::func::FuncOp"> {
+  let summary = "Turns reductions on buffers into gpu.launch";
+  let description = [{
+    Each linalg op on buffers whose only reduction loop is its innermost (a
+    reduction along rows: a reduce over the last dimension, a softmax's max
+    and sum, a layer norm's mean) with one output and a body that folds each
+    element into the output with one associative, commutative arith op (add,
+    mul, min, max, and, or, xor; also when the body computes f16 or bf16 in
+    f32 between an extf and a truncf) becomes one `gpu.launch` with one block
+    per row. Each thread starts from the combiner's neutral element and
+    folds in every `block-size`-th group of `vector-width` elements of its
+    row (the body's elementwise part, loaded and computed as vectors under
+    the same conditions as `disc-linalg-to-gpu-launch`); the block then
+    combines the threads' values with a `gpu.all_reduce` (warp shuffles and
+    shared memory), and its first thread folds the total into the output's
+    value. Rows of a static size shorter than the block get fewer whole
+    warps.
+
+    Any other op with reduction loops whose outputs have one element per
+    point of its parallel loops (a reduction over an outer dimension or over
+    several, an argmax, a body of any other ops) becomes one `gpu.launch`
+    with a thread per output element that runs the reduction loops in order
+    from the output's value, as the op does; consecutive threads take
+    consecutive points of the innermost parallel loop, so that a column
+    reduction reads its rows coalesced.
+
+    Named ops with reduction loops are generalized first. An op left as it
+    is (outputs written more than once) is reported by
+    `disc-linalg-to-gpu-launch`.
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
+           "Most threads per block">,
+    Option<"vectorBytes", "vector-bytes", "int64_t", /*default=*/"16",
+           "Bytes each thread loads from an operand at once when vectorized">,
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 def DiscLinalgToGPULaunch
     : Pass<"disc-linalg-to-gpu-launch", "::mlir::func::FuncOp"> {
   let summary = "Turns elementwise linalg ops on buffers into gpu.launch";
@@ -23,9 +70,10 @@ def DiscLinalgToGPULaunch
     the innermost loop (a broadcast) is loaded once as a scalar and splat.
     Otherwise each thread computes one element.
 
-    A linalg op left on the host afterwards (a reduction), and any host
-    `memref.load`, `memref.store` or `memref.copy` of a buffer, is an error:
-    the buffers live on the device.
+    A linalg op left on the host afterwards (a reduction that
+    `disc-linalg-reduction-to-gpu-launch` does not compile, reported with
+    what keeps it from compiling), and any host `memref.load`, `memref.store` or
+    `memref.copy` of a buffer, is an error: the buffers live on the device.
   }];
   let options = [
     Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
@@ -34,6 +82,7 @@ def DiscLinalgToGPULaunch
            "Bytes each thread loads from an operand at once when vectorized">,
   ];
   let dependentDialects = [
+    "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect",
     "::mlir::gpu::GPUDialect",
     "::mlir::memref::MemRefDialect",
