@@ -10,6 +10,7 @@ of the compiled function, so nothing can be constant-folded away.
 
 import argparse
 import hashlib
+import json
 import os
 import re
 import subprocess
@@ -167,12 +168,21 @@ def compare(name, output, expected, atol, rtol):
                                  expected[index].item()))
 
 
+def expected_outputs(case):
+    """The reference's arrays for the case's inputs, always as a list."""
+    expected = case.reference(*case.inputs)
+    expected = expected if isinstance(expected, (list, tuple)) else [expected]
+    return [np.asarray(e) for e in expected]
+
+
 class Runner:
-    def __init__(self, tools, work_dir, verbose=False, ral_run=None):
+    def __init__(self, tools, work_dir, verbose=False, ral_run=None, target=None):
         self.compiler = os.path.join(tools, "disc-compile")
         self.runner = ral_run or os.path.join(tools, "ral-run")
         self.work_dir = work_dir
         self.verbose = verbose
+        # disc-compile's --target for every case; None keeps its default.
+        self.target_args = ["--target=" + target] if target else []
         self.compiled = {}  # sha of the MLIR text -> (path of .so, or the error)
         os.makedirs(work_dir, exist_ok=True)
 
@@ -190,7 +200,8 @@ class Runner:
 
     def compile(self, case):
         """Returns (rc, stderr, .so path); one compile per distinct program text."""
-        key = hashlib.sha256((case.mlir + "\0".join(case.compile_args)).encode()).hexdigest()
+        compile_args = case.compile_args + self.target_args
+        key = hashlib.sha256((case.mlir + "\0".join(compile_args)).encode()).hexdigest()
         if key not in self.compiled:
             mlir_path = os.path.join(self.work_dir, case.name + ".mlir")
             so_path = os.path.join(self.work_dir, case.name + ".so")
@@ -199,7 +210,7 @@ class Runner:
             if os.path.exists(so_path):
                 os.remove(so_path)
             rc, _, stderr = self.run_tool(
-                [self.compiler, mlir_path, "-o", so_path] + case.compile_args, COMPILE_TIMEOUT_S)
+                [self.compiler, mlir_path, "-o", so_path] + compile_args, COMPILE_TIMEOUT_S)
             self.compiled[key] = (rc, stderr, so_path)
         return self.compiled[key]
 
@@ -238,9 +249,7 @@ class Runner:
         self.write_inputs(case)
         if case.expect != "pass":
             return
-        expected = case.reference(*case.inputs)
-        expected = expected if isinstance(expected, (list, tuple)) else [expected]
-        expected = [np.asarray(e) for e in expected]
+        expected = expected_outputs(case)
         header = re.search(r"func\.func public @%s\(.*" % (case.function or "main"), case.mlir)
         declared = re.findall(r"tensor<([0-9?x]*)([a-z0-9]+)>\s*\{jax.result_info",
                               header.group(0) if header else "")
@@ -256,6 +265,36 @@ class Runner:
                 raise CaseFailure("reference gives %s%s, program declares %s%s"
                                   % (e.shape, e.dtype, shape, element))
 
+    def bundle_case(self, case):
+        """Compiles the case and writes its inputs and the reference's outputs
+        beside the .so, for running with ral-run elsewhere (scripts/gpu_check.sh).
+        Returns its manifest entry, paths relative to the work directory; a case
+        that cannot run that way gets a `skip` reason instead."""
+        entry = {"name": case.name}
+        if case.skip:
+            entry["skip"] = case.skip
+            return entry
+        if case.expect != "pass":
+            entry["skip"] = "expect=%s: %s, run only by the e2e test" % (
+                case.expect, "a check of the tools' command lines" if case.expect == "custom"
+                else "checks a diagnostic")
+            return entry
+        rc, stderr, so_path = self.compile(case)
+        if rc != 0:
+            entry["skip"] = tool_error("disc-compile", stderr).replace(self.work_dir + os.sep, "")
+            return entry
+        expected_paths = []
+        for i, value in enumerate(expected_outputs(case)):
+            path = os.path.join(self.work_dir, "%s.expected%d.npy" % (case.name, i))
+            np.save(path, value)
+            expected_paths.append(path)
+        relative = lambda paths: [os.path.relpath(p, self.work_dir) for p in paths]
+        entry.update(so=relative([so_path])[0], inputs=relative(self.write_inputs(case)),
+                     expected=relative(expected_paths), atol=case.atol, rtol=case.rtol)
+        if case.function:
+            entry["function"] = case.function
+        return entry
+
     def run_case(self, case):
         if case.expect == "custom":
             case.custom(self)
@@ -270,12 +309,7 @@ class Runner:
             raise CaseFailure("disc-compile exited 0 but wrote no %s" % so_path)
 
         input_paths = self.write_inputs(case)
-        expected = None
-        if case.expect == "pass":
-            expected = case.reference(*case.inputs)
-            if not isinstance(expected, (list, tuple)):
-                expected = [expected]
-            expected = [np.asarray(e) for e in expected]
+        expected = expected_outputs(case) if case.expect == "pass" else None
         output_paths = [os.path.join(self.work_dir, "%s.out%d.npy" % (case.name, i))
                         for i in range(len(expected or []))]
         for path in output_paths:
@@ -310,6 +344,10 @@ def main(cases):
     parser.add_argument("-v", "--verbose", action="store_true", help="print the tool command lines")
     parser.add_argument("--dry-run", action="store_true",
                         help="write the programs and inputs and compute the references, run no tool")
+    parser.add_argument("--bundle", metavar="TARGET", choices=("cpu", "cuda"),
+                        help="compile every case with --target=TARGET and write the inputs, the "
+                        "reference outputs and work-dir/manifest.json instead of running them "
+                        "(see scripts/gpu_bundle.py)")
     args = parser.parse_args()
 
     names = [c.name for c in cases]
@@ -319,7 +357,9 @@ def main(cases):
         return 2
 
     runner = Runner(os.path.abspath(args.tools), os.path.abspath(args.work_dir), args.verbose,
-                    os.path.abspath(args.ral_run) if args.ral_run else None)
+                    os.path.abspath(args.ral_run) if args.ral_run else None, args.bundle)
+    if args.bundle:
+        return write_bundle(runner, [c for c in cases if not args.filter or args.filter in c.name])
     passed = failed = skipped = 0
     for case in cases:
         if args.filter and args.filter not in case.name:
@@ -344,6 +384,25 @@ def main(cases):
         print("%d skipped" % skipped)
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
+
+
+def write_bundle(runner, cases):
+    """Bundles every case (Runner.bundle_case) into runner.work_dir/manifest.json."""
+    entries = []
+    for case in cases:
+        try:
+            entry = runner.bundle_case(case)
+        except CaseFailure as failure:
+            print("FAIL %s: %s" % (case.name, failure), flush=True)
+            return 1
+        entries.append(entry)
+        print("SKIP %s: %s" % (case.name, entry["skip"]) if "skip" in entry
+              else "BUNDLED %s" % case.name, flush=True)
+    with open(os.path.join(runner.work_dir, "manifest.json"), "w") as f:
+        json.dump({"cases": entries}, f, indent=1)
+    skipped = sum("skip" in e for e in entries)
+    print("%d bundled, %d skipped" % (len(entries) - skipped, skipped))
+    return 0
 
 
 def run(cases):

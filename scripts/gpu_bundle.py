@@ -1,0 +1,112 @@
+#!/usr/bin/python3
+"""Compiles the end-to-end cases into a bundle that runs where disc-compile cannot.
+
+Runs every test/e2e/test_*.py in its `--bundle TARGET` mode (e2e.py): each case
+is compiled with `disc-compile --target=TARGET`, and its .so, input .npy files
+and numpy-reference output .npy files go to BUNDLE/<test>/. BUNDLE/manifest.json
+then lists every case as `<test>.<case>` with those paths (relative to BUNDLE)
+and its tolerances, or with `skip` and why (the compiler's first error line for
+a program the target cannot compile yet). scripts/gpu_check.sh runs a bundle.
+
+  scripts/gpu_bundle.py                       # all cases, cuda, into gpu-bundle/
+  scripts/gpu_bundle.py --target cpu --tests elementwise -k add_f --bundle /tmp/b
+"""
+
+import argparse
+import concurrent.futures
+import glob
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+E2E_DIR = os.path.join(ROOT, "test", "e2e")
+MANIFEST = "manifest.json"
+
+
+def test_names():
+    return sorted(os.path.basename(p)[len("test_"):-len(".py")]
+                  for p in glob.glob(os.path.join(E2E_DIR, "test_*.py")))
+
+
+def bundle_test(name, args):
+    """Runs test_<name>.py in bundle mode; returns (name, exit status, output)."""
+    argv = [sys.executable, os.path.join(E2E_DIR, "test_%s.py" % name), "--tools", args.tools,
+            "--work-dir", os.path.join(args.bundle, name), "--bundle", args.target]
+    if args.filter:
+        argv += ["-k", args.filter]
+    proc = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    return name, proc.returncode, proc.stdout.decode(errors="replace")
+
+
+def merged_entries(bundle, names):
+    """The per-test manifests as one list, names and paths relative to `bundle`."""
+    entries = []
+    for name in names:
+        with open(os.path.join(bundle, name, MANIFEST)) as f:
+            for entry in json.load(f)["cases"]:
+                entry["name"] = "%s.%s" % (name, entry["name"])
+                if "so" in entry:
+                    entry["so"] = os.path.join(name, entry["so"])
+                    entry["inputs"] = [os.path.join(name, p) for p in entry["inputs"]]
+                    entry["expected"] = [os.path.join(name, p) for p in entry["expected"]]
+                entries.append(entry)
+    return entries
+
+
+def directory_bytes(path):
+    return sum(os.path.getsize(os.path.join(d, f)) for d, _, files in os.walk(path) for f in files)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tools", default=os.path.join(ROOT, "build", "bin"),
+                        help="directory holding disc-compile (default: build/bin)")
+    parser.add_argument("--bundle", default=os.path.join(ROOT, "gpu-bundle"),
+                        help="the bundle directory, replaced if it holds a bundle "
+                        "(default: gpu-bundle/)")
+    parser.add_argument("--target", default="cuda", choices=("cpu", "cuda"),
+                        help="disc-compile --target (cpu bundles test the runner without a GPU)")
+    parser.add_argument("--tests", nargs="+", metavar="NAME", choices=test_names(),
+                        help="only these test/e2e/test_NAME.py (default: all)")
+    parser.add_argument("-k", dest="filter", help="only cases whose name contains this")
+    parser.add_argument("-j", "--jobs", type=int, default=2, help="test files bundled at once")
+    args = parser.parse_args()
+    args.tools = os.path.abspath(args.tools)
+    args.bundle = os.path.abspath(args.bundle)
+
+    if os.path.exists(args.bundle):
+        if not os.path.exists(os.path.join(args.bundle, MANIFEST)):
+            print("gpu_bundle: error: %s exists and holds no %s; not replacing it"
+                  % (args.bundle, MANIFEST), file=sys.stderr)
+            return 1
+        shutil.rmtree(args.bundle)
+    os.makedirs(args.bundle)
+
+    names = args.tests or test_names()
+    failed = []
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        for name, rc, output in pool.map(lambda n: bundle_test(n, args), names):
+            lines = output.strip().splitlines()
+            print("%s: %s" % (name, lines[-1] if lines else "(no output)"), flush=True)
+            if rc != 0:
+                failed.append(name)
+                print("\n".join("  " + line for line in lines if not line.startswith("BUNDLED ")))
+    if failed:
+        print("gpu_bundle: error: bundling failed for %s" % ", ".join(failed), file=sys.stderr)
+        return 1
+
+    entries = merged_entries(args.bundle, names)
+    with open(os.path.join(args.bundle, MANIFEST), "w") as f:
+        json.dump({"target": args.target, "cases": entries}, f, indent=1)
+    skipped = sum("skip" in e for e in entries)
+    print("%d cases bundled for %s, %d skipped; %.1f MiB in %s"
+          % (len(entries) - skipped, args.target, skipped,
+             directory_bytes(args.bundle) / 2.0**20, args.bundle))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,101 @@
+#!/usr/bin/python3
+"""Runs every case of a bundle (scripts/gpu_bundle.py) with ral-run.
+
+Each case runs as `ral-run CASE.so --device=DEVICE --inputs ...
+--expected_output=@...` with the case's tolerances, so ral-run itself compares
+with the numpy reference. Prints one line per case (`PASS name`, `FAIL name:
+why`, `SKIP name: reason`), then `N passed, M failed, K skipped`; the exit
+status is 1 when a case failed, 2 when the bundle cannot be read. Needs no
+numpy: scripts/gpu_check.sh runs it on the GPU machine.
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+RUN_TIMEOUT_S = 300
+
+
+def ral_run_argv(ral_run, bundle, device, entry):
+    at = lambda path: os.path.join(bundle, path)
+    argv = [ral_run, at(entry["so"]), "--device=" + device]
+    if "function" in entry:
+        argv += ["--function", entry["function"]]
+    argv += ["--inputs"] + [at(p) for p in entry["inputs"]]
+    argv += ["--expected_output=@" + at(p) for p in entry["expected"]]
+    argv += ["--atol=%r" % entry["atol"], "--rtol=%r" % entry["rtol"]]
+    return argv
+
+
+def failure_reason(rc, stdout, stderr):
+    """ral-run's mismatch report (stdout) or its error line (stderr)."""
+    mismatches = [l.strip() for l in stdout.splitlines() if "does not match" in l]
+    errors = [l.strip() for l in stderr.splitlines() if l.strip()]
+    reason = "; ".join(mismatches or errors[:1]) or "no output"
+    return reason if rc == 1 else "exit %d: %s" % (rc, reason)
+
+
+def run_case(argv, verbose):
+    if verbose:
+        print("  $ " + " ".join(argv), flush=True)
+    try:
+        proc = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              timeout=RUN_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        return "ral-run timed out after %d s" % RUN_TIMEOUT_S
+    if proc.returncode == 0:
+        return None
+    return failure_reason(proc.returncode, proc.stdout.decode(errors="replace"),
+                          proc.stderr.decode(errors="replace"))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bundle", required=True, help="the bundle directory")
+    parser.add_argument("--ral-run", required=True, help="the ral-run to run the cases with")
+    parser.add_argument("--device", required=True, choices=("cpu", "cuda"),
+                        help="ral-run --device; must be the bundle's target")
+    parser.add_argument("-k", dest="filter", help="only cases whose name contains this")
+    parser.add_argument("-v", "--verbose", action="store_true", help="print the ral-run command lines")
+    args = parser.parse_args()
+
+    manifest_path = os.path.join(args.bundle, "manifest.json")
+    try:
+        with open(manifest_path) as f:
+            manifest = json.load(f)
+    except (OSError, ValueError) as error:
+        print("run_bundle: error: cannot read %s: %s" % (manifest_path, error), file=sys.stderr)
+        return 2
+    if manifest.get("target") != args.device:
+        print("run_bundle: error: %s was compiled for %s, --device is %s (make it with "
+              "scripts/gpu_bundle.py --target %s)"
+              % (manifest_path, manifest.get("target"), args.device, args.device), file=sys.stderr)
+        return 2
+    if not os.access(args.ral_run, os.X_OK):
+        print("run_bundle: error: no ral-run at %s" % args.ral_run, file=sys.stderr)
+        return 2
+
+    passed = failed = skipped = 0
+    for entry in manifest["cases"]:
+        name = entry["name"]
+        if args.filter and args.filter not in name:
+            continue
+        if "skip" in entry:
+            print("SKIP %s: %s" % (name, entry["skip"]), flush=True)
+            skipped += 1
+            continue
+        reason = run_case(ral_run_argv(args.ral_run, args.bundle, args.device, entry), args.verbose)
+        if reason:
+            print("FAIL %s: %s" % (name, reason), flush=True)
+            failed += 1
+        else:
+            print("PASS %s" % name, flush=True)
+            passed += 1
+    print("%d passed, %d failed, %d skipped" % (passed, failed, skipped))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

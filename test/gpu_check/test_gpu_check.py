@@ -1,0 +1,101 @@
+#!/usr/bin/python3
+"""Bundles three elementwise adds for the CPU (scripts/gpu_bundle.py --target
+cpu) and runs them with scripts/gpu_check.sh --device=cpu: the bundle holds the
+right reference, every case passes, a wrong expected output fails the check
+with exit status 1, a skipped case is reported, and a bundle for another
+device is refused."""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CASES = ["elementwise.add_f32", "elementwise.add_f16", "elementwise.add_f64"]
+
+
+class Failure(Exception):
+    pass
+
+
+def run(argv):
+    proc = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    return proc.returncode, proc.stdout.decode(), proc.stderr.decode()
+
+
+def expect(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+def check(args):
+    bundle = os.path.join(args.work_dir, "bundle")
+    ral_run = os.path.join(args.tools, "ral-run")
+    rc, out, err = run([sys.executable, os.path.join(ROOT, "scripts", "gpu_bundle.py"),
+                        "--tools", args.tools, "--bundle", bundle, "--target", "cpu",
+                        "--tests", "elementwise", "-k", "add_f"])
+    expect(rc == 0, "gpu_bundle.py exited %d: %s%s" % (rc, out, err))
+    manifest_path = os.path.join(bundle, "manifest.json")
+    with open(manifest_path) as f:
+        manifest = json.load(f)
+    expect(manifest["target"] == "cpu", "manifest target %r" % manifest["target"])
+    expect([c["name"] for c in manifest["cases"]] == CASES,
+           "bundled %s, expected %s" % ([c["name"] for c in manifest["cases"]], CASES))
+    for case in manifest["cases"]:
+        x, y = (np.load(os.path.join(bundle, p)) for p in case["inputs"])
+        (reference,) = (np.load(os.path.join(bundle, p)) for p in case["expected"])
+        expect(reference.dtype == x.dtype and np.array_equal(reference, x + y),
+               "%s: the bundled reference is not x + y" % case["name"])
+        expect(os.path.isfile(os.path.join(bundle, case["so"])), "%s: no .so" % case["name"])
+
+    check_sh = [os.path.join(ROOT, "scripts", "gpu_check.sh"), "--bundle", bundle,
+                "--device=cpu", "--ral-run", ral_run]
+    rc, out, err = run(check_sh)
+    expect(rc == 0, "gpu_check.sh exited %d on a good bundle: %s%s" % (rc, out, err))
+    expect(out.splitlines() == ["PASS " + name for name in CASES] + ["3 passed, 0 failed, 0 skipped"],
+           "unexpected output on a good bundle:\n" + out)
+
+    # One wrong element of one reference, and a case the manifest marks skipped.
+    wrong_path = os.path.join(bundle, manifest["cases"][0]["expected"][0])
+    wrong = np.load(wrong_path)
+    wrong.flat[0] += 1
+    np.save(wrong_path, wrong)
+    manifest["cases"].append({"name": "elementwise.dot", "skip": "no cuda lowering"})
+    with open(manifest_path, "w") as f:
+        json.dump(manifest, f)
+    rc, out, err = run(check_sh)
+    lines = out.splitlines()
+    expect(rc == 1, "gpu_check.sh exited %d with a wrong reference: %s%s" % (rc, out, err))
+    expect(lines[0].startswith("FAIL elementwise.add_f32: output 0: does not match expected: "
+                               "1 of "), "unexpected FAIL line: %s" % lines[0])
+    expect(lines[1:] == ["PASS elementwise.add_f16", "PASS elementwise.add_f64",
+                         "SKIP elementwise.dot: no cuda lowering", "2 passed, 1 failed, 1 skipped"],
+           "unexpected output with a wrong reference:\n" + out)
+
+    rc, out, err = run([sys.executable, os.path.join(ROOT, "scripts", "run_bundle.py"),
+                        "--bundle", bundle, "--device", "cuda", "--ral-run", ral_run])
+    expect(rc == 2 and "was compiled for cpu, --device is cuda" in err,
+           "run_bundle.py --device cuda on a cpu bundle: exit %d: %s%s" % (rc, out, err))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tools", required=True, help="directory holding disc-compile and ral-run")
+    parser.add_argument("--work-dir", required=True)
+    args = parser.parse_args()
+    args.tools = os.path.abspath(args.tools)
+    os.makedirs(args.work_dir, exist_ok=True)
+    try:
+        check(args)
+    except Failure as failure:
+        print("FAIL gpu_check: %s" % failure)
+        return 1
+    print("PASS gpu_check")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
