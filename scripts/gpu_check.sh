@@ -51,15 +51,17 @@ if [ -z "$ral_run" ]; then
     if command -v ninja >/dev/null; then generator=(-G Ninja); fi
     cmake -S "$root" -B "$build_dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
       -DDISC_BUILD_COMPILER=OFF -DDISC_BUILD_TESTS=OFF >"$build_dir/configure.log" 2>&1 || {
-      echo "gpu_check: error: configuring the runtime failed ($build_dir/configure.log):" >&2
-      grep -A4 "CMake Error" "$build_dir/configure.log" | head -20 >&2
+      echo "gpu_check: error: configuring the runtime failed ($build_dir/configure.log;" \
+           "without CLI11/spdlog/fmt, pass --ral-run of a runtime installed elsewhere," \
+           "README.md \"GPU check\"):" >&2
+      grep -A4 "CMake Error" "$build_dir/configure.log" | head -20 >&2 || true
       rm -f "$build_dir/CMakeCache.txt"
       exit 2
     }
   fi
   cmake --build "$build_dir" --target ral-run --parallel "$(nproc)" >"$build_dir/build.log" 2>&1 || {
     echo "gpu_check: error: building ral-run failed ($build_dir/build.log):" >&2
-    grep -m5 -A3 "error" "$build_dir/build.log" >&2
+    grep -m5 -A3 "error" "$build_dir/build.log" >&2 || true
     exit 2
   }
   ral_run="$build_dir/bin/ral-run"
