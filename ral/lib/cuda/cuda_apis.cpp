@@ -4,8 +4,10 @@
 
 #include "disc/ral/context.h"
 #include "disc/ral/cuda/device_image.h"
+#include "disc/ral/cuda/device_memory_cache.h"
 #include "disc/ral/registry.h"
 
+#include <atomic>
 #include <cstdio>
 #include <map>
 #include <mutex>
@@ -24,11 +26,23 @@ public:
   Device(const Driver &driver, CUdevice device, CUcontext context,
          CUstream stream, int major, int minor)
       : driver(driver), device(device), context(context), stream(stream),
-        major(major), minor(minor) {}
+        major(major), minor(minor),
+        memory(
+            [this](size_t bytes, uintptr_t &address) {
+              CUdeviceptr pointer = 0;
+              CUresult result = this->driver.memAlloc(&pointer, bytes);
+              lastAllocationError.store(result, std::memory_order_relaxed);
+              address = static_cast<uintptr_t>(pointer);
+              return result == CUDA_SUCCESS;
+            },
+            [this](uintptr_t address) {
+              this->driver.memFree(static_cast<CUdeviceptr>(address));
+            }) {}
   Device(const Device &) = delete;
   Device &operator=(const Device &) = delete;
   ~Device() {
     if (driver.ctxSetCurrent(context) == CUDA_SUCCESS) {
+      memory.trim();
       for (auto &loaded : modules_)
         driver.moduleUnload(loaded.second.module);
       driver.streamDestroy(stream);
@@ -78,6 +92,10 @@ public:
   const CUstream stream;
   const int major;
   const int minor;
+  // The memory of the context's runs, kept from one run to the next.
+  DeviceMemoryCache memory;
+  // What the last cuMemAlloc returned, for the message of a failed run.
+  std::atomic<CUresult> lastAllocationError{CUDA_SUCCESS};
 
 private:
   CUmodule load(ExecutionContext *run, const void *blob) {
@@ -179,7 +197,8 @@ public:
     // A run that failed may leave kernels behind that still use the memory.
     device_.driver.streamSynchronize(device_.stream);
     for (const auto &allocation : allocations_)
-      device_.driver.memFree(allocation.first);
+      device_.memory.release(allocation.first,
+                             static_cast<size_t>(allocation.second));
   }
 
   void *allocate(ExecutionContext *run, int64_t bytes, const char *api) {
@@ -190,13 +209,13 @@ public:
     }
     if (bytes == 0)
       return nullptr;
-    CUdeviceptr pointer = 0;
-    CUresult result =
-        device_.driver.memAlloc(&pointer, static_cast<size_t>(bytes));
-    if (result != CUDA_SUCCESS) {
+    auto pointer = static_cast<CUdeviceptr>(
+        device_.memory.allocate(static_cast<size_t>(bytes)));
+    if (!pointer) {
       run->setError(std::string(api) + ": cannot allocate " +
-                    std::to_string(bytes) +
-                    " bytes on the GPU: " + device_.driver.describe(result));
+                    std::to_string(bytes) + " bytes on the GPU: " +
+                    device_.driver.describe(device_.lastAllocationError.load(
+                        std::memory_order_relaxed)));
       return nullptr;
     }
     std::lock_guard<std::mutex> lock(mutex_);
@@ -208,17 +227,23 @@ public:
     if (!pointer)
       return;
     auto address = reinterpret_cast<CUdeviceptr>(pointer);
+    int64_t bytes = 0;
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      if (allocations_.erase(address) == 0) {
+      auto allocation = allocations_.find(address);
+      if (allocation == allocations_.end()) {
         char text[32];
         std::snprintf(text, sizeof(text), "%p", pointer);
         run->setError(std::string("ral_dealloc: ") + text +
                       " is not live device memory of this run");
         return;
       }
+      bytes = allocation->second;
+      allocations_.erase(allocation);
     }
-    device_.driver.memFree(address);
+    // Kernels queued on the stream may still read the block; the next user
+    // of it is queued on the same stream, behind them.
+    device_.memory.release(address, static_cast<size_t>(bytes));
   }
 
 private:
