@@ -173,7 +173,8 @@ static constexpr const char kCpuDevicePipeline[] =
     "convert-scf-to-cf,"
     "canonicalize";
 
-// Each fused group, and each copy of a buffer, becomes a kernel; the
+// A matrix product that overwrites its output becomes a cuBLAS call; each
+// fused group, and each copy of a buffer, becomes a kernel; the
 // kernels are compiled for every architecture while the host code around
 // them still has its memrefs, then each launch becomes a runtime call and the
 // host code is lowered like the CPU's. A row reduction becomes a kernel with
@@ -188,6 +189,7 @@ static constexpr const char kCpuDevicePipeline[] =
 static std::string getCudaDevicePipeline(const CompileOptions &options) {
   std::string pipeline = "func.func(disc-memref-copy-to-linalg{"
                          "include-contiguous},"
+                         "disc-linalg-matmul-to-ral,"
                          "disc-linalg-reduction-to-gpu-launch,"
                          "disc-linalg-to-gpu-launch,"
                          "gpu-launch-sink-index-computations),"

@@ -1,10 +1,13 @@
 // The runtime APIs a CUDA model calls on device "gpu" (docs/ABI.md): device
-// memory, inputs copied to the device and outputs back, kernel launches.
+// memory, inputs copied to the device and outputs back, kernel launches,
+// matrix products through cuBLAS.
+#include "cublas.h"
 #include "cuda_driver.h"
 
 #include "disc/ral/context.h"
 #include "disc/ral/cuda/device_image.h"
 #include "disc/ral/cuda/device_memory_cache.h"
+#include "disc/ral/cuda/gemm_plan.h"
 #include "disc/ral/registry.h"
 
 #include <atomic>
@@ -19,8 +22,9 @@
 namespace disc::ral::cuda {
 namespace {
 
-// The GPU a context runs on (device 0), its stream, and the device code
-// loaded for it: each blob once, each kernel looked up once.
+// The GPU a context runs on (device 0), its stream, the device code loaded
+// for it (each blob once, each kernel looked up once) and the cuBLAS handle
+// that runs on its stream.
 class Device {
 public:
   Device(const Driver &driver, CUdevice device, CUcontext context,
@@ -43,6 +47,8 @@ public:
   ~Device() {
     if (driver.ctxSetCurrent(context) == CUDA_SUCCESS) {
       memory.trim();
+      if (cublasHandle_)
+        cublas_->destroy(cublasHandle_);
       for (auto &loaded : modules_)
         driver.moduleUnload(loaded.second.module);
       driver.streamDestroy(stream);
@@ -84,6 +90,31 @@ public:
     }
     functions.emplace(name, function);
     return function;
+  }
+
+  // The handle, created on first use and bound to the stream; null with the
+  // run's status set when cuBLAS cannot create one.
+  cublasHandle_t getCublasHandle(ExecutionContext *run, const Cublas &cublas) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (cublasHandle_)
+      return cublasHandle_;
+    cublasHandle_t handle = nullptr;
+    cublasStatus_t status = cublas.create(&handle);
+    if (status != CUBLAS_STATUS_SUCCESS) {
+      run->setError("ral_gemm: cannot create a cuBLAS handle: " +
+                    cublas.describe(status));
+      return nullptr;
+    }
+    status = cublas.setStream(handle, stream);
+    if (status != CUBLAS_STATUS_SUCCESS) {
+      cublas.destroy(handle);
+      run->setError("ral_gemm: cannot bind cuBLAS to the stream: " +
+                    cublas.describe(status));
+      return nullptr;
+    }
+    cublas_ = &cublas;
+    cublasHandle_ = handle;
+    return handle;
   }
 
   const Driver &driver;
@@ -132,6 +163,8 @@ private:
   };
   std::mutex mutex_;
   std::map<const void *, Module> modules_;
+  const Cublas *cublas_ = nullptr;
+  cublasHandle_t cublasHandle_ = nullptr;
 };
 
 std::shared_ptr<Device> openDevice(std::string &error) {
@@ -407,6 +440,69 @@ void kernelLaunch(ExecutionContext *run, void *blob, void *kernelName,
         std::string("ral_kernel_launch: cannot launch kernel '") + name + "'");
 }
 
+template <typename T> struct CublasDataType;
+template <> struct CublasDataType<float> {
+  static constexpr cudaDataType value = CUDA_R_32F;
+};
+template <> struct CublasDataType<half> {
+  static constexpr cudaDataType value = CUDA_R_16F;
+};
+
+// out = op(lhs) * op(rhs) on the stream, accumulated in f32 (gemm_plan.h
+// says how row-major operands become one column-major cuBLAS call).
+template <typename T, int N>
+void gemm(ExecutionContext *run, MemRefType<T, N> lhs, MemRefType<T, N> rhs,
+          MemRefType<T, N> out, bool transposeLhs, bool transposeRhs) {
+  GemmPlan plan{};
+  std::string error;
+  if (!planGemm(N, {lhs.sizes, lhs.strides}, {rhs.sizes, rhs.strides},
+                {out.sizes, out.strides}, transposeLhs, transposeRhs, plan,
+                error)) {
+    run->setError("ral_gemm: " + error);
+    return;
+  }
+  if (plan.empty)
+    return;
+  const Cublas *cublas = getCublas(error);
+  if (!cublas) {
+    run->setError("ral_gemm: " + error);
+    return;
+  }
+  Device *device = getDevice(run, "ral_gemm");
+  if (!device)
+    return;
+  cublasHandle_t handle = device->getCublasHandle(run, *cublas);
+  if (!handle)
+    return;
+  constexpr cudaDataType type = CublasDataType<T>::value;
+  // CUBLAS_COMPUTE_32F takes f32 scalars whatever the element type.
+  const float alpha = 1.0f;
+  const float beta = 0.0f;
+  cublasOperation_t opFirst = plan.transposeFirst ? CUBLAS_OP_T : CUBLAS_OP_N;
+  cublasOperation_t opSecond = plan.transposeSecond ? CUBLAS_OP_T : CUBLAS_OP_N;
+  const T *first = rhs.data + rhs.offset;
+  const T *second = lhs.data + lhs.offset;
+  T *result = out.data + out.offset;
+  cublasStatus_t status =
+      plan.batchCount == 1
+          ? cublas->gemmEx(handle, opFirst, opSecond, plan.m, plan.n, plan.k,
+                           &alpha, first, type, plan.ldFirst, second, type,
+                           plan.ldSecond, &beta, result, type, plan.ldOut,
+                           CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT)
+          : cublas->gemmStridedBatchedEx(
+                handle, opFirst, opSecond, plan.m, plan.n, plan.k, &alpha,
+                first, type, plan.ldFirst, plan.strideFirst, second, type,
+                plan.ldSecond, plan.strideSecond, &beta, result, type,
+                plan.ldOut, plan.strideOut, plan.batchCount, CUBLAS_COMPUTE_32F,
+                CUBLAS_GEMM_DEFAULT);
+  if (status != CUBLAS_STATUS_SUCCESS)
+    run->setError("ral_gemm: cuBLAS failed on a " +
+                  std::to_string(plan.batchCount) + "x" +
+                  std::to_string(plan.n) + "x" + std::to_string(plan.m) +
+                  " product over " + std::to_string(plan.k) + ": " +
+                  cublas->describe(status));
+}
+
 template <typename T, int N> struct RecvInputApi {
   static constexpr auto function = &recvInput<T, N>;
 };
@@ -417,6 +513,12 @@ template <typename T, int N> struct SendOutputApi {
 [[maybe_unused]] const bool inputOutputRegistered =
     registerForEveryTypeAndRank<RecvInputApi>("ral_recv_input", "gpu") &&
     registerForEveryTypeAndRank<SendOutputApi>("ral_send_output", "gpu");
+
+[[maybe_unused]] const bool gemmRegistered =
+    registerApi<&gemm<float, 2>>("ral_gemm", "gpu") &&
+    registerApi<&gemm<float, 3>>("ral_gemm", "gpu") &&
+    registerApi<&gemm<half, 2>>("ral_gemm", "gpu") &&
+    registerApi<&gemm<half, 3>>("ral_gemm", "gpu");
 
 } // namespace
 

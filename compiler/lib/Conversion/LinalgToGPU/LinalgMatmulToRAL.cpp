@@ -1,0 +1,198 @@
+//===- LinalgMatmulToRAL.cpp - Matrix products as cuBLAS calls ------------===//
+//
+// A product on buffers whose output starts as zeros,
+//
+//   linalg.fill ins(%zero) outs(%out)
+//   linalg.matmul ins(%lhs, %rhs) outs(%out)
+//
+// becomes one call of the runtime's cuBLAS gemm, which overwrites %out:
+//
+//   disc_ral.dispatch %ctx, "ral_gemm" device "gpu" may_fail(
+//       %lhs, %rhs, %out, %transposeLhs, %transposeRhs)
+//
+//===----------------------------------------------------------------------===//
+
+#include "disc/Conversion/LinalgToGPU/Passes.h"
+#include "disc/Dialect/RAL/RALOps.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir {
+namespace disc {
+#define GEN_PASS_DEF_DISCLINALGMATMULTORAL
+#include "disc/Conversion/LinalgToGPU/Passes.h.inc"
+} // namespace disc
+} // namespace mlir
+
+using namespace mlir;
+
+namespace {
+
+struct Gemm {
+  linalg::LinalgOp op;
+  linalg::FillOp zeroFill;
+  bool transposeLhs;
+  bool transposeRhs;
+};
+
+/// A memref cuBLAS reads row by row: f32 or f16 elements, a unit innermost
+/// stride, and the rank of the product.
+bool isGemmOperand(Value value, Type elementType, int64_t rank) {
+  auto type = dyn_cast<MemRefType>(value.getType());
+  if (!type || type.getElementType() != elementType || type.getRank() != rank)
+    return false;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  return succeeded(type.getStridesAndOffset(strides, offset)) &&
+         strides.back() == 1;
+}
+
+/// Whether the body is `out + lhs * rhs` (in either operand order).
+bool isMultiplyAdd(linalg::LinalgOp op) {
+  Block *body = op.getBlock();
+  if (body->getOperations().size() != 3)
+    return false;
+  auto mul = dyn_cast<arith::MulFOp>(body->front());
+  auto add = dyn_cast<arith::AddFOp>(*std::next(body->begin()));
+  auto yield = dyn_cast<linalg::YieldOp>(body->back());
+  if (!mul || !add || !yield || yield.getNumOperands() != 1 ||
+      yield.getOperand(0) != add.getResult())
+    return false;
+  Value lhs = body->getArgument(0), rhs = body->getArgument(1);
+  Value out = body->getArgument(2);
+  bool multipliesInputs = (mul.getLhs() == lhs && mul.getRhs() == rhs) ||
+                          (mul.getLhs() == rhs && mul.getRhs() == lhs);
+  bool addsToOutput = (add.getLhs() == out && add.getRhs() == mul) ||
+                      (add.getLhs() == mul && add.getRhs() == out);
+  return multipliesInputs && addsToOutput;
+}
+
+/// The dims of `map`'s results, or nothing when one is not a plain dim.
+std::optional<SmallVector<unsigned>> getResultDims(AffineMap map) {
+  if (map.getNumSymbols() != 0)
+    return std::nullopt;
+  SmallVector<unsigned> dims;
+  for (AffineExpr expr : map.getResults()) {
+    auto dim = dyn_cast<AffineDimExpr>(expr);
+    if (!dim)
+      return std::nullopt;
+    dims.push_back(dim.getPosition());
+  }
+  return dims;
+}
+
+/// Whether `dims` are (batch..., a, b), or (batch..., b, a) when `transposed`
+/// is set; decides `transposed` from the last dim.
+bool matchOperandDims(ArrayRef<unsigned> dims, ArrayRef<unsigned> batch,
+                      unsigned a, unsigned b, bool &transposed) {
+  if (dims.size() != batch.size() + 2 || dims.take_front(batch.size()) != batch)
+    return false;
+  transposed = dims.back() == a;
+  unsigned first = transposed ? b : a;
+  unsigned second = transposed ? a : b;
+  return dims[batch.size()] == first && dims[batch.size() + 1] == second;
+}
+
+/// The zero fill of `out` that the product would overwrite right after it:
+/// earlier in the block, with nothing in between that touches memory.
+linalg::FillOp findDeadZeroFill(linalg::LinalgOp op, Value out) {
+  for (Operation *previous = op->getPrevNode(); previous;
+       previous = previous->getPrevNode()) {
+    auto fill = dyn_cast<linalg::FillOp>(previous);
+    if (fill && fill.hasPureBufferSemantics() &&
+        fill.getDpsInitOperand(0)->get() == out)
+      return matchPattern(fill.getInputs()[0], m_AnyZeroFloat()) ? fill
+                                                                 : nullptr;
+    if (!isMemoryEffectFree(previous))
+      return nullptr;
+  }
+  return nullptr;
+}
+
+/// A product cuBLAS computes: a matmul or batch matmul (named, with
+/// transposed indexing maps, or generic) of f32 or f16 row-major buffers
+/// whose output a zero fill has just initialized.
+std::optional<Gemm> matchGemm(linalg::LinalgOp op) {
+  if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 2 ||
+      op.getNumDpsInits() != 1 || op.getNumReductionLoops() != 1 ||
+      !isMultiplyAdd(op))
+    return std::nullopt;
+  Value lhs = op.getDpsInputOperand(0)->get();
+  Value rhs = op.getDpsInputOperand(1)->get();
+  Value out = op.getDpsInitOperand(0)->get();
+  auto outType = dyn_cast<MemRefType>(out.getType());
+  // cuBLAS reads its operands while it writes the output.
+  if (!outType || lhs == out || rhs == out)
+    return std::nullopt;
+  int64_t rank = outType.getRank();
+  Type elementType = outType.getElementType();
+  if ((rank != 2 && rank != 3) || !(elementType.isF32() || elementType.isF16()))
+    return std::nullopt;
+  if (!isGemmOperand(lhs, elementType, rank) ||
+      !isGemmOperand(rhs, elementType, rank) ||
+      !isGemmOperand(out, elementType, rank))
+    return std::nullopt;
+
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  std::optional<SmallVector<unsigned>> lhsDims = getResultDims(maps[0]);
+  std::optional<SmallVector<unsigned>> rhsDims = getResultDims(maps[1]);
+  std::optional<SmallVector<unsigned>> outDims = getResultDims(maps[2]);
+  if (!lhsDims || !rhsDims || !outDims ||
+      op.getNumLoops() != static_cast<unsigned>(rank + 1))
+    return std::nullopt;
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  unsigned k = 0;
+  while (k < iterators.size() && iterators[k] != utils::IteratorType::reduction)
+    ++k;
+  ArrayRef<unsigned> batch = ArrayRef<unsigned>(*outDims).drop_back(2);
+  unsigned m = (*outDims)[rank - 2];
+  unsigned n = (*outDims)[rank - 1];
+  if (llvm::is_contained(*outDims, k))
+    return std::nullopt;
+  Gemm gemm{op, nullptr, false, false};
+  if (!matchOperandDims(*lhsDims, batch, m, k, gemm.transposeLhs) ||
+      !matchOperandDims(*rhsDims, batch, k, n, gemm.transposeRhs))
+    return std::nullopt;
+  gemm.zeroFill = findDeadZeroFill(op, out);
+  if (!gemm.zeroFill)
+    return std::nullopt;
+  return gemm;
+}
+
+void convertToDispatch(Gemm gemm, Value context) {
+  linalg::LinalgOp op = gemm.op;
+  OpBuilder builder(op);
+  Location loc = op.getLoc();
+  Value transposeLhs =
+      arith::ConstantIntOp::create(builder, loc, gemm.transposeLhs, 1);
+  Value transposeRhs =
+      arith::ConstantIntOp::create(builder, loc, gemm.transposeRhs, 1);
+  SmallVector<Value> args = {
+      op.getDpsInputOperand(0)->get(), op.getDpsInputOperand(1)->get(),
+      op.getDpsInitOperand(0)->get(), transposeLhs, transposeRhs};
+  disc_ral::DispatchOp::create(builder, loc, TypeRange(), context, "ral_gemm",
+                               "gpu", /*may_fail=*/true, args);
+  gemm.zeroFill.erase();
+  op.erase();
+}
+
+struct LinalgMatmulToRALPass
+    : mlir::disc::impl::DiscLinalgMatmulToRALBase<LinalgMatmulToRALPass> {
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    if (func.isExternal() || func.getNumArguments() == 0 ||
+        !isa<disc_ral::ContextType>(func.getArgument(0).getType()))
+      return;
+    SmallVector<Gemm> gemms;
+    func.walk([&](linalg::LinalgOp op) {
+      if (std::optional<Gemm> gemm = matchGemm(op))
+        gemms.push_back(*gemm);
+    });
+    for (Gemm gemm : gemms)
+      convertToDispatch(gemm, func.getArgument(0));
+  }
+};
+
+} // namespace

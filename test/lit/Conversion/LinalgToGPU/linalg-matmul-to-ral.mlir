@@ -1,0 +1,133 @@
+// RUN: disc-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(disc-linalg-matmul-to-ral))' | FileCheck %s
+
+// A row-major f32 product whose output is zero-filled first: one cuBLAS call
+// that overwrites the output, and the fill is gone.
+// CHECK-LABEL: func.func @matmul
+// CHECK-SAME: (%[[CTX:.*]]: !disc_ral.context, %[[A:.*]]: memref<64x128xf32>, %[[B:.*]]: memref<128x32xf32>, %[[C:.*]]: memref<64x32xf32>)
+// CHECK-NOT: linalg.fill
+// CHECK: %[[FALSE:.*]] = arith.constant false
+// CHECK: %[[FALSE2:.*]] = arith.constant false
+// CHECK: disc_ral.dispatch %[[CTX]], "ral_gemm" device "gpu" may_fail(%[[A]], %[[B]], %[[C]], %[[FALSE]], %[[FALSE2]]) : (memref<64x128xf32>, memref<128x32xf32>, memref<64x32xf32>, i1, i1) -> ()
+// CHECK-NOT: linalg.
+// CHECK: return
+func.func @matmul(%ctx: !disc_ral.context, %a: memref<64x128xf32>,
+                  %b: memref<128x32xf32>, %c: memref<64x32xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%c : memref<64x32xf32>)
+  linalg.matmul ins(%a, %b : memref<64x128xf32>, memref<128x32xf32>)
+                outs(%c : memref<64x32xf32>)
+  return
+}
+
+// -----
+
+// A batch of f16 products with dynamic sizes; the constants between the fill
+// and the product touch no memory.
+// CHECK-LABEL: func.func @batch_matmul_f16
+// CHECK-NOT: linalg.fill
+// CHECK: arith.constant 1 : index
+// CHECK: disc_ral.dispatch %{{.*}}, "ral_gemm" device "gpu" may_fail(%{{.*}}, %{{.*}}, %{{.*}}, %false, %false{{.*}}) : (memref<?x?x16xf16>, memref<?x16x?xf16>, memref<?x?x?xf16>, i1, i1) -> ()
+// CHECK-NOT: linalg.batch_matmul
+func.func @batch_matmul_f16(%ctx: !disc_ral.context, %a: memref<?x?x16xf16>,
+                            %b: memref<?x16x?xf16>, %c: memref<?x?x?xf16>)
+    -> index {
+  %zero = arith.constant 0.0 : f16
+  linalg.fill ins(%zero : f16) outs(%c : memref<?x?x?xf16>)
+  %one = arith.constant 1 : index
+  linalg.batch_matmul ins(%a, %b : memref<?x?x16xf16>, memref<?x16x?xf16>)
+                      outs(%c : memref<?x?x?xf16>)
+  return %one : index
+}
+
+// -----
+
+// A generic product that contracts rhs along its rows (x * w^T, as
+// dot_general with contracting_dims = [1] x [1] lowers), and a named matmul
+// whose indexing maps transpose lhs.
+#lhs = affine_map<(d0, d1, d2) -> (d0, d2)>
+#rhsT = affine_map<(d0, d1, d2) -> (d1, d2)>
+#out = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: func.func @transposed
+// CHECK-NOT: linalg.fill
+// CHECK: disc_ral.dispatch %{{.*}}, "ral_gemm" device "gpu" may_fail(%{{.*}}, %{{.*}}, %{{.*}}, %false, %true) : (memref<64x128xf32>, memref<32x128xf32>, memref<64x32xf32>, i1, i1) -> ()
+// CHECK: disc_ral.dispatch %{{.*}}, "ral_gemm" device "gpu" may_fail(%{{.*}}, %{{.*}}, %{{.*}}, %true{{.*}}, %false{{.*}}) : (memref<128x64xf32>, memref<128x32xf32>, memref<64x32xf32>, i1, i1) -> ()
+// CHECK-NOT: linalg.
+func.func @transposed(%ctx: !disc_ral.context, %x: memref<64x128xf32>,
+                      %w: memref<32x128xf32>, %xT: memref<128x64xf32>,
+                      %v: memref<128x32xf32>, %c: memref<64x32xf32>,
+                      %d: memref<64x32xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%c : memref<64x32xf32>)
+  linalg.generic {indexing_maps = [#lhs, #rhsT, #out],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<64x128xf32>, memref<32x128xf32>)
+      outs(%c : memref<64x32xf32>) {
+  ^bb0(%in: f32, %in_w: f32, %acc: f32):
+    %m = arith.mulf %in, %in_w : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  }
+  linalg.fill ins(%zero : f32) outs(%d : memref<64x32xf32>)
+  linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d2, d0)>,
+                                 affine_map<(d0, d1, d2) -> (d2, d1)>,
+                                 affine_map<(d0, d1, d2) -> (d0, d1)>]
+                ins(%xT, %v : memref<128x64xf32>, memref<128x32xf32>)
+                outs(%d : memref<64x32xf32>)
+  return
+}
+
+// -----
+
+// Left for the kernel passes: a product that accumulates into its output, one
+// after a fill of another value, one whose output another op writes after
+// the fill, one on f64, one on integers, one whose rhs is read down its
+// columns, and one in a function without the runtime context.
+// CHECK-LABEL: func.func @kept
+// CHECK-NOT: ral_gemm
+// CHECK-COUNT-5: linalg.matmul
+// CHECK: linalg.matmul
+// CHECK-SAME: strided<[1, 128]>
+// CHECK-NOT: ral_gemm
+// CHECK-LABEL: func.func @no_context
+// CHECK: linalg.fill
+// CHECK: linalg.matmul
+// CHECK-NOT: ral_gemm
+func.func @kept(%ctx: !disc_ral.context, %a: memref<4x8xf32>,
+                %b: memref<8x2xf32>, %c: memref<4x2xf32>,
+                %a64: memref<4x8xf64>, %b64: memref<8x2xf64>,
+                %c64: memref<4x2xf64>, %ai: memref<4x8xi32>,
+                %bi: memref<8x2xi32>, %ci: memref<4x2xi32>,
+                %bs: memref<8x2xf32, strided<[1, 128]>>) {
+  linalg.matmul ins(%a, %b : memref<4x8xf32>, memref<8x2xf32>)
+                outs(%c : memref<4x2xf32>)
+  %one = arith.constant 1.0 : f32
+  linalg.fill ins(%one : f32) outs(%c : memref<4x2xf32>)
+  linalg.matmul ins(%a, %b : memref<4x8xf32>, memref<8x2xf32>)
+                outs(%c : memref<4x2xf32>)
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%c : memref<4x2xf32>)
+  %i = arith.constant 0 : index
+  memref.store %one, %c[%i, %i] : memref<4x2xf32>
+  linalg.matmul ins(%a, %b : memref<4x8xf32>, memref<8x2xf32>)
+                outs(%c : memref<4x2xf32>)
+  %zero64 = arith.constant 0.0 : f64
+  linalg.fill ins(%zero64 : f64) outs(%c64 : memref<4x2xf64>)
+  linalg.matmul ins(%a64, %b64 : memref<4x8xf64>, memref<8x2xf64>)
+                outs(%c64 : memref<4x2xf64>)
+  %zeroi = arith.constant 0 : i32
+  linalg.fill ins(%zeroi : i32) outs(%ci : memref<4x2xi32>)
+  linalg.matmul ins(%ai, %bi : memref<4x8xi32>, memref<8x2xi32>)
+                outs(%ci : memref<4x2xi32>)
+  linalg.fill ins(%zero : f32) outs(%c : memref<4x2xf32>)
+  linalg.matmul ins(%a, %bs : memref<4x8xf32>, memref<8x2xf32, strided<[1, 128]>>)
+                outs(%c : memref<4x2xf32>)
+  return
+}
+func.func @no_context(%a: memref<4x8xf32>, %b: memref<8x2xf32>,
+                      %c: memref<4x2xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%c : memref<4x2xf32>)
+  linalg.matmul ins(%a, %b : memref<4x8xf32>, memref<8x2xf32>)
+                outs(%c : memref<4x2xf32>)
+  return
+}
