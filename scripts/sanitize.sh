@@ -56,6 +56,7 @@ for kind in "${kinds[@]}"; do
     flags="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1"
     runtime_library=libasan.so
     export ASAN_OPTIONS="detect_leaks=1 abort_on_error=0 exitcode=23"
+    export LSAN_OPTIONS="suppressions=$root/test/sanitize/lsan.supp print_suppressions=0"
     export UBSAN_OPTIONS="print_stacktrace=1 halt_on_error=1 exitcode=23"
     ;;
   *)
