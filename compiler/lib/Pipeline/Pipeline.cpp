@@ -185,7 +185,8 @@ static constexpr const char kCpuDevicePipeline[] =
 // the grid size of a dynamic shape is an arith.ceildivui that arith-expand
 // lowers on the host. Math is approximated in the kernels as on the CPU, so
 // that both targets compute the same functions and PTX needs no libdevice for
-// them.
+// them; the integer math the NVVM conversion leaves (popcount, leading
+// zeros, abs) becomes LLVM intrinsics, which NVPTX has instructions for.
 static std::string getCudaDevicePipeline(const CompileOptions &options) {
   std::string pipeline = "func.func(disc-memref-copy-to-linalg{"
                          "include-contiguous},"
@@ -200,6 +201,7 @@ static std::string getCudaDevicePipeline(const CompileOptions &options) {
   pipeline += "gpu.module(math-extend-to-supported-types,"
               "disc-math-polynomial-approximation,expand-strided-metadata,"
               "lower-affine,convert-scf-to-cf,convert-gpu-to-nvvm,"
+              "convert-math-to-llvm,"
               "reconcile-unrealized-casts),"
               "disc-gpu-module-to-binary{toolkit=" +
               options.cudaToolkit +
