@@ -1,7 +1,8 @@
 //===- disc-compile.cpp - Compile an ML program into a model .so ----------===//
 //
 // disc-compile in.mlir -o out.so [--target=cpu|cuda] [--target-cpu=host|NAME]
-//   [--cuda-arch=sm_80,sm_90] [--emit=so|obj|llvm|ptx|mlir] [--header=PATH]
+//   [--cuda-arch=sm_80,sm_90] [--cuda-toolkit=DIR]
+//   [--emit=so|obj|llvm|ptx|mlir] [--header=PATH]
 //   [--symbol-prefix=NAME]
 //   [--compile-to=PHASE] [--compile-from=PHASE]
 //   [--dump-phases-to=DIR] [--timing] [-O0..-O3] [-v]
@@ -68,6 +69,7 @@ struct DriverOptions {
   std::string target = "cpu";
   std::string targetCpu = "host";
   std::vector<std::string> cudaArchs = {"sm_80", "sm_90"};
+  std::string cudaToolkit;
   std::string emit = "so";
   std::string compileTo;
   std::string compileFrom;
@@ -142,6 +144,22 @@ std::optional<Invocation> checkOptions(const DriverOptions &options,
     return std::nullopt;
   }
   invocation.compile.cudaArchs = options.cudaArchs;
+  // Named on the command line, the toolkit must be usable: a silent fallback
+  // to PTX only would hide a mistyped path.
+  if (!options.cudaToolkit.empty()) {
+    if (invocation.compile.target != Target::Cuda) {
+      reportError("--cuda-toolkit needs --target=cuda");
+      return std::nullopt;
+    }
+    llvm::SmallString<128> ptxas(options.cudaToolkit);
+    llvm::sys::path::append(ptxas, "bin", "ptxas");
+    if (!llvm::sys::fs::can_execute(ptxas)) {
+      reportError("--cuda-toolkit '" + options.cudaToolkit +
+                  "' has no bin/ptxas to build cubins with");
+      return std::nullopt;
+    }
+    invocation.compile.cudaToolkit = options.cudaToolkit;
+  }
   invocation.compile.targetCpu = options.targetCpu;
   invocation.compile.optLevel = options.optLevel;
 
@@ -464,6 +482,18 @@ int compile(const DriverOptions &options, Invocation invocation) {
         failed(writeDump(options.dumpPhasesTo, phase, "mlir",
                          [&](llvm::raw_ostream &os) { module->print(os); })))
       return 1;
+    // The device code is in the module only as blobs; its PTX is what one
+    // reads.
+    if (!options.dumpPhasesTo.empty() && phase == Phase::Device &&
+        invocation.compile.target == Target::Cuda) {
+      LogicalResult written = success();
+      if (failed(writeDump(options.dumpPhasesTo, phase, "ptx",
+                           [&](llvm::raw_ostream &os) {
+                             written = writePtx(*module, os);
+                           })) ||
+          failed(written))
+        return 1;
+    }
   }
 
   if (invocation.emit == Emit::Mlir) {
@@ -572,6 +602,10 @@ int main(int argc, char **argv) {
                  "--target=cuda: architectures to compile kernels for "
                  "(default sm_80,sm_90)")
       ->delimiter(',');
+  app.add_option("--cuda-toolkit", options.cudaToolkit,
+                 "--target=cuda: the CUDA toolkit whose bin/ptxas turns PTX "
+                 "into cubins (default /usr/local/cuda, where the .so carries "
+                 "PTX only if it has no ptxas)");
   app.add_option("--target-cpu", options.targetCpu,
                  "CPU to tune for: host or an LLVM CPU name (e.g. znver3)");
   CLI::Option *emitOption =
@@ -589,7 +623,8 @@ int main(int argc, char **argv) {
   app.add_option("--compile-from", options.compileFrom,
                  "Resume after this phase: the input is its output");
   app.add_option("--dump-phases-to", options.dumpPhasesTo,
-                 "Write NN.PHASE.mlir after each phase (and the LLVM IR)");
+                 "Write NN.PHASE.mlir after each phase (and the LLVM IR; "
+                 "for cuda, the kernels' PTX after the device phase)");
   app.add_flag("--timing", options.timing,
                "Print pass, codegen and link timings");
   app.add_option("-O", options.optLevel, "Optimization level 0..3 (default 2)")

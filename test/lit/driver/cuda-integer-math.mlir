@@ -1,6 +1,10 @@
 // Integer math without an NVVM conversion of its own (popcount, leading
 // zeros, abs on a narrow type) compiles for CUDA to PTX's own instructions.
 // RUN: disc-compile %s --target=cuda --cuda-arch=sm_90 --emit=ptx -o - | FileCheck %s
+// --dump-phases-to writes the same PTX after the device phase.
+// RUN: rm -rf %t.dir
+// RUN: disc-compile %s --target=cuda --cuda-arch=sm_90 --dump-phases-to=%t.dir -o %t.so
+// RUN: FileCheck %s < %t.dir/06.device.ptx
 
 // CHECK-LABEL: // disc-compile: __disc_gpu_blob.main_kernel, sm_90
 // CHECK: .target sm_90

@@ -13,6 +13,8 @@
 // RUN: not disc-compile %S/Inputs/model.llvm.mlir --compile-from=llvm -o %t.no-such-dir/model.so 2>&1 | FileCheck %s --check-prefix=UNWRITABLE
 // RUN: not disc-compile %S/Inputs/model.llvm.mlir --compile-from=llvm --target-cpu=pentium9000 -o %t.so 2>&1 | FileCheck %s --check-prefix=CPU
 // RUN: not disc-compile %S/Inputs/model.llvm.mlir --compile-from=llvm --dump-phases-to=%s -o %t.so 2>&1 | FileCheck %s --check-prefix=DUMP
+// RUN: not disc-compile %s --target=cuda --cuda-toolkit=%t.no-toolkit -o %t.so 2>&1 | FileCheck %s --check-prefix=TOOLKIT
+// RUN: not disc-compile %s --cuda-toolkit=%t.no-toolkit -o %t.so 2>&1 | FileCheck %s --check-prefix=TOOLKIT-CPU
 
 // ARCH: disc-compile: error: unknown CUDA architecture 'compute_90' for --cuda-arch (expected sm_<N> with N >= 50, e.g. sm_80,sm_90)
 // PTX: disc-compile: error: --emit=ptx needs --target=cuda
@@ -28,6 +30,8 @@
 // UNWRITABLE: disc-compile: error: cannot write output file '{{[^']*}}no-such-dir/model.so': No such file or directory
 // CPU: disc-compile: error: unknown target CPU 'pentium9000' for x86_64-{{.*}}
 // DUMP: disc-compile: error: --dump-phases-to '{{[^']*}}errors.mlir' is not a folder
+// TOOLKIT: disc-compile: error: --cuda-toolkit '{{[^']*}}no-toolkit' has no bin/ptxas to build cubins with
+// TOOLKIT-CPU: disc-compile: error: --cuda-toolkit needs --target=cuda
 
 // Each error is the only line printed.
 // RUN: not disc-compile %s --target=cuda --cuda-arch=sm_7 2>&1 | count 1
