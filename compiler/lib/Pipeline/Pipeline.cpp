@@ -181,7 +181,9 @@ static constexpr const char kCpuDevicePipeline[] =
 // a block per row, whose gpu.all_reduce convert-gpu-to-nvvm lowers to warp
 // shuffles and shared memory; any other reduction a kernel with a thread per
 // output element. Constants (static sizes) move into the kernels before
-// outlining, so that kernels divide by constants rather than by arguments;
+// outlining, so that kernels divide by constants rather than by arguments,
+// and so do reads of constant globals, which outlining then copies into the
+// kernel's module: the kernel reads device memory, not the host's copy;
 // the grid size of a dynamic shape is an arith.ceildivui that arith-expand
 // lowers on the host. Math is approximated in the kernels as on the CPU, so
 // that both targets compute the same functions and PTX needs no libdevice for
@@ -193,7 +195,8 @@ static std::string getCudaDevicePipeline(const CompileOptions &options) {
                          "disc-linalg-matmul-to-ral,"
                          "disc-linalg-reduction-to-gpu-launch,"
                          "disc-linalg-to-gpu-launch,"
-                         "gpu-launch-sink-index-computations),"
+                         "gpu-launch-sink-index-computations,"
+                         "disc-gpu-sink-constant-globals),"
                          "gpu-kernel-outlining,";
   for (const std::string &arch : options.cudaArchs)
     pipeline += "nvvm-attach-target{chip=" + arch +

@@ -92,6 +92,19 @@ def DiscRALLegalizeToDispatch
   ];
 }
 
+def DiscGpuSinkConstantGlobals
+    : Pass<"disc-gpu-sink-constant-globals", "::mlir::func::FuncOp"> {
+  let summary = "Reads constant globals inside the kernels that use them";
+  let description = [{
+    A `memref.get_global` of a constant `memref.global` whose memref a
+    `gpu.launch` body uses is cloned into that body, so that kernel outlining
+    copies the global into the kernel's `gpu.module` and the kernel reads it
+    from device memory. Passed in as an operand instead, the kernel would get
+    the address of the host's copy.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
 def DiscGpuModuleToBinary
     : Pass<"disc-gpu-module-to-binary", "::mlir::ModuleOp"> {
   let summary = "Compiles each gpu.module into PTX and cubins";
