@@ -304,6 +304,20 @@ disc_status *disc_model_set_memory_limit(disc_model *model, int64_t bytes) {
   return nullptr;
 }
 
+disc_status *disc_model_set_cuda_stream(disc_model *model, void *stream) {
+  if (!model)
+    return makeStatus("disc_model_set_cuda_stream: no model");
+  if (model->target != "cuda")
+    return model->error("disc_model_set_cuda_stream: the model was compiled "
+                        "for " +
+                        model->target + ", not cuda");
+  if (!model->context.setCudaStream(stream))
+    return model->error(
+        "disc_model_set_cuda_stream: the model has already run on the GPU "
+        "on its own stream; bind a stream before its first run");
+  return nullptr;
+}
+
 int64_t disc_model_memory_limit(const disc_model *model) {
   return model ? model->context.memoryLimit() : DISC_NO_MEMORY_LIMIT;
 }

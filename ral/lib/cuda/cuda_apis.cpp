@@ -28,9 +28,9 @@ namespace {
 class Device {
 public:
   Device(const Driver &driver, CUdevice device, CUcontext context,
-         CUstream stream, int major, int minor)
+         CUstream stream, bool ownsStream, int major, int minor)
       : driver(driver), device(device), context(context), stream(stream),
-        major(major), minor(minor),
+        ownsStream(ownsStream), major(major), minor(minor),
         memory(
             [this](size_t bytes, uintptr_t &address) {
               CUdeviceptr pointer = 0;
@@ -51,7 +51,8 @@ public:
         cublas_->destroy(cublasHandle_);
       for (auto &loaded : modules_)
         driver.moduleUnload(loaded.second.module);
-      driver.streamDestroy(stream);
+      if (ownsStream)
+        driver.streamDestroy(stream);
     }
     driver.primaryCtxRelease(device);
   }
@@ -121,6 +122,8 @@ public:
   const CUdevice device;
   const CUcontext context;
   const CUstream stream;
+  // False for a stream the caller bound (disc_model_set_cuda_stream).
+  const bool ownsStream;
   const int major;
   const int minor;
   // The memory of the context's runs, kept from one run to the next.
@@ -167,13 +170,14 @@ private:
   cublasHandle_t cublasHandle_ = nullptr;
 };
 
-std::shared_ptr<Device> openDevice(std::string &error) {
+// GPU 0, its work on `callerStream`, or on a stream of its own when null.
+std::shared_ptr<Device> openDevice(std::string &error, CUstream callerStream) {
   const Driver *driver = getDriver(error);
   if (!driver)
     return nullptr;
   CUdevice device = 0;
   CUcontext context = nullptr;
-  CUstream stream = nullptr;
+  CUstream stream = callerStream;
   int major = 0;
   int minor = 0;
   CUresult result = driver->deviceGet(&device, 0);
@@ -187,27 +191,36 @@ std::shared_ptr<Device> openDevice(std::string &error) {
   if (result == CUDA_SUCCESS)
     result = driver->deviceGetAttribute(
         &minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, device);
-  if (result == CUDA_SUCCESS)
+  if (result == CUDA_SUCCESS && !callerStream)
     result = driver->streamCreate(&stream, CU_STREAM_NON_BLOCKING);
   if (result != CUDA_SUCCESS) {
     error = "cannot open GPU 0: " + driver->describe(result);
     return nullptr;
   }
-  return std::make_shared<Device>(*driver, device, context, stream, major,
-                                  minor);
+  return std::make_shared<Device>(*driver, device, context, stream,
+                                  /*ownsStream=*/!callerStream, major, minor);
 }
 
 // The GPU of the run's context (one per process when the run has none),
 // opened on first use; null with the run's status set when there is none.
 Device *getDevice(ExecutionContext *run, const char *api) {
   std::string error;
-  auto create = [&]() -> std::shared_ptr<void> { return openDevice(error); };
   std::shared_ptr<void> device;
   if (Context *context = run->context()) {
-    device = context->resources().getOrCreate("cuda.device", create);
+    device = context->resources().getOrCreate(
+        "cuda.device", [&]() -> std::shared_ptr<void> {
+          std::shared_ptr<Device> opened;
+          context->openWithCudaStream([&](void *stream) {
+            opened = openDevice(error, static_cast<CUstream>(stream));
+            return opened != nullptr;
+          });
+          return opened;
+        });
   } else {
     static Resources processResources;
-    device = processResources.getOrCreate("cuda.device", create);
+    device = processResources.getOrCreate(
+        "cuda.device",
+        [&]() -> std::shared_ptr<void> { return openDevice(error, nullptr); });
   }
   if (!device) {
     run->setError(std::string(api) + ": " + error);

@@ -81,6 +81,15 @@ DISC_RUNTIME_EXPORT disc_status *disc_model_set_memory_limit(disc_model *model,
                                                              int64_t bytes);
 DISC_RUNTIME_EXPORT int64_t disc_model_memory_limit(const disc_model *model);
 
+/* Puts the GPU work of a CUDA model's runs (kernels, copies, cuBLAS) on
+   `stream`, a CUstream of the caller's on GPU 0's primary context, instead
+   of a stream of the model's own; the caller keeps it alive while the model
+   runs and destroys it after disc_model_free. NULL returns to the model's
+   own stream. Only before the model's first run on the GPU: after that it
+   fails, as it does for a model compiled for another target. */
+DISC_RUNTIME_EXPORT disc_status *disc_model_set_cuda_stream(disc_model *model,
+                                                            void *stream);
+
 /* Loads a user library whose TAO_RAL_API registrations (static initializers)
    then serve every model of the process, e.g. the runtime side of a
    stablehlo.custom_call. The library stays loaded until the process exits.

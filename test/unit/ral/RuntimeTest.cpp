@@ -206,6 +206,27 @@ TEST(Target, ACudaModelLoadsWithoutAGpu) {
   EXPECT_STREQ(disc_model_target(model.get()), "cuda");
 }
 
+TEST(Target, ACudaModelTakesTheCallersStreamBeforeItRuns) {
+  Model model = loadOrFail(FAKE_MODEL_CUDA_PATH);
+  ASSERT_TRUE(model);
+  int fakeStream = 0;
+  EXPECT_EQ(
+      message(Status(disc_model_set_cuda_stream(model.get(), &fakeStream))),
+      "(ok)");
+  EXPECT_EQ(message(Status(disc_model_set_cuda_stream(model.get(), nullptr))),
+            "(ok)");
+  EXPECT_EQ(message(Status(disc_model_set_cuda_stream(nullptr, nullptr))),
+            "disc_model_set_cuda_stream: no model");
+
+  Model cpuModel = loadOrFail(FAKE_MODEL_OPS_PATH);
+  ASSERT_TRUE(cpuModel);
+  EXPECT_EQ(
+      message(Status(disc_model_set_cuda_stream(cpuModel.get(), nullptr))),
+      std::string("'") + FAKE_MODEL_OPS_PATH +
+          "': disc_model_set_cuda_stream: the model was compiled for "
+          "cpu, not cuda");
+}
+
 TEST(Target, TheCApiTellsWhatTheModelIs) {
   Model model = loadOrFail(FAKE_MODEL_OPS_PATH);
   ASSERT_TRUE(model);
