@@ -88,6 +88,20 @@ static ParseResult parseOptionalOperandList(
   return success();
 }
 
+/// `, %a, %b : A, B`, both parts optional: the extra operands of a loop and
+/// their types; `typeLoc` is where the types begin, for errors.
+static ParseResult
+parseLoopOperands(OpAsmParser &parser,
+                  SmallVectorImpl<OpAsmParser::UnresolvedOperand> &args,
+                  SmallVectorImpl<Type> &types, SMLoc &typeLoc) {
+  if (succeeded(parser.parseOptionalComma()) && parser.parseOperandList(args))
+    return failure();
+  typeLoc = parser.getCurrentLocation();
+  if (succeeded(parser.parseOptionalColon()) && parser.parseTypeList(types))
+    return failure();
+  return success();
+}
+
 /// ` : (A, B) -> (R) `: the argument and result types, with parentheses
 /// around a single result as TFRT prints them.
 static void printSignature(OpAsmPrinter &printer, ValueRange args,
@@ -163,12 +177,9 @@ ParseResult tfrt::RepeatI32Op::parse(OpAsmParser &parser,
   OpAsmParser::UnresolvedOperand count;
   SmallVector<OpAsmParser::UnresolvedOperand> args;
   SmallVector<Type> types;
-  if (parser.parseOperand(count))
-    return failure();
-  if (succeeded(parser.parseOptionalComma()) && parser.parseOperandList(args))
-    return failure();
-  SMLoc typeLoc = parser.getCurrentLocation();
-  if (succeeded(parser.parseOptionalColon()) && parser.parseTypeList(types))
+  SMLoc typeLoc;
+  if (parser.parseOperand(count) ||
+      parseLoopOperands(parser, args, types, typeLoc))
     return failure();
   if (parser.resolveOperand(count, parser.getBuilder().getI32Type(),
                             result.operands) ||
@@ -212,10 +223,8 @@ ParseResult tfrt::ParallelForI32Op::parse(OpAsmParser &parser,
       parser.parseOperand(end) || parser.parseKeyword("fixed") ||
       parser.parseOperand(blockSize))
     return failure();
-  if (succeeded(parser.parseOptionalComma()) && parser.parseOperandList(args))
-    return failure();
-  SMLoc typeLoc = parser.getCurrentLocation();
-  if (succeeded(parser.parseOptionalColon()) && parser.parseTypeList(types))
+  SMLoc typeLoc;
+  if (parseLoopOperands(parser, args, types, typeLoc))
     return failure();
   Type i32 = parser.getBuilder().getI32Type();
   if (parser.resolveOperand(start, i32, result.operands) ||
