@@ -1,4 +1,5 @@
 #include "cublas.h"
+#include "dynamic_library.h"
 
 #include <dlfcn.h>
 
@@ -9,16 +10,6 @@ struct LoadedCublas {
   Cublas cublas{};
   std::string error;
 };
-
-template <typename F>
-bool resolve(void *library, const char *libraryName, const char *symbol,
-             F &function, std::string &error) {
-  function = reinterpret_cast<F>(dlsym(library, symbol));
-  if (!function)
-    error = std::string("cuBLAS is not available: ") + libraryName +
-            " has no " + symbol;
-  return function != nullptr;
-}
 
 LoadedCublas load() {
   LoadedCublas loaded;
@@ -47,12 +38,14 @@ LoadedCublas load() {
     return loaded;
   }
   Cublas &c = loaded.cublas;
-  if (!resolve(library, name, "cublasCreate_v2", c.create, error) ||
-      !resolve(library, name, "cublasDestroy_v2", c.destroy, error) ||
-      !resolve(library, name, "cublasSetStream_v2", c.setStream, error) ||
-      !resolve(library, name, "cublasGemmEx", c.gemmEx, error) ||
-      !resolve(library, name, "cublasGemmStridedBatchedEx",
-               c.gemmStridedBatchedEx, error))
+  auto resolve = [&](const char *symbol, auto &function) {
+    return resolveSymbol(library, "cuBLAS", name, symbol, function, error);
+  };
+  if (!resolve("cublasCreate_v2", c.create) ||
+      !resolve("cublasDestroy_v2", c.destroy) ||
+      !resolve("cublasSetStream_v2", c.setStream) ||
+      !resolve("cublasGemmEx", c.gemmEx) ||
+      !resolve("cublasGemmStridedBatchedEx", c.gemmStridedBatchedEx))
     return loaded;
   c.getStatusName = reinterpret_cast<decltype(c.getStatusName)>(
       dlsym(library, "cublasGetStatusName"));

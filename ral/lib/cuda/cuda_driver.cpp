@@ -1,4 +1,5 @@
 #include "cuda_driver.h"
+#include "dynamic_library.h"
 
 #include <dlfcn.h>
 
@@ -9,15 +10,6 @@ struct LoadedDriver {
   Driver driver{};
   std::string error;
 };
-
-template <typename F>
-bool resolve(void *library, const char *symbol, F &function,
-             std::string &error) {
-  function = reinterpret_cast<F>(dlsym(library, symbol));
-  if (!function)
-    error = std::string("CUDA is not available: libcuda.so.1 has no ") + symbol;
-  return function != nullptr;
-}
 
 LoadedDriver load() {
   LoadedDriver loaded;
@@ -32,28 +24,30 @@ LoadedDriver load() {
     return loaded;
   }
   Driver &d = loaded.driver;
-  if (!resolve(library, "cuInit", d.init, error) ||
-      !resolve(library, "cuDeviceGetCount", d.deviceGetCount, error) ||
-      !resolve(library, "cuDeviceGet", d.deviceGet, error) ||
-      !resolve(library, "cuDeviceGetAttribute", d.deviceGetAttribute, error) ||
-      !resolve(library, "cuDevicePrimaryCtxRetain", d.primaryCtxRetain,
-               error) ||
-      !resolve(library, "cuDevicePrimaryCtxRelease_v2", d.primaryCtxRelease,
-               error) ||
-      !resolve(library, "cuCtxSetCurrent", d.ctxSetCurrent, error) ||
-      !resolve(library, "cuModuleLoadData", d.moduleLoadData, error) ||
-      !resolve(library, "cuModuleUnload", d.moduleUnload, error) ||
-      !resolve(library, "cuModuleGetFunction", d.moduleGetFunction, error) ||
-      !resolve(library, "cuLaunchKernel", d.launchKernel, error) ||
-      !resolve(library, "cuMemAlloc_v2", d.memAlloc, error) ||
-      !resolve(library, "cuMemFree_v2", d.memFree, error) ||
-      !resolve(library, "cuMemcpyHtoDAsync_v2", d.memcpyHtoDAsync, error) ||
-      !resolve(library, "cuMemcpyDtoHAsync_v2", d.memcpyDtoHAsync, error) ||
-      !resolve(library, "cuStreamCreate", d.streamCreate, error) ||
-      !resolve(library, "cuStreamSynchronize", d.streamSynchronize, error) ||
-      !resolve(library, "cuStreamDestroy_v2", d.streamDestroy, error) ||
-      !resolve(library, "cuGetErrorName", d.getErrorName, error) ||
-      !resolve(library, "cuGetErrorString", d.getErrorString, error))
+  auto resolve = [&](const char *symbol, auto &function) {
+    return resolveSymbol(library, "CUDA", "libcuda.so.1", symbol, function,
+                         error);
+  };
+  if (!resolve("cuInit", d.init) ||
+      !resolve("cuDeviceGetCount", d.deviceGetCount) ||
+      !resolve("cuDeviceGet", d.deviceGet) ||
+      !resolve("cuDeviceGetAttribute", d.deviceGetAttribute) ||
+      !resolve("cuDevicePrimaryCtxRetain", d.primaryCtxRetain) ||
+      !resolve("cuDevicePrimaryCtxRelease_v2", d.primaryCtxRelease) ||
+      !resolve("cuCtxSetCurrent", d.ctxSetCurrent) ||
+      !resolve("cuModuleLoadData", d.moduleLoadData) ||
+      !resolve("cuModuleUnload", d.moduleUnload) ||
+      !resolve("cuModuleGetFunction", d.moduleGetFunction) ||
+      !resolve("cuLaunchKernel", d.launchKernel) ||
+      !resolve("cuMemAlloc_v2", d.memAlloc) ||
+      !resolve("cuMemFree_v2", d.memFree) ||
+      !resolve("cuMemcpyHtoDAsync_v2", d.memcpyHtoDAsync) ||
+      !resolve("cuMemcpyDtoHAsync_v2", d.memcpyDtoHAsync) ||
+      !resolve("cuStreamCreate", d.streamCreate) ||
+      !resolve("cuStreamSynchronize", d.streamSynchronize) ||
+      !resolve("cuStreamDestroy_v2", d.streamDestroy) ||
+      !resolve("cuGetErrorName", d.getErrorName) ||
+      !resolve("cuGetErrorString", d.getErrorString))
     return loaded;
   if (CUresult result = d.init(0); result != CUDA_SUCCESS) {
     error = "CUDA is not available: cuInit failed: " + d.describe(result);
