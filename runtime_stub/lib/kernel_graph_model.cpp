@@ -116,6 +116,18 @@ const Function *Model::function(int64_t index) const {
 
 using disc::stub::makeStatus;
 
+namespace {
+
+// spellings[index], or null for an index out of range.
+const char *spellingAt(const std::vector<std::string> &spellings,
+                       int64_t index) {
+  if (index < 0 || static_cast<size_t>(index) >= spellings.size())
+    return nullptr;
+  return spellings[index].c_str();
+}
+
+} // namespace
+
 extern "C" {
 
 disc_status *disc_kg_model_load(const char *path, disc_kg_model **model) {
@@ -186,19 +198,13 @@ int64_t disc_kg_function_output_count(const disc_kg_model *model,
 const char *disc_kg_function_input_type(const disc_kg_model *model,
                                         int64_t function, int64_t index) {
   const disc::kg::Function *found = model ? model->function(function) : nullptr;
-  if (!found || index < 0 ||
-      static_cast<size_t>(index) >= found->inputSpellings.size())
-    return nullptr;
-  return found->inputSpellings[index].c_str();
+  return found ? spellingAt(found->inputSpellings, index) : nullptr;
 }
 
 const char *disc_kg_function_output_type(const disc_kg_model *model,
                                          int64_t function, int64_t index) {
   const disc::kg::Function *found = model ? model->function(function) : nullptr;
-  if (!found || index < 0 ||
-      static_cast<size_t>(index) >= found->outputSpellings.size())
-    return nullptr;
-  return found->outputSpellings[index].c_str();
+  return found ? spellingAt(found->outputSpellings, index) : nullptr;
 }
 
 } // extern "C"
