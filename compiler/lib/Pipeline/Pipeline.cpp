@@ -173,7 +173,9 @@ static constexpr const char kCpuDevicePipeline[] =
     "convert-scf-to-cf,"
     "canonicalize";
 
-// A matrix product that overwrites its output becomes a cuBLAS call; each
+// Buffers the host reads element by element (shape and control values) move
+// to host memory with the small computations that produce them. A matrix
+// product that overwrites its output becomes a cuBLAS call; each
 // fused group, and each copy of a buffer, becomes a kernel; the
 // kernels are compiled for every architecture while the host code around
 // them still has its memrefs, then each launch becomes a runtime call and the
@@ -190,7 +192,8 @@ static constexpr const char kCpuDevicePipeline[] =
 // them; the integer math the NVVM conversion leaves (popcount, leading
 // zeros, abs) becomes LLVM intrinsics, which NVPTX has instructions for.
 static std::string getCudaDevicePipeline(const CompileOptions &options) {
-  std::string pipeline = "func.func(disc-memref-copy-to-linalg{"
+  std::string pipeline = "func.func(disc-gpu-place-host-buffers,"
+                         "disc-memref-copy-to-linalg{"
                          "include-contiguous},"
                          "disc-linalg-matmul-to-ral,"
                          "disc-linalg-reduction-to-gpu-launch,"

@@ -6,8 +6,19 @@
 // RUN: ral-run %t/while.so --input="4xf32=1 2 3 4" --input="i32=10" | FileCheck %s
 // RUN: ral-run %t/while.so --input="4xf32=1 2 3 4" --input="i32=0" | FileCheck %s --check-prefix=ZERO
 
+// On the cuda target the loop counter and the condition live on the host,
+// the host reads n from its own receive, and the sum is a kernel.
+// RUN: disc-compile --target=cuda --compile-to=device %s | FileCheck %s --check-prefix=CUDA
+
 // CHECK: 4xf32=10 20 30 40
 // ZERO: 4xf32=0 0 0 0
+// CUDA-DAG: %[[N:.*]] = disc_ral.dispatch %{{.*}}, "ral_recv_input" device "cpu" may_fail(%c1_i64)
+// CUDA-DAG: "ral_recv_input" device "gpu" may_fail(%c0_i64)
+// CUDA-NOT: "ral_recv_input" device "gpu" may_fail(%c1_i64)
+// CUDA: memref.load %[[N]][]
+// CUDA: arith.cmpi slt
+// CUDA: "ral_kernel_launch" device "gpu"
+// CUDA: cf.cond_br
 module @jit_repeat_add attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
   func.func public @main(%arg0: tensor<4xf32> loc("x"), %arg1: tensor<i32> loc("n")) -> (tensor<4xf32> {jax.result_info = "result"}) {
     %c = stablehlo.constant dense<0> : tensor<i32>

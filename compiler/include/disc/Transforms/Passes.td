@@ -92,6 +92,36 @@ def DiscRALLegalizeToDispatch
   ];
 }
 
+def DiscGpuPlaceHostBuffers
+    : Pass<"disc-gpu-place-host-buffers", "::mlir::func::FuncOp"> {
+  let summary = "Places the buffers host code reads or writes in host memory";
+  let description = [{
+    On a GPU target, host code that reads or writes a buffer element by
+    element (a slice offset, a pad value, a loop condition, the sizes of a
+    dynamic shape) cannot touch device memory. Such a buffer's
+    `ral_alloc` becomes the host's (`device "cpu"`), as does every buffer
+    aliasing it (views, values loops and branches carry) and every buffer
+    the linalg ops and copies that touch it read or write; those ops become
+    host loops. An input the host reads is received once more on the host;
+    constant globals are read from the host's copy, and a buffer on the
+    host or a constant global is sent as an output from the host. A buffer
+    that would go to the host but has a dynamic shape, more than
+    `max-host-elements` elements, or a use that is not a host one is
+    reported at the access that needs it. Runs before kernels are formed.
+  }];
+  let options = [
+    Option<"maxHostElements", "max-host-elements", "int64_t",
+           /*default=*/"4096",
+           "The most elements a buffer placed on the host may have">,
+  ];
+  let dependentDialects = [
+    "::mlir::disc_ral::RALDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::affine::AffineDialect",
+  ];
+}
+
 def DiscGpuSinkConstantGlobals
     : Pass<"disc-gpu-sink-constant-globals", "::mlir::func::FuncOp"> {
   let summary = "Reads constant globals inside the kernels that use them";

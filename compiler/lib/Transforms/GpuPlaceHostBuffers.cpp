@@ -1,0 +1,391 @@
+//===- GpuPlaceHostBuffers.cpp - Shape and control values on the host ----===//
+//
+// Host code reads buffers element by element where a value decides what the
+// host does next: a slice offset, a pad value, a loop condition, the sizes of
+// a dynamic shape. Kernels write device memory asynchronously, so such
+// buffers, and the small computations that produce them, are placed on the
+// host instead:
+//
+//   - memrefs that alias (views, loop-carried and branch-yielded values) form
+//     one class; a class is rooted at an allocation, at an input, at a
+//     constant global, or at something else (opaque, left on the device);
+//   - every allocation class the host reads or writes goes to the host, and so
+//     does every class read or written by a linalg op or copy that touches a
+//     host class, until nothing changes; those ops run on the host as loops;
+//   - inputs and constant globals are read-only: a host class may read them
+//     (an input through its own host receive), and the device still gets its
+//     own copy.
+//
+// A host class must be small and statically shaped: a large one means the
+// host waits for the GPU's results, which is reported instead.
+//
+//===----------------------------------------------------------------------===//
+
+#include "disc/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Linalg/Utils/Utils.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/EquivalenceClasses.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir {
+namespace disc {
+#define GEN_PASS_DEF_DISCGPUPLACEHOSTBUFFERS
+#include "disc/Transforms/Passes.h.inc"
+} // namespace disc
+} // namespace mlir
+
+using namespace mlir;
+
+namespace {
+
+constexpr StringLiteral kAlloc = "ral_alloc";
+constexpr StringLiteral kRecvInput = "ral_recv_input";
+constexpr StringLiteral kSendOutput = "ral_send_output";
+constexpr StringLiteral kHostDevice = "cpu";
+
+disc_ral::DispatchOp getDispatch(Value value, StringRef name) {
+  auto dispatch = value.getDefiningOp<disc_ral::DispatchOp>();
+  return dispatch && dispatch.getCallTargetName() == name ? dispatch : nullptr;
+}
+
+bool isSendOutput(Operation *op) {
+  auto dispatch = dyn_cast<disc_ral::DispatchOp>(op);
+  return dispatch && dispatch.getCallTargetName() == kSendOutput;
+}
+
+bool isMemRef(Value value) { return isa<MemRefType>(value.getType()); }
+
+/// Element accesses outside linalg bodies and kernels are the host's.
+bool isHostAccess(Operation *op) {
+  return isa<memref::LoadOp, memref::StoreOp>(op) &&
+         !op->getParentOfType<linalg::LinalgOp>() &&
+         !op->getParentOfType<gpu::LaunchOp>();
+}
+
+/// The memref a view of the same buffer is taken from: a view op's source,
+/// or the signless memref a cast gives unsigned element types.
+Value getAliasSource(Value value) {
+  if (auto view = value.getDefiningOp<ViewLikeOpInterface>())
+    return view.getViewSource();
+  auto cast = value.getDefiningOp<UnrealizedConversionCastOp>();
+  if (cast && cast->getNumOperands() == 1 && cast->getNumResults() == 1 &&
+      isMemRef(cast->getOperand(0)))
+    return cast->getOperand(0);
+  return nullptr;
+}
+
+/// What a class of aliasing memrefs is rooted at.
+enum class RootKind {
+  /// Only views and loop values so far: nothing says where it lives.
+  None,
+  /// Temporaries of the run: the host may own them.
+  Allocation,
+  /// Read-only data both sides may read: constant globals (the host reads
+  /// its copy, kernels their own) and inputs (received again for the host).
+  Global,
+  Input,
+  /// Anything else (a custom call's result, a mix of roots): device memory.
+  Opaque,
+};
+
+bool isReadOnly(RootKind kind) {
+  return kind == RootKind::Global || kind == RootKind::Input;
+}
+
+RootKind getRootKind(Value value) {
+  if (auto fromPtr = value.getDefiningOp<disc_ral::MemRefFromPtrOp>())
+    return getDispatch(fromPtr->getOperand(0), kAlloc) ? RootKind::Allocation
+                                                       : RootKind::Opaque;
+  if (getDispatch(value, kRecvInput))
+    return RootKind::Input;
+  if (auto getGlobal = value.getDefiningOp<memref::GetGlobalOp>()) {
+    auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+        getGlobal, getGlobal.getNameAttr());
+    return global && global.getConstant() ? RootKind::Global : RootKind::Opaque;
+  }
+  if (isa<BlockArgument>(value) || getAliasSource(value))
+    return RootKind::None;
+  Operation *owner = value.getDefiningOp();
+  if (isa<scf::ForOp, scf::WhileOp, scf::IfOp>(owner))
+    return RootKind::None;
+  return RootKind::Opaque;
+}
+
+RootKind combine(RootKind a, RootKind b) {
+  if (a == RootKind::None)
+    return b;
+  if (b == RootKind::None || a == b)
+    return a;
+  return RootKind::Opaque;
+}
+
+class Placement {
+public:
+  explicit Placement(func::FuncOp func, int64_t maxHostElements)
+      : func(func), maxHostElements(maxHostElements) {}
+
+  LogicalResult run() {
+    collectClasses();
+    if (failed(placeOnHost()))
+      return failure();
+    rewrite();
+    return success();
+  }
+
+private:
+  void unite(Value a, Value b) {
+    if (isMemRef(a) && isMemRef(b))
+      classes.unionSets(a, b);
+  }
+
+  void uniteAll(ValueRange a, ValueRange b) {
+    for (auto [x, y] : llvm::zip(a, b))
+      unite(x, y);
+  }
+
+  /// Memrefs that may name the same buffer are one class: a view and its
+  /// source, and the values a loop or branch carries from one place to
+  /// another.
+  void collectClasses() {
+    func.walk([&](Operation *op) {
+      for (Value result : op->getResults())
+        if (isMemRef(result))
+          classes.insert(result);
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (BlockArgument argument : block.getArguments())
+            if (isMemRef(argument))
+              classes.insert(argument);
+      if (op->getNumResults() == 1 && getAliasSource(op->getResult(0))) {
+        unite(op->getResult(0), getAliasSource(op->getResult(0)));
+      } else if (auto forOp = dyn_cast<scf::ForOp>(op)) {
+        uniteAll(forOp.getInitArgs(), forOp.getRegionIterArgs());
+        uniteAll(forOp.getResults(), forOp.getRegionIterArgs());
+        uniteAll(forOp.getYieldedValues(), forOp.getRegionIterArgs());
+      } else if (auto whileOp = dyn_cast<scf::WhileOp>(op)) {
+        uniteAll(whileOp.getInits(), whileOp.getBeforeArguments());
+        uniteAll(whileOp.getYieldedValues(), whileOp.getBeforeArguments());
+        ValueRange forwarded = whileOp.getConditionOp().getArgs();
+        uniteAll(forwarded, whileOp.getAfterArguments());
+        uniteAll(forwarded, whileOp.getResults());
+      } else if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+        for (Region *region : {&ifOp.getThenRegion(), &ifOp.getElseRegion()})
+          if (!region->empty())
+            uniteAll(ifOp.getResults(),
+                     region->front().getTerminator()->getOperands());
+      }
+    });
+  }
+
+  Value leader(Value value) { return classes.getLeaderValue(value); }
+
+  RootKind getKind(Value leaderValue) {
+    RootKind kind = RootKind::None;
+    bool carried = false;
+    for (Value member : classes.members(leaderValue)) {
+      kind = combine(kind, getRootKind(member));
+      carried |=
+          getRootKind(member) == RootKind::None && !getAliasSource(member);
+    }
+    // The host receives an input again only for its direct views.
+    return kind == RootKind::Input && carried ? RootKind::Opaque : kind;
+  }
+
+  /// Why the class cannot live on the host, or nothing when it can.
+  std::optional<std::string> whyNotOnHost(Value leaderValue) {
+    RootKind kind = getKind(leaderValue);
+    if (kind != RootKind::Allocation)
+      return std::string(kind == RootKind::Opaque
+                             ? "a buffer the device owns"
+                             : "a buffer with no allocation");
+    for (Value member : classes.members(leaderValue)) {
+      for (Operation *user : member.getUsers())
+        if (!isa<ViewLikeOpInterface, UnrealizedConversionCastOp,
+                 memref::LoadOp, memref::StoreOp, memref::DimOp,
+                 memref::ExtractStridedMetadataOp, linalg::LinalgOp,
+                 memref::CopyOp, scf::ForOp, scf::WhileOp, scf::YieldOp,
+                 scf::ConditionOp>(user) &&
+            !isSendOutput(user))
+          return "a buffer " + user->getName().getStringRef().str() +
+                 " uses on the device";
+      auto type = cast<MemRefType>(member.getType());
+      if (!type.hasStaticShape())
+        return std::string("a buffer of dynamic shape");
+      if (type.getNumElements() > maxHostElements)
+        return "a buffer of " + std::to_string(type.getNumElements()) +
+               " elements";
+    }
+    return std::nullopt;
+  }
+
+  /// The ops that read or write a memref of the class as a whole: linalg ops
+  /// and copies, which run where the class lives.
+  SmallVector<Operation *> getBulkUsers(Value leaderValue) {
+    SmallVector<Operation *> users;
+    for (Value member : classes.members(leaderValue))
+      for (Operation *user : member.getUsers())
+        if (isa<linalg::LinalgOp, memref::CopyOp>(user))
+          users.push_back(user);
+    return users;
+  }
+
+  /// A class to place on the host, the host access that needs it there and
+  /// the op (that access, or one that had to follow it to the host) that
+  /// touches the class.
+  struct HostNeed {
+    Value leaderValue;
+    Operation *access;
+    Operation *toucher;
+  };
+
+  LogicalResult placeOnHost() {
+    SmallVector<HostNeed> worklist;
+    func.walk([&](Operation *op) {
+      if (!isHostAccess(op))
+        return;
+      hostAccesses.push_back(op);
+      Value memref = isa<memref::LoadOp>(op)
+                         ? cast<memref::LoadOp>(op).getMemRef()
+                         : cast<memref::StoreOp>(op).getMemRef();
+      if (!isReadOnly(getKind(leader(memref))))
+        worklist.push_back({leader(memref), op, op});
+    });
+    while (!worklist.empty()) {
+      HostNeed need = worklist.pop_back_val();
+      if (!hostClasses.insert(need.leaderValue))
+        continue;
+      if (std::optional<std::string> whyNot = whyNotOnHost(need.leaderValue)) {
+        InFlightDiagnostic error =
+            need.access->emitOpError()
+            << "needs on the host a value computed in " << *whyNot
+            << ", which the cuda target keeps on the GPU; reading GPU "
+               "results on the host is not supported yet";
+        if (need.toucher != need.access)
+          error.attachNote(need.toucher->getLoc())
+              << "the value depends on this op's buffers";
+        return error;
+      }
+      for (Operation *user : getBulkUsers(need.leaderValue)) {
+        if (!hostOps.insert(user))
+          continue;
+        for (Value operand : user->getOperands())
+          if (isMemRef(operand) && !isReadOnly(getKind(leader(operand))))
+            worklist.push_back({leader(operand), need.access, user});
+      }
+    }
+    return success();
+  }
+
+  bool isOnHost(Value memref) { return hostClasses.contains(leader(memref)); }
+
+  /// The host's memref for an input or a view of one: the input received
+  /// again on the host, right after the device's receive, and the same
+  /// views of it.
+  Value getHostReadable(Value value) {
+    if (Value known = hostReadable.lookup(value))
+      return known;
+    Operation *hostOp;
+    if (auto receive = getDispatch(value, kRecvInput)) {
+      OpBuilder builder(receive);
+      builder.setInsertionPointAfter(receive);
+      auto clone = cast<disc_ral::DispatchOp>(builder.clone(*receive));
+      clone.setDevice(kHostDevice);
+      hostOp = clone;
+    } else {
+      Value source = getAliasSource(value);
+      IRMapping mapping;
+      mapping.map(source, getHostReadable(source));
+      OpBuilder builder(value.getDefiningOp());
+      hostOp = builder.clone(*value.getDefiningOp(), mapping);
+    }
+    hostReadable[value] = hostOp->getResult(0);
+    return hostOp->getResult(0);
+  }
+
+  void readInputsOnHost(Operation *op) {
+    for (OpOperand &operand : op->getOpOperands())
+      if (isMemRef(operand.get()) &&
+          getKind(leader(operand.get())) == RootKind::Input)
+        operand.set(getHostReadable(operand.get()));
+  }
+
+  void rewrite() {
+    for (Value leaderValue : hostClasses)
+      for (Value member : classes.members(leaderValue))
+        if (auto fromPtr = member.getDefiningOp<disc_ral::MemRefFromPtrOp>())
+          getDispatch(fromPtr->getOperand(0), kAlloc).setDevice(kHostDevice);
+
+    for (Operation *access : hostAccesses)
+      readInputsOnHost(access);
+    // A constant global is sent from the host's copy.
+    func.walk([&](disc_ral::DispatchOp send) {
+      if (!isSendOutput(send))
+        return;
+      Value output = send.getArgs().back();
+      if (isOnHost(output) || getKind(leader(output)) == RootKind::Global)
+        send.setDevice(kHostDevice);
+    });
+
+    IRRewriter rewriter(func.getContext());
+    for (Operation *op : hostOps) {
+      readInputsOnHost(op);
+      rewriter.setInsertionPoint(op);
+      auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+      if (auto copy = dyn_cast<memref::CopyOp>(op))
+        linalgOp = linalg::makeMemRefCopyOp(rewriter, copy.getLoc(),
+                                            copy.getSource(), copy.getTarget());
+      // Static shapes and plain linalg ops always lower to loops.
+      (void)linalg::linalgOpToLoops(rewriter, linalgOp);
+      if (linalgOp != op)
+        rewriter.eraseOp(linalgOp);
+      rewriter.eraseOp(op);
+    }
+    // An input only the host reads is not copied to the device; the host
+    // receive checks it the same way.
+    llvm::SetVector<Operation *> deviceReads;
+    for (Value deviceValue : llvm::make_first_range(hostReadable))
+      deviceReads.insert(deviceValue.getDefiningOp());
+    // Erasing a view frees what it views: repeat until nothing is unused.
+    for (bool erased = true; erased;) {
+      erased = false;
+      for (Operation *op : deviceReads.takeVector()) {
+        if (op->use_empty()) {
+          rewriter.eraseOp(op);
+          erased = true;
+        } else {
+          deviceReads.insert(op);
+        }
+      }
+    }
+  }
+
+  func::FuncOp func;
+  int64_t maxHostElements;
+  llvm::EquivalenceClasses<Value> classes;
+  llvm::SetVector<Value> hostClasses;
+  llvm::SetVector<Operation *> hostOps;
+  SmallVector<Operation *> hostAccesses;
+  DenseMap<Value, Value> hostReadable;
+};
+
+struct GpuPlaceHostBuffersPass
+    : disc::impl::DiscGpuPlaceHostBuffersBase<GpuPlaceHostBuffersPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (maxHostElements < 0) {
+      getOperation().emitError("max-host-elements must not be negative");
+      return signalPassFailure();
+    }
+    if (failed(Placement(getOperation(), maxHostElements).run()))
+      signalPassFailure();
+  }
+};
+
+} // namespace
