@@ -61,6 +61,12 @@ bool isSendOutput(Operation *op) {
 
 bool isMemRef(Value value) { return isa<MemRefType>(value.getType()); }
 
+Value getAccessedMemRef(Operation *access) {
+  if (auto load = dyn_cast<memref::LoadOp>(access))
+    return load.getMemRef();
+  return cast<memref::StoreOp>(access).getMemRef();
+}
+
 /// Element accesses outside linalg bodies and kernels are the host's.
 bool isHostAccess(Operation *op) {
   return isa<memref::LoadOp, memref::StoreOp>(op) &&
@@ -112,7 +118,7 @@ RootKind getRootKind(Value value) {
   if (isa<BlockArgument>(value) || getAliasSource(value))
     return RootKind::None;
   Operation *owner = value.getDefiningOp();
-  if (isa<scf::ForOp, scf::WhileOp, scf::IfOp>(owner))
+  if (isa<scf::ForOp, scf::WhileOp, scf::IfOp, scf::IndexSwitchOp>(owner))
     return RootKind::None;
   return RootKind::Opaque;
 }
@@ -174,11 +180,11 @@ private:
         ValueRange forwarded = whileOp.getConditionOp().getArgs();
         uniteAll(forwarded, whileOp.getAfterArguments());
         uniteAll(forwarded, whileOp.getResults());
-      } else if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
-        for (Region *region : {&ifOp.getThenRegion(), &ifOp.getElseRegion()})
-          if (!region->empty())
-            uniteAll(ifOp.getResults(),
-                     region->front().getTerminator()->getOperands());
+      } else if (isa<scf::IfOp, scf::IndexSwitchOp>(op)) {
+        for (Region &region : op->getRegions())
+          if (!region.empty())
+            uniteAll(op->getResults(),
+                     region.front().getTerminator()->getOperands());
       }
     });
   }
@@ -214,13 +220,20 @@ private:
             !isSendOutput(user))
           return "a buffer " + user->getName().getStringRef().str() +
                  " uses on the device";
-      auto type = cast<MemRefType>(member.getType());
-      if (!type.hasStaticShape())
-        return std::string("a buffer of dynamic shape");
-      if (type.getNumElements() > maxHostElements)
-        return "a buffer of " + std::to_string(type.getNumElements()) +
-               " elements";
+      if (std::optional<std::string> tooLarge = whyTooLarge(member))
+        return tooLarge;
     }
+    return std::nullopt;
+  }
+
+  /// The host works on small buffers only, its own or ones it reads.
+  std::optional<std::string> whyTooLarge(Value memref) {
+    auto type = cast<MemRefType>(memref.getType());
+    if (!type.hasStaticShape())
+      return std::string("a buffer of dynamic shape");
+    if (type.getNumElements() > maxHostElements)
+      return "a buffer of " + std::to_string(type.getNumElements()) +
+             " elements";
     return std::nullopt;
   }
 
@@ -235,49 +248,77 @@ private:
     return users;
   }
 
-  /// A class to place on the host, the host access that needs it there and
-  /// the op (that access, or one that had to follow it to the host) that
-  /// touches the class.
-  struct HostNeed {
-    Value leaderValue;
-    Operation *access;
+  /// Why a class cannot go to the host, and the op that brought it into the
+  /// placement (the host access itself, or an op that had to follow it).
+  struct Obstacle {
+    std::string why;
     Operation *toucher;
   };
 
-  LogicalResult placeOnHost() {
-    SmallVector<HostNeed> worklist;
-    func.walk([&](Operation *op) {
-      if (!isHostAccess(op))
-        return;
-      hostAccesses.push_back(op);
-      Value memref = isa<memref::LoadOp>(op)
-                         ? cast<memref::LoadOp>(op).getMemRef()
-                         : cast<memref::StoreOp>(op).getMemRef();
-      if (!isReadOnly(getKind(leader(memref))))
-        worklist.push_back({leader(memref), op, op});
-    });
+  /// Places on the host the class `access` needs and every class and op that
+  /// must follow it there, or leaves the placement as it was and returns what
+  /// stands in the way.
+  std::optional<Obstacle> tryPlaceOnHost(Value leaderValue, Operation *access) {
+    llvm::SetVector<Value> newClasses;
+    llvm::SetVector<Operation *> newOps;
+    SmallVector<std::pair<Value, Operation *>> worklist = {
+        {leaderValue, access}};
     while (!worklist.empty()) {
-      HostNeed need = worklist.pop_back_val();
-      if (!hostClasses.insert(need.leaderValue))
+      auto [next, toucher] = worklist.pop_back_val();
+      if (hostClasses.contains(next) || !newClasses.insert(next))
         continue;
-      if (std::optional<std::string> whyNot = whyNotOnHost(need.leaderValue)) {
-        InFlightDiagnostic error =
-            need.access->emitOpError()
-            << "needs on the host a value computed in " << *whyNot
-            << ", which the cuda target keeps on the GPU; reading GPU "
-               "results on the host is not supported yet";
-        if (need.toucher != need.access)
-          error.attachNote(need.toucher->getLoc())
-              << "the value depends on this op's buffers";
-        return error;
-      }
-      for (Operation *user : getBulkUsers(need.leaderValue)) {
-        if (!hostOps.insert(user))
+      if (auto pinned = deviceClasses.find(next); pinned != deviceClasses.end())
+        return Obstacle{pinned->second, toucher};
+      if (std::optional<std::string> whyNot = whyNotOnHost(next))
+        return Obstacle{*whyNot, toucher};
+      for (Operation *user : getBulkUsers(next)) {
+        if (hostOps.contains(user) || !newOps.insert(user))
           continue;
-        for (Value operand : user->getOperands())
-          if (isMemRef(operand) && !isReadOnly(getKind(leader(operand))))
-            worklist.push_back({leader(operand), need.access, user});
+        for (Value operand : user->getOperands()) {
+          if (!isMemRef(operand))
+            continue;
+          if (!isReadOnly(getKind(leader(operand))))
+            worklist.push_back({leader(operand), user});
+          else if (std::optional<std::string> tooLarge = whyTooLarge(operand))
+            return Obstacle{*tooLarge, user};
+        }
       }
+    }
+    hostClasses.insert_range(newClasses);
+    hostOps.insert_range(newOps);
+    return std::nullopt;
+  }
+
+  /// A value the host needs stays where kernels compute it when its buffer
+  /// cannot go to the host: a load then copies the element from the GPU,
+  /// waiting for the kernels before it. A store cannot.
+  LogicalResult placeOnHost() {
+    func.walk([&](Operation *op) {
+      if (isHostAccess(op))
+        hostAccesses.push_back(op);
+    });
+    for (Operation *access : hostAccesses) {
+      Value leaderValue = leader(getAccessedMemRef(access));
+      if (isReadOnly(getKind(leaderValue)) || hostClasses.contains(leaderValue))
+        continue;
+      std::optional<Obstacle> obstacle = tryPlaceOnHost(leaderValue, access);
+      if (!obstacle)
+        continue;
+      deviceClasses.try_emplace(leaderValue, obstacle->why);
+      if (isa<memref::LoadOp>(access) &&
+          cast<MemRefType>(getAccessedMemRef(access).getType())
+              .getElementType()
+              .isIntOrFloat()) {
+        loadsFromDevice.push_back(cast<memref::LoadOp>(access));
+        continue;
+      }
+      InFlightDiagnostic error = access->emitOpError()
+                                 << "writes on the host into " << obstacle->why
+                                 << ", which the cuda target keeps on the GPU";
+      if (obstacle->toucher != access)
+        error.attachNote(obstacle->toucher->getLoc())
+            << "the buffer is tied to this op's buffers";
+      return error;
     }
     return success();
   }
@@ -315,6 +356,53 @@ private:
         operand.set(getHostReadable(operand.get()));
   }
 
+  /// Replaces the load by one from a host buffer the element is copied
+  /// into from the GPU.
+  void copyFromDevice(memref::LoadOp load, Value context) {
+    OpBuilder builder(load);
+    Location loc = load.getLoc();
+    MemRefType type = load.getMemRefType();
+    Type elementType = type.getElementType();
+    int64_t elementBytes =
+        llvm::divideCeil(elementType.getIntOrFloatBitWidth(), 8);
+    Type i64 = builder.getI64Type();
+    auto pointerType = LLVM::LLVMPointerType::get(builder.getContext());
+    Value bytes = arith::ConstantIntOp::create(builder, loc, i64, elementBytes);
+
+    auto metadata = memref::ExtractStridedMetadataOp::create(builder, loc,
+                                                             load.getMemRef());
+    Value element = metadata.getOffset();
+    for (auto [index, stride] :
+         llvm::zip(load.getIndices(), metadata.getStrides()))
+      element = arith::AddIOp::create(
+          builder, loc, element,
+          arith::MulIOp::create(builder, loc, index, stride));
+    Value aligned = memref::ExtractAlignedPointerAsIndexOp::create(
+        builder, loc, load.getMemRef());
+    Value address = arith::AddIOp::create(
+        builder, loc, aligned,
+        arith::MulIOp::create(
+            builder, loc, element,
+            arith::ConstantIndexOp::create(builder, loc, elementBytes)));
+    Value source = LLVM::IntToPtrOp::create(
+        builder, loc, pointerType,
+        arith::IndexCastOp::create(builder, loc, i64, address).getResult());
+
+    Value hostPointer =
+        disc_ral::DispatchOp::create(builder, loc, TypeRange(pointerType),
+                                     context, kAlloc, kHostDevice,
+                                     /*may_fail=*/true, ValueRange(bytes))
+            ->getResult(0);
+    disc_ral::DispatchOp::create(builder, loc, TypeRange(), context,
+                                 "ral_copy_to_host", "gpu", /*may_fail=*/true,
+                                 ValueRange{hostPointer, source, bytes});
+    Value host = disc_ral::MemRefFromPtrOp::create(
+        builder, loc, MemRefType::get({}, elementType), hostPointer,
+        ValueRange());
+    load.getMemrefMutable().assign(host);
+    load.getIndicesMutable().clear();
+  }
+
   void rewrite() {
     for (Value leaderValue : hostClasses)
       for (Value member : classes.members(leaderValue))
@@ -346,6 +434,9 @@ private:
         rewriter.eraseOp(linalgOp);
       rewriter.eraseOp(op);
     }
+    // Last: the host buffers these add are in no class.
+    for (memref::LoadOp load : loadsFromDevice)
+      copyFromDevice(load, func.getArgument(0));
     // An input only the host reads is not copied to the device; the host
     // receive checks it the same way.
     llvm::SetVector<Operation *> deviceReads;
@@ -370,7 +461,10 @@ private:
   llvm::EquivalenceClasses<Value> classes;
   llvm::SetVector<Value> hostClasses;
   llvm::SetVector<Operation *> hostOps;
+  /// Classes that stay on the device, and why they could not move.
+  DenseMap<Value, std::string> deviceClasses;
   SmallVector<Operation *> hostAccesses;
+  SmallVector<memref::LoadOp> loadsFromDevice;
   DenseMap<Value, Value> hostReadable;
 };
 
@@ -383,7 +477,12 @@ struct GpuPlaceHostBuffersPass
       getOperation().emitError("max-host-elements must not be negative");
       return signalPassFailure();
     }
-    if (failed(Placement(getOperation(), maxHostElements).run()))
+    func::FuncOp func = getOperation();
+    // Runtime calls need the context; entry functions take it first.
+    if (func.isExternal() || func.getNumArguments() == 0 ||
+        !isa<disc_ral::ContextType>(func.getArgument(0).getType()))
+      return;
+    if (failed(Placement(func, maxHostElements).run()))
       signalPassFailure();
   }
 };

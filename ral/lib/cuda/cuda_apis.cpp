@@ -409,6 +409,34 @@ void sendOutput(ExecutionContext *run, int64_t index, MemRefType<T, N> memref) {
   run->setOutput(index, DTypeOf<T>::value, sizes, strides, N, staging.get());
 }
 
+// Host code reading a value kernels computed waits for them here.
+void copyToHost(ExecutionContext *run, void *hostDestination,
+                void *deviceSource, int64_t bytes) {
+  if (bytes < 0) {
+    run->setError("ral_copy_to_host: negative size " + std::to_string(bytes));
+    return;
+  }
+  if (bytes == 0)
+    return;
+  if (!hostDestination || !deviceSource) {
+    run->setError("ral_copy_to_host: a null buffer for " +
+                  std::to_string(bytes) + " bytes");
+    return;
+  }
+  Device *device = getDevice(run, "ral_copy_to_host");
+  if (!device)
+    return;
+  std::string what = "ral_copy_to_host: cannot copy " + std::to_string(bytes) +
+                     " bytes from the GPU";
+  if (check(run, *device,
+            device->driver.memcpyDtoHAsync(
+                hostDestination, reinterpret_cast<CUdeviceptr>(deviceSource),
+                static_cast<size_t>(bytes), device->stream),
+            what))
+    check(run, *device, device->driver.streamSynchronize(device->stream),
+          what);
+}
+
 void kernelLaunch(ExecutionContext *run, void *blob, void *kernelName,
                   int64_t gridX, int64_t gridY, int64_t gridZ, int64_t blockX,
                   int64_t blockY, int64_t blockZ, int32_t sharedMemoryBytes,
@@ -538,5 +566,6 @@ template <typename T, int N> struct SendOutputApi {
 TAO_RAL_API("ral_alloc", "gpu", gpuAlloc);
 TAO_RAL_API("ral_dealloc", "gpu", gpuDealloc);
 TAO_RAL_API("ral_kernel_launch", "gpu", kernelLaunch);
+TAO_RAL_API("ral_copy_to_host", "gpu", copyToHost);
 
 } // namespace disc::ral::cuda

@@ -173,48 +173,82 @@ func.func @host_outputs(%ctx: !disc_ral.context, %v: i64) {
 
 // -----
 
-// A value the host needs that a kernel would compute from a large buffer.
-func.func @reduced_on_the_device(%ctx: !disc_ral.context) -> f32 {
+// A value the host needs that kernels compute from a large buffer stays on
+// the device: the host copies the element it loads, waiting for them.
+// CHECK-LABEL: func.func @reduced_on_the_device
+// CHECK: %[[SUM:.*]] = disc_ral.memref_from_ptr %{{.*}} : memref<4xf32>
+// CHECK: linalg.generic
+// CHECK: %[[BYTES:.*]] = arith.constant 4 : i64
+// CHECK: %[[BASE:.*]], %[[OFFSET:.*]], %[[SIZE:.*]], %[[STRIDE:.*]] = memref.extract_strided_metadata %[[SUM]]
+// CHECK: %[[SCALED:.*]] = arith.muli %[[INDEX:.*]], %[[STRIDE]]
+// CHECK: %[[ELEMENT:.*]] = arith.addi %[[OFFSET]], %[[SCALED]]
+// CHECK: %[[ALIGNED:.*]] = memref.extract_aligned_pointer_as_index %[[SUM]]
+// CHECK: %[[ELEMENT_BYTES:.*]] = arith.muli %[[ELEMENT]], %c4
+// CHECK: %[[ADDRESS:.*]] = arith.addi %[[ALIGNED]], %[[ELEMENT_BYTES]]
+// CHECK: %[[ADDRESS64:.*]] = arith.index_cast %[[ADDRESS]] : index to i64
+// CHECK: %[[SOURCE:.*]] = llvm.inttoptr %[[ADDRESS64]]
+// CHECK: %[[HOST:.*]] = disc_ral.dispatch %{{.*}}, "ral_alloc" device "cpu" may_fail(%[[BYTES]])
+// CHECK: disc_ral.dispatch %{{.*}}, "ral_copy_to_host" device "gpu" may_fail(%[[HOST]], %[[SOURCE]], %[[BYTES]])
+// CHECK: %[[HOST_MEMREF:.*]] = disc_ral.memref_from_ptr %[[HOST]] : memref<f32>
+// CHECK: memref.load %[[HOST_MEMREF]][] : memref<f32>
+func.func @reduced_on_the_device(%ctx: !disc_ral.context, %i: index) -> f32 {
   %c0 = arith.constant 0 : i64
-  %c4 = arith.constant 4 : i64
-  %x = disc_ral.dispatch %ctx, "ral_recv_input" device "gpu" may_fail(%c0) : (i64) -> memref<1024xf32>
-  %p = disc_ral.dispatch %ctx, "ral_alloc" device "gpu" may_fail(%c4) : (i64) -> !llvm.ptr
-  %sum = disc_ral.memref_from_ptr %p : memref<f32>
-  %p1 = disc_ral.dispatch %ctx, "ral_alloc" device "gpu" may_fail(%c4) : (i64) -> !llvm.ptr
-  %big = disc_ral.memref_from_ptr %p1 : memref<1024xf32>
-  linalg.copy ins(%x : memref<1024xf32>) outs(%big : memref<1024xf32>)
-  // expected-note @+1 {{the value depends on this op's buffers}}
-  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>], iterator_types = ["reduction"]}
-      ins(%big : memref<1024xf32>) outs(%sum : memref<f32>) {
+  %c16 = arith.constant 16 : i64
+  %x = disc_ral.dispatch %ctx, "ral_recv_input" device "gpu" may_fail(%c0) : (i64) -> memref<4x1024xf32>
+  %p = disc_ral.dispatch %ctx, "ral_alloc" device "gpu" may_fail(%c16) : (i64) -> !llvm.ptr
+  %sum = disc_ral.memref_from_ptr %p : memref<4xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
+      ins(%x : memref<4x1024xf32>) outs(%sum : memref<4xf32>) {
   ^bb0(%a: f32, %o: f32):
     %s = arith.addf %a, %o : f32
     linalg.yield %s : f32
   }
-  // expected-error @+1 {{'memref.load' op needs on the host a value computed in a buffer of 1024 elements, which the cuda target keeps on the GPU; reading GPU results on the host is not supported yet}}
-  %v = memref.load %sum[] : memref<f32>
+  %v = memref.load %sum[%i] : memref<4xf32>
   return %v : f32
 }
 
 // -----
 
-func.func @dynamic_shape(%ctx: !disc_ral.context, %n: index) -> f32 {
+// A store the host would make into a buffer kernels use.
+func.func @stored_for_the_device(%ctx: !disc_ral.context, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c4096 = arith.constant 4096 : i64
+  %c16 = arith.constant 16 : i64
+  %p0 = disc_ral.dispatch %ctx, "ral_alloc" device "gpu" may_fail(%c4096) : (i64) -> !llvm.ptr
+  %big = disc_ral.memref_from_ptr %p0 : memref<1024xf32>
+  %p1 = disc_ral.dispatch %ctx, "ral_alloc" device "gpu" may_fail(%c16) : (i64) -> !llvm.ptr
+  %small = disc_ral.memref_from_ptr %p1 : memref<4xf32>
+  // expected-error @+1 {{'memref.store' op writes on the host into a buffer of 1024 elements, which the cuda target keeps on the GPU}}
+  memref.store %v, %small[%c0] : memref<4xf32>
+  // expected-note @+1 {{the buffer is tied to this op's buffers}}
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0 floordiv 256)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      ins(%small : memref<4xf32>) outs(%big : memref<1024xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  }
+  return
+}
+
+// -----
+
+func.func @dynamic_shape(%ctx: !disc_ral.context, %n: index, %v: f32) -> f32 {
   %c0 = arith.constant 0 : index
   %bytes = arith.index_cast %n : index to i64
   %p = disc_ral.dispatch %ctx, "ral_alloc" device "gpu" may_fail(%bytes) : (i64) -> !llvm.ptr
   %m = disc_ral.memref_from_ptr %p[%n] : memref<?xf32>
-  // expected-error @+1 {{needs on the host a value computed in a buffer of dynamic shape}}
-  %v = memref.load %m[%c0] : memref<?xf32>
+  // expected-error @+1 {{writes on the host into a buffer of dynamic shape, which the cuda target keeps on the GPU}}
+  memref.store %v, %m[%c0] : memref<?xf32>
   return %v : f32
 }
 
 // -----
 
-func.func @used_by_a_runtime_call(%ctx: !disc_ral.context) -> f32 {
+func.func @used_by_a_runtime_call(%ctx: !disc_ral.context, %v: f32) -> f32 {
   %c4 = arith.constant 4 : i64
   %p = disc_ral.dispatch %ctx, "ral_alloc" device "gpu" may_fail(%c4) : (i64) -> !llvm.ptr
   %m = disc_ral.memref_from_ptr %p : memref<f32>
   disc_ral.dispatch %ctx, "my_kernel" device "gpu" may_fail(%m) : (memref<f32>) -> ()
-  // expected-error @+1 {{needs on the host a value computed in a buffer disc_ral.dispatch uses on the device}}
-  %v = memref.load %m[] : memref<f32>
+  // expected-error @+1 {{writes on the host into a buffer disc_ral.dispatch uses on the device, which the cuda target keeps on the GPU}}
+  memref.store %v, %m[] : memref<f32>
   return %v : f32
 }

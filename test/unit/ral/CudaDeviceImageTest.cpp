@@ -119,5 +119,37 @@ TEST(CudaApis, FailTheRunWithTheReasonWithoutADriver) {
       << run.errorMessage();
 }
 
+// ral_copy_to_host___gpu___pvoid_pvoid_pvoid_i64___void; returns the run's
+// error message.
+std::string copyToHost(void *destination, void *source, int64_t bytes) {
+  Context context;
+  ExecutionContext run(&context, {}, 0);
+  void *runPointer = &run;
+  void *args[] = {&runPointer, &destination, &source, &bytes};
+  EXPECT_EQ(disc_ral_api_call(
+                &run, "ral_copy_to_host___gpu___pvoid_pvoid_pvoid_i64___void",
+                args),
+            bytes == 0 ? 0 : 1);
+  return run.errorMessage();
+}
+
+TEST(CudaApis, CopyToHostChecksItsArguments) {
+  float value = 0;
+  EXPECT_EQ(copyToHost(&value, &value, -4),
+            "ral_copy_to_host: negative size -4");
+  EXPECT_EQ(copyToHost(nullptr, &value, 4),
+            "ral_copy_to_host: a null buffer for 4 bytes");
+  EXPECT_EQ(copyToHost(nullptr, nullptr, 0), "");
+}
+
+TEST(CudaApis, CopyToHostFailsTheRunWithoutADriver) {
+  if (hasCudaDriver())
+    GTEST_SKIP() << "this machine has an NVIDIA driver";
+  float value = 0;
+  std::string message = copyToHost(&value, &value, 4);
+  EXPECT_EQ(message.rfind("ral_copy_to_host: CUDA is not available: ", 0), 0u)
+      << message;
+}
+
 } // namespace
 } // namespace disc::ral::cuda

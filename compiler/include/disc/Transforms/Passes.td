@@ -105,13 +105,16 @@ def DiscGpuPlaceHostBuffers
     host loops. An input the host reads is received once more on the host;
     constant globals are read from the host's copy, and a buffer on the
     host or a constant global is sent as an output from the host. A buffer
-    that would go to the host but has a dynamic shape, more than
-    `max-host-elements` elements, or a use that is not a host one is
-    reported at the access that needs it. Runs before kernels are formed.
+    that cannot go to the host (a dynamic shape, more than
+    `max-host-elements` elements, a use that is not a host one, or ties to
+    such a buffer) stays on the device: a load from it copies the element
+    to a host buffer first (`ral_copy_to_host`, which waits for the kernels
+    before it), a store into it is reported. Runs before kernels are formed,
+    on functions that take the `!disc_ral.context` first.
   }];
   let options = [
     Option<"maxHostElements", "max-host-elements", "int64_t",
-           /*default=*/"4096",
+           /*default=*/"64",
            "The most elements a buffer placed on the host may have">,
   ];
   let dependentDialects = [
@@ -119,6 +122,8 @@ def DiscGpuPlaceHostBuffers
     "::mlir::scf::SCFDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::LLVM::LLVMDialect",
   ];
 }
 
