@@ -433,8 +433,7 @@ void copyToHost(ExecutionContext *run, void *hostDestination,
                 hostDestination, reinterpret_cast<CUdeviceptr>(deviceSource),
                 static_cast<size_t>(bytes), device->stream),
             what))
-    check(run, *device, device->driver.streamSynchronize(device->stream),
-          what);
+    check(run, *device, device->driver.streamSynchronize(device->stream), what);
 }
 
 void kernelLaunch(ExecutionContext *run, void *blob, void *kernelName,

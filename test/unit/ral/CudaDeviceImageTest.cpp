@@ -126,10 +126,10 @@ std::string copyToHost(void *destination, void *source, int64_t bytes) {
   ExecutionContext run(&context, {}, 0);
   void *runPointer = &run;
   void *args[] = {&runPointer, &destination, &source, &bytes};
-  EXPECT_EQ(disc_ral_api_call(
-                &run, "ral_copy_to_host___gpu___pvoid_pvoid_pvoid_i64___void",
-                args),
-            bytes == 0 ? 0 : 1);
+  EXPECT_EQ(
+      disc_ral_api_call(
+          &run, "ral_copy_to_host___gpu___pvoid_pvoid_pvoid_i64___void", args),
+      bytes == 0 ? 0 : 1);
   return run.errorMessage();
 }
 
