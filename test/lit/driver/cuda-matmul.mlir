@@ -1,8 +1,9 @@
 // Matrix products compiled for CUDA become cuBLAS calls through the runtime
 // (ral_gemm on device "gpu") instead of reduction kernels: a plain product,
 // a batched one, a JAX MLP whose bias and relu stay one fused kernel
-// that runs after the product, and mixed-precision products (f16 and bf16
-// operands, preferred_element_type=f32). The CPU target compiles the same
+// that runs after the product, mixed-precision products (f16 and bf16
+// operands, preferred_element_type=f32), and BERT attention's products with
+// two batch dims, which collapse into one. The CPU target compiles the same
 // program.
 // RUN: disc-compile %s --target=cuda --compile-to=device | FileCheck %s --check-prefix=HOST
 // RUN: disc-compile %s --target=cuda -o %t.so
@@ -41,6 +42,12 @@
 // HOST: disc_ral.dispatch %arg0, "ral_gemm" device "gpu" may_fail(%{{.*}}, %{{.*}}, %{{.*}}, %false, %false) : (memref<4x8x16xbf16>, memref<4x16x8xbf16>, memref<4x8x8xf32>, i1, i1) -> ()
 // HOST-NOT: ral_kernel_launch
 // HOST: "ral_send_output"
+// HOST-LABEL: func.func public @attention
+// HOST-NOT: linalg.fill
+// HOST: disc_ral.dispatch %arg0, "ral_gemm" device "gpu" may_fail(%{{.*}}, %{{.*}}, %{{.*}}, %false, %true) : (memref<8x16x32xf32>, memref<8x16x32xf32>, memref<8x16x16xf32>, i1, i1) -> ()
+// HOST: disc_ral.dispatch %arg0, "ral_gemm" device "gpu" may_fail(%{{.*}}, %{{.*}}, %{{.*}}, %false, %false) : (memref<8x16x16xf32>, memref<8x16x32xf32>, memref<8x16x32xf32>, i1, i1) -> ()
+// HOST-NOT: ral_kernel_launch
+// HOST: "ral_send_output"
 
 // STRINGS-DAG: ral_gemm___gpu___pvoid_m2df32_m2df32_m2df32_i1_i1___void
 // STRINGS-DAG: ral_gemm___gpu___pvoid_m3df32_m3df32_m3df32_i1_i1___void
@@ -48,6 +55,7 @@
 // STRINGS-DAG: ral_gemm___gpu___pvoid_m3dbf16_m3dbf16_m3df32_i1_i1___void
 
 // DESCRIBE: target: cuda
+// DESCRIBE: function attention:
 // DESCRIBE: function batched:
 // DESCRIBE: function matmul:
 // DESCRIBE: function mixed_bf16:
@@ -83,6 +91,11 @@ module @jit_models attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas 
     %1 = stablehlo.convert %arg1 : (tensor<4x16x8xf32>) -> tensor<4x16x8xbf16>
     %2 = stablehlo.dot_general %0, %1, batching_dims = [0] x [0], contracting_dims = [2] x [1], precision = [DEFAULT, DEFAULT] : (tensor<4x8x16xbf16>, tensor<4x16x8xbf16>) -> tensor<4x8x8xf32>
     return %2 : tensor<4x8x8xf32>
+  }
+  func.func public @attention(%arg0: tensor<2x4x16x32xf32> loc("q"), %arg1: tensor<2x4x16x32xf32> loc("k"), %arg2: tensor<2x4x16x32xf32> loc("v")) -> (tensor<2x4x16x32xf32> {jax.result_info = "result"}) {
+    %0 = stablehlo.dot_general %arg0, %arg1, batching_dims = [0, 1] x [0, 1], contracting_dims = [3] x [3], precision = [DEFAULT, DEFAULT] : (tensor<2x4x16x32xf32>, tensor<2x4x16x32xf32>) -> tensor<2x4x16x16xf32>
+    %1 = stablehlo.dot_general %0, %arg2, batching_dims = [0, 1] x [0, 1], contracting_dims = [3] x [2], precision = [DEFAULT, DEFAULT] : (tensor<2x4x16x16xf32>, tensor<2x4x16x32xf32>) -> tensor<2x4x16x32xf32>
+    return %1 : tensor<2x4x16x32xf32>
   }
   func.func private @relu(%arg0: tensor<8x32xf32>) -> tensor<8x32xf32> {
     %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>

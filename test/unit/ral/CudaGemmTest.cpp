@@ -152,6 +152,43 @@ TEST(GemmPlan, StridesBatchesAndPaddedRows) {
   EXPECT_EQ(p.ldSecond, 8);
 }
 
+// Attention's scores q * k^T on [B, H, S, D] = [2, 3, 4, 5], as
+// disc-linalg-matmul-to-ral passes them: each operand's batch dims B and H
+// collapsed into one of 6, q a view into a buffer whose matrices are 6 rows
+// apart (a collapsible batch stride of 6 * 5), k and the scores row-major.
+TEST(GemmPlan, ComputesAProductWithCollapsedBatchDims) {
+  const int batch = 2, heads = 3, seq = 4, depth = 5, qRows = 6;
+  std::vector<float> q(batch * heads * qRows * depth),
+      k(batch * heads * seq * depth);
+  for (size_t i = 0; i < q.size(); ++i)
+    q[i] = static_cast<float>(static_cast<int>(i * 7 % 11) - 5);
+  for (size_t i = 0; i < k.size(); ++i)
+    k[i] = static_cast<float>(static_cast<int>(i * 5 % 7) - 3);
+  Shape qShape{{batch * heads, seq, depth}, {qRows * depth, depth, 1}};
+  Shape kShape = rowMajor({batch * heads, seq, depth});
+  GemmPlan p{};
+  std::string error;
+  ASSERT_TRUE(plan(qShape, kShape, rowMajor({batch * heads, seq, seq}), false,
+                   true, p, error))
+      << error;
+  EXPECT_EQ(p.batchCount, 6);
+  EXPECT_EQ(p.strideSecond, 30);
+  EXPECT_EQ(p.strideFirst, 20);
+  std::vector<float> scores(batch * heads * seq * seq);
+  runPlan(p, q.data(), k.data(), scores.data());
+  for (int b = 0; b < batch; ++b)
+    for (int h = 0; h < heads; ++h)
+      for (int i = 0; i < seq; ++i)
+        for (int j = 0; j < seq; ++j) {
+          float expected = 0;
+          for (int d = 0; d < depth; ++d)
+            expected += q[((b * heads + h) * qRows + i) * depth + d] *
+                        k[((b * heads + h) * seq + j) * depth + d];
+          EXPECT_EQ(scores[((b * heads + h) * seq + i) * seq + j], expected)
+              << "at " << b << ", " << h << ", " << i << ", " << j;
+        }
+}
+
 TEST(GemmPlan, MarksAnEmptyProduct) {
   GemmPlan p{};
   std::string error;

@@ -10,6 +10,11 @@
 //   disc_ral.dispatch %ctx, "ral_gemm" device "gpu" may_fail(
 //       %lhs, %rhs, %out, %transposeLhs, %transposeRhs)
 //
+// A product with several batch dims, all leading (attention's
+// [B, H, S, D] x [B, H, D, S]), is one batched call: each operand's batch
+// dims are collapsed into one when its layout lets them
+// (memref.collapse_shape).
+//
 // Operands of f16 or bf16 that the body widens (arith.extf) before
 // multiplying into an f32 output make a mixed-precision call: cuBLAS takes
 // the operand and output types apart.
@@ -20,6 +25,7 @@
 #include "disc/Dialect/RAL/RALOps.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -41,16 +47,26 @@ struct Gemm {
   bool transposeRhs;
 };
 
+/// How an operand's leading batch dims fold into the one batch dim of
+/// ral_gemm: [[0, ..., rank - 3], [rank - 2], [rank - 1]].
+SmallVector<ReassociationIndices> getBatchCollapse(int64_t rank) {
+  return {
+      llvm::to_vector(llvm::seq<int64_t>(0, rank - 2)), {rank - 2}, {rank - 1}};
+}
+
 /// A memref cuBLAS reads row by row: `elementType` elements, a unit
-/// innermost stride, and the rank of the product.
+/// innermost stride, the rank of the product, and batch dims (all but the
+/// last two) that collapse into one.
 bool isGemmOperand(Value value, Type elementType, int64_t rank) {
   auto type = dyn_cast<MemRefType>(value.getType());
   if (!type || type.getElementType() != elementType || type.getRank() != rank)
     return false;
   SmallVector<int64_t> strides;
   int64_t offset;
-  return succeeded(type.getStridesAndOffset(strides, offset)) &&
-         strides.back() == 1;
+  if (failed(type.getStridesAndOffset(strides, offset)) || strides.back() != 1)
+    return false;
+  return rank <= 3 || memref::CollapseShapeOp::isGuaranteedCollapsible(
+                          type, getBatchCollapse(rank));
 }
 
 /// Whether cuBLAS multiplies `operandType` operands into a `resultType`
@@ -133,8 +149,9 @@ linalg::FillOp findDeadZeroFill(linalg::LinalgOp op, Value out) {
 }
 
 /// A product cuBLAS computes: a matmul or batch matmul (named, with
-/// transposed indexing maps, or generic) of row-major buffers of types
-/// ral_gemm takes, whose output a zero fill has just initialized.
+/// transposed indexing maps, or generic, with any number of leading batch
+/// dims) of row-major buffers of types ral_gemm takes, whose output a zero
+/// fill has just initialized.
 std::optional<Gemm> matchGemm(linalg::LinalgOp op) {
   if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 2 ||
       op.getNumDpsInits() != 1 || op.getNumReductionLoops() != 1)
@@ -149,8 +166,7 @@ std::optional<Gemm> matchGemm(linalg::LinalgOp op) {
   int64_t rank = outType.getRank();
   Type resultType = outType.getElementType();
   Type operandType = getElementTypeOrSelf(lhs.getType());
-  if ((rank != 2 && rank != 3) ||
-      !isGemmElementTypes(operandType, resultType) ||
+  if (rank < 2 || !isGemmElementTypes(operandType, resultType) ||
       !isMultiplyAdd(op, /*widensInputs=*/operandType != resultType))
     return std::nullopt;
   if (!isGemmOperand(lhs, operandType, rank) ||
@@ -192,9 +208,17 @@ void convertToDispatch(Gemm gemm, Value context) {
       arith::ConstantIntOp::create(builder, loc, gemm.transposeLhs, 1);
   Value transposeRhs =
       arith::ConstantIntOp::create(builder, loc, gemm.transposeRhs, 1);
-  SmallVector<Value> args = {
-      op.getDpsInputOperand(0)->get(), op.getDpsInputOperand(1)->get(),
-      op.getDpsInitOperand(0)->get(), transposeLhs, transposeRhs};
+  SmallVector<Value> args;
+  for (Value operand :
+       {op.getDpsInputOperand(0)->get(), op.getDpsInputOperand(1)->get(),
+        op.getDpsInitOperand(0)->get()}) {
+    int64_t rank = cast<MemRefType>(operand.getType()).getRank();
+    args.push_back(rank <= 3
+                       ? operand
+                       : memref::CollapseShapeOp::create(
+                             builder, loc, operand, getBatchCollapse(rank)));
+  }
+  args.append({transposeLhs, transposeRhs});
   disc_ral::DispatchOp::create(builder, loc, TypeRange(), context, "ral_gemm",
                                "gpu", /*may_fail=*/true, args);
   gemm.zeroFill.erase();
