@@ -73,9 +73,9 @@ bool isGemmOperand(Value value, Type elementType, int64_t rank) {
 /// output (ral_gemm's registrations, docs/ABI.md): f32, f16 or bf16
 /// throughout, or f16 or bf16 operands with an f32 result.
 bool isGemmElementTypes(Type operandType, Type resultType) {
-  bool isHalf = operandType.isF16() || operandType.isBF16();
-  return (operandType == resultType && (isHalf || operandType.isF32())) ||
-         (isHalf && resultType.isF32());
+  bool is16BitFloat = operandType.isF16() || operandType.isBF16();
+  return (operandType == resultType && (is16BitFloat || operandType.isF32())) ||
+         (is16BitFloat && resultType.isF32());
 }
 
 /// Whether the body is `out + lhs * rhs` (in either operand order), with
