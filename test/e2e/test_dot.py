@@ -34,6 +34,54 @@ def dot_general_reference(lhs, rhs, lhs_batch, rhs_batch, lhs_contract, rhs_cont
     return np.einsum(spec, lhs.astype(wide), rhs.astype(wide)).astype(dtype)
 
 
+def dot_general_dims(lhs_batch, rhs_batch, lhs_contract, rhs_contract):
+    """The dimension numbers of a dot_general as JAX prints them."""
+    fmt = lambda v: "[%s]" % ", ".join(map(str, v))
+    dims = ""
+    if lhs_batch:
+        dims += "batching_dims = %s x %s, " % (fmt(lhs_batch), fmt(rhs_batch))
+    return dims + "contracting_dims = %s x %s" % (fmt(lhs_contract), fmt(rhs_contract))
+
+
+def bf16_exact_array(generator, shape, integers):
+    """f32 values bf16 holds exactly: small integers (whose products and sums
+    bf16 holds too, so any accumulation order gives the same result), or
+    floats in [-1, 1) with their low 16 bits cleared."""
+    if integers:
+        return generator.integers(-4, 4, size=shape, endpoint=True).astype(np.float32)
+    values = generator.uniform(-1, 1, size=shape).astype(np.float32)
+    return (values.view(np.uint32) & np.uint32(0xFFFF0000)).view(np.float32)
+
+
+def bf16_dot_general_case(name, lhs_shape, rhs_shape, lhs_batch, rhs_batch, lhs_contract,
+                          rhs_contract, result_element_type, g):
+    """dot_general of bf16 operands into `result_element_type` (bf16, or f32
+    as JAX's preferred_element_type=f32 prints it). A .npy holds no bf16, so
+    the program converts its f32 inputs to bf16 and a bf16 result back."""
+    exact_result = result_element_type == "bf16"
+    lhs = bf16_exact_array(g, lhs_shape, exact_result)
+    rhs = bf16_exact_array(g, rhs_shape, exact_result)
+    lt, rt = tensor_type(lhs_shape, "f32"), tensor_type(rhs_shape, "f32")
+    lbt, rbt = tensor_type(lhs_shape, "bf16"), tensor_type(rhs_shape, "bf16")
+    reference = lambda l, r: dot_general_reference(l, r, lhs_batch, rhs_batch, lhs_contract,
+                                                   rhs_contract, np.float32)
+    out_shape = reference(lhs, rhs).shape
+    ot, dot_type = tensor_type(out_shape, "f32"), tensor_type(out_shape, result_element_type)
+    body = [
+        "%%0 = stablehlo.convert %%arg0 : (%s) -> %s" % (lt, lbt),
+        "%%1 = stablehlo.convert %%arg1 : (%s) -> %s" % (rt, rbt),
+        "%%2 = stablehlo.dot_general %%0, %%1, %s, precision = [DEFAULT, DEFAULT] : (%s, %s) -> %s"
+        % (dot_general_dims(lhs_batch, rhs_batch, lhs_contract, rhs_contract), lbt, rbt,
+           dot_type)]
+    if exact_result:
+        body += ["%%3 = stablehlo.convert %%2 : (%s) -> %s" % (dot_type, ot), "return %%3 : %s" % ot]
+    else:
+        body += ["return %%2 : %s" % ot]
+    mlir = jax_module([("lhs", lt), ("rhs", rt)], [(ot, "result")], body)
+    atol, rtol = (0, 0) if exact_result else TOLERANCE["f32"]
+    return Case(name, mlir, [lhs, rhs], reference, atol=atol, rtol=rtol)
+
+
 def dot_general_case(name, element_type, lhs_shape, rhs_shape, lhs_batch, rhs_batch,
                      lhs_contract, rhs_contract, g, result_element_type=None):
     low, high = (-8, 8) if element_type.startswith("i") else (-1, 1)
@@ -45,11 +93,7 @@ def dot_general_case(name, element_type, lhs_shape, rhs_shape, lhs_batch, rhs_ba
     out = dot_general_reference(lhs, rhs, lhs_batch, rhs_batch, lhs_contract, rhs_contract, out_dtype)
     lt, rt = tensor_type(lhs_shape, element_type), tensor_type(rhs_shape, element_type)
     ot = tensor_type(out.shape, result_element_type)
-    fmt = lambda v: "[%s]" % ", ".join(map(str, v))
-    dims = ""
-    if lhs_batch:
-        dims += "batching_dims = %s x %s, " % (fmt(lhs_batch), fmt(rhs_batch))
-    dims += "contracting_dims = %s x %s" % (fmt(lhs_contract), fmt(rhs_contract))
+    dims = dot_general_dims(lhs_batch, rhs_batch, lhs_contract, rhs_contract)
     mlir = jax_module([("lhs", lt), ("rhs", rt)], [(ot, "result")], [
         "%%0 = stablehlo.dot_general %%arg0, %%arg1, %s, precision = [DEFAULT, DEFAULT] : (%s, %s) -> %s"
         % (dims, lt, rt, ot),
@@ -74,6 +118,11 @@ def dot_general_cases():
         dot_general_case("dot_general_batch_middle_f32", "f32", (4, 2, 3), (3, 2, 5), [1], [1], [2], [0], g),
         dot_general_case("dot_general_two_contracting_f32", "f32", (2, 3, 4), (3, 4, 5), [], [], [1, 2], [0, 1], g),
         dot_general_case("dot_general_two_batch_f32", "f32", (2, 3, 4, 5), (2, 3, 5, 6), [0, 1], [0, 1], [3], [2], g),
+        # BERT attention's scores, q * k^T on [B, H, S, D].
+        dot_general_case("dot_general_attention_scores_f32", "f32", (2, 3, 4, 8), (2, 3, 5, 8), [0, 1],
+                         [0, 1], [3], [3], g),
+        dot_general_case("dot_general_three_batch_f16", "f16", (2, 2, 3, 4, 8), (2, 2, 3, 8, 5),
+                         [0, 1, 2], [0, 1, 2], [4], [3], g),
         dot_general_case("dot_general_matvec_f32", "f32", (4, 3), (3,), [], [], [1], [0], g),
         dot_general_case("dot_general_vecvec_f32", "f32", (7,), (7,), [], [], [0], [0], g),
         dot_general_case("dot_general_outer_f32", "f32", (3,), (4,), [], [], [], [], g),
@@ -85,6 +134,10 @@ def dot_general_cases():
                          result_element_type="i32"),
         dot_general_case("dot_general_f16_to_f32", "f16", (4, 8), (8, 3), [], [], [1], [0], g,
                          result_element_type="f32"),
+        bf16_dot_general_case("dot_general_bf16", (2, 4, 8), (2, 8, 3), [0], [0], [2], [1], "bf16", g),
+        bf16_dot_general_case("dot_general_bf16_to_f32", (4, 16), (16, 8), [], [], [1], [0], "f32", g),
+        bf16_dot_general_case("dot_general_attention_bf16_to_f32", (2, 3, 4, 16), (2, 3, 16, 5),
+                              [0, 1], [0, 1], [3], [2], "f32", g),
     ]
 
 

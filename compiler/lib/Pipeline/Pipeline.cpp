@@ -241,7 +241,7 @@ std::string mlir::disc::getPhasePipeline(Phase phase,
   case Phase::Hlo:
     return std::string("canonicalize,cse");
   case Phase::Linalg:
-    return std::string("disc-stablehlo-to-linalg,linalg-fuse-elementwise-ops,"
+    return std::string("disc-stablehlo-to-linalg,disc-fuse-elementwise-ops,"
                        "canonicalize,cse");
   case Phase::Buffers:
     return std::string(kBufferizePipeline);

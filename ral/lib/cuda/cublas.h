@@ -24,6 +24,7 @@ inline constexpr cublasOperation_t CUBLAS_OP_N = 0;
 inline constexpr cublasOperation_t CUBLAS_OP_T = 1;
 inline constexpr cudaDataType CUDA_R_32F = 0;
 inline constexpr cudaDataType CUDA_R_16F = 2;
+inline constexpr cudaDataType CUDA_R_16BF = 14;
 inline constexpr cublasComputeType_t CUBLAS_COMPUTE_32F = 68;
 inline constexpr cublasGemmAlgo_t CUBLAS_GEMM_DEFAULT = -1;
 

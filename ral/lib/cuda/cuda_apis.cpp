@@ -487,12 +487,16 @@ template <> struct CublasDataType<float> {
 template <> struct CublasDataType<half> {
   static constexpr cudaDataType value = CUDA_R_16F;
 };
+template <> struct CublasDataType<bfloat16> {
+  static constexpr cudaDataType value = CUDA_R_16BF;
+};
 
 // out = op(lhs) * op(rhs) on the stream, accumulated in f32 (gemm_plan.h
-// says how row-major operands become one column-major cuBLAS call).
-template <typename T, int N>
-void gemm(ExecutionContext *run, MemRefType<T, N> lhs, MemRefType<T, N> rhs,
-          MemRefType<T, N> out, bool transposeLhs, bool transposeRhs) {
+// says how row-major operands become one column-major cuBLAS call). `Out` is
+// `In`, or f32 for a product of 16-bit floats kept in f32.
+template <typename In, typename Out, int N>
+void gemm(ExecutionContext *run, MemRefType<In, N> lhs, MemRefType<In, N> rhs,
+          MemRefType<Out, N> out, bool transposeLhs, bool transposeRhs) {
   GemmPlan plan{};
   std::string error;
   if (!planGemm(N, {lhs.sizes, lhs.strides}, {rhs.sizes, rhs.strides},
@@ -514,25 +518,26 @@ void gemm(ExecutionContext *run, MemRefType<T, N> lhs, MemRefType<T, N> rhs,
   cublasHandle_t handle = device->getCublasHandle(run, *cublas);
   if (!handle)
     return;
-  constexpr cudaDataType type = CublasDataType<T>::value;
+  constexpr cudaDataType inType = CublasDataType<In>::value;
+  constexpr cudaDataType outType = CublasDataType<Out>::value;
   // CUBLAS_COMPUTE_32F takes f32 scalars whatever the element type.
   const float alpha = 1.0f;
   const float beta = 0.0f;
   cublasOperation_t opFirst = plan.transposeFirst ? CUBLAS_OP_T : CUBLAS_OP_N;
   cublasOperation_t opSecond = plan.transposeSecond ? CUBLAS_OP_T : CUBLAS_OP_N;
-  const T *first = rhs.data + rhs.offset;
-  const T *second = lhs.data + lhs.offset;
-  T *result = out.data + out.offset;
+  const In *first = rhs.data + rhs.offset;
+  const In *second = lhs.data + lhs.offset;
+  Out *result = out.data + out.offset;
   cublasStatus_t status =
       plan.batchCount == 1
           ? cublas->gemmEx(handle, opFirst, opSecond, plan.m, plan.n, plan.k,
-                           &alpha, first, type, plan.ldFirst, second, type,
-                           plan.ldSecond, &beta, result, type, plan.ldOut,
+                           &alpha, first, inType, plan.ldFirst, second, inType,
+                           plan.ldSecond, &beta, result, outType, plan.ldOut,
                            CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT)
           : cublas->gemmStridedBatchedEx(
                 handle, opFirst, opSecond, plan.m, plan.n, plan.k, &alpha,
-                first, type, plan.ldFirst, plan.strideFirst, second, type,
-                plan.ldSecond, plan.strideSecond, &beta, result, type,
+                first, inType, plan.ldFirst, plan.strideFirst, second, inType,
+                plan.ldSecond, plan.strideSecond, &beta, result, outType,
                 plan.ldOut, plan.strideOut, plan.batchCount, CUBLAS_COMPUTE_32F,
                 CUBLAS_GEMM_DEFAULT);
   if (status != CUBLAS_STATUS_SUCCESS)
@@ -554,11 +559,17 @@ template <typename T, int N> struct SendOutputApi {
     registerForEveryTypeAndRank<RecvInputApi>("ral_recv_input", "gpu") &&
     registerForEveryTypeAndRank<SendOutputApi>("ral_send_output", "gpu");
 
+// The products disc-linalg-matmul-to-ral emits: f32, f16 or bf16 throughout,
+// or f16 or bf16 operands with an f32 result.
+template <typename In, typename Out> bool registerGemm() {
+  return registerApi<&gemm<In, Out, 2>>("ral_gemm", "gpu") &&
+         registerApi<&gemm<In, Out, 3>>("ral_gemm", "gpu");
+}
+
 [[maybe_unused]] const bool gemmRegistered =
-    registerApi<&gemm<float, 2>>("ral_gemm", "gpu") &&
-    registerApi<&gemm<float, 3>>("ral_gemm", "gpu") &&
-    registerApi<&gemm<half, 2>>("ral_gemm", "gpu") &&
-    registerApi<&gemm<half, 3>>("ral_gemm", "gpu");
+    registerGemm<float, float>() && registerGemm<half, half>() &&
+    registerGemm<bfloat16, bfloat16>() && registerGemm<half, float>() &&
+    registerGemm<bfloat16, float>();
 
 } // namespace
 

@@ -7,6 +7,7 @@
 
 #include <initializer_list>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace disc::ral::cuda {
@@ -151,6 +152,43 @@ TEST(GemmPlan, StridesBatchesAndPaddedRows) {
   EXPECT_EQ(p.ldSecond, 8);
 }
 
+// Attention's scores q * k^T on [B, H, S, D] = [2, 3, 4, 5], as
+// disc-linalg-matmul-to-ral passes them: each operand's batch dims B and H
+// collapsed into one of 6, q a view into a buffer whose matrices are 6 rows
+// apart (a collapsible batch stride of 6 * 5), k and the scores row-major.
+TEST(GemmPlan, ComputesAProductWithCollapsedBatchDims) {
+  const int batch = 2, heads = 3, seq = 4, depth = 5, qRows = 6;
+  std::vector<float> q(batch * heads * qRows * depth),
+      k(batch * heads * seq * depth);
+  for (size_t i = 0; i < q.size(); ++i)
+    q[i] = static_cast<float>(static_cast<int>(i * 7 % 11) - 5);
+  for (size_t i = 0; i < k.size(); ++i)
+    k[i] = static_cast<float>(static_cast<int>(i * 5 % 7) - 3);
+  Shape qShape{{batch * heads, seq, depth}, {qRows * depth, depth, 1}};
+  Shape kShape = rowMajor({batch * heads, seq, depth});
+  GemmPlan p{};
+  std::string error;
+  ASSERT_TRUE(plan(qShape, kShape, rowMajor({batch * heads, seq, seq}), false,
+                   true, p, error))
+      << error;
+  EXPECT_EQ(p.batchCount, 6);
+  EXPECT_EQ(p.strideSecond, 30);
+  EXPECT_EQ(p.strideFirst, 20);
+  std::vector<float> scores(batch * heads * seq * seq);
+  runPlan(p, q.data(), k.data(), scores.data());
+  for (int b = 0; b < batch; ++b)
+    for (int h = 0; h < heads; ++h)
+      for (int i = 0; i < seq; ++i)
+        for (int j = 0; j < seq; ++j) {
+          float expected = 0;
+          for (int d = 0; d < depth; ++d)
+            expected += q[((b * heads + h) * qRows + i) * depth + d] *
+                        k[((b * heads + h) * seq + j) * depth + d];
+          EXPECT_EQ(scores[((b * heads + h) * seq + i) * seq + j], expected)
+              << "at " << b << ", " << h << ", " << i << ", " << j;
+        }
+}
+
 TEST(GemmPlan, MarksAnEmptyProduct) {
   GemmPlan p{};
   std::string error;
@@ -202,43 +240,82 @@ bool canOpen(const char *library) {
   return handle != nullptr;
 }
 
-// ral_gemm___gpu___pvoid_m2df32_m2df32_m2df32_i1_i1___void on 2x2 matrices
-// with `lhsCols` columns of lhs; returns the run's error message.
-std::string callGemm(int64_t lhsCols) {
+// The name of ral_gemm on device "gpu" for operands `in` and result `out`
+// (type_encoding.def tokens) of rank `rank`.
+std::string gemmName(int rank, const std::string &in, const std::string &out) {
+  std::string operand = "m" + std::to_string(rank) + "d";
+  return "ral_gemm___gpu___pvoid_" + operand + in + "_" + operand + in + "_" +
+         operand + out + "_i1_i1___void";
+}
+
+// Calls the API `name` on operands of rank `rank` whose matrices are 2x2
+// (a batch of 2 when the rank is 3) but for `lhsCols` columns of lhs;
+// returns the run's error message. Every operand points at the same zeros,
+// which nothing reads when the sizes do not agree.
+std::string callGemm(const std::string &name, int rank, int64_t lhsCols) {
   Context context;
   ExecutionContext run(&context, {}, 0);
   void *runPointer = &run;
-  float data[4] = {};
+  float data[16] = {};
   float *pointer = data;
   int64_t offset = 0;
-  int64_t lhsSizes[2] = {2, lhsCols}, lhsStrides[2] = {lhsCols, 1};
-  int64_t sizes[2] = {2, 2}, strides[2] = {2, 1};
+  // A rank-2 operand is the last two sizes and strides of these.
+  int64_t first = 3 - rank;
+  int64_t lhsSizes[3] = {2, 2, lhsCols},
+          lhsStrides[3] = {2 * lhsCols, lhsCols, 1};
+  int64_t sizes[3] = {2, 2, 2}, strides[3] = {4, 2, 1};
   uint8_t noTranspose = 0;
   std::vector<void *> args = {&runPointer};
   for (int operand = 0; operand < 3; ++operand) {
-    int64_t *operandSizes = operand ? sizes : lhsSizes;
-    int64_t *operandStrides = operand ? strides : lhsStrides;
+    int64_t *operandSizes = (operand ? sizes : lhsSizes) + first;
+    int64_t *operandStrides = (operand ? strides : lhsStrides) + first;
     for (void *slot :
          std::initializer_list<void *>{&pointer, &pointer, &offset})
       args.push_back(slot);
     for (int64_t *field : {operandSizes, operandStrides})
-      for (int i = 0; i < 2; ++i)
+      for (int i = 0; i < rank; ++i)
         args.push_back(&field[i]);
   }
   args.push_back(&noTranspose);
   args.push_back(&noTranspose);
-  EXPECT_EQ(disc_ral_api_call(
-                &run,
-                "ral_gemm___gpu___pvoid_m2df32_m2df32_m2df32_i1_i1___void",
-                args.data()),
-            1);
+  EXPECT_EQ(disc_ral_api_call(&run, name.c_str(), args.data()), 1) << name;
   return run.errorMessage();
+}
+
+std::string callGemm(int64_t lhsCols) {
+  return callGemm("ral_gemm___gpu___pvoid_m2df32_m2df32_m2df32_i1_i1___void", 2,
+                  lhsCols);
 }
 
 TEST(CudaGemm, FailsTheRunOnOperandsThatDoNotAgree) {
   EXPECT_EQ(callGemm(3), "ral_gemm: the sizes do not agree (lhs 2x3, rhs 2x2, "
                          "out 2x2): expected out 2x2 and a contracted size of "
                          "3 in both");
+}
+
+// Each element type pairing disc-linalg-matmul-to-ral emits (one dtype
+// throughout, or 16-bit float operands with an f32 result), at rank 2 and
+// 3, reaches gemm: it unpacks the operands and plans, which fails here.
+TEST(CudaGemm, RegistersEveryProductTheCompilerEmits) {
+  const std::pair<const char *, const char *> types[] = {{"f32", "f32"},
+                                                         {"f16", "f16"},
+                                                         {"bf16", "bf16"},
+                                                         {"f16", "f32"},
+                                                         {"bf16", "f32"}};
+  for (auto [in, out] : types) {
+    EXPECT_EQ(callGemm(gemmName(2, in, out), 2, 3),
+              "ral_gemm: the sizes do not agree (lhs 2x3, rhs 2x2, out 2x2): "
+              "expected out 2x2 and a contracted size of 3 in both");
+    EXPECT_EQ(callGemm(gemmName(3, in, out), 3, 3),
+              "ral_gemm: the sizes do not agree (lhs 2x2x3, rhs 2x2x2, out "
+              "2x2x2): expected out 2x2 and a contracted size of 3 in both");
+  }
+  EXPECT_EQ(gemmName(2, "bf16", "f32"),
+            "ral_gemm___gpu___pvoid_m2dbf16_m2dbf16_m2df32_i1_i1___void");
+  // cuBLAS has no f32 product with a 16-bit result, nor rank 4.
+  for (const std::string &name :
+       {gemmName(2, "f32", "f16"), gemmName(4, "f32", "f32")})
+    EXPECT_EQ(callGemm(name, 2, 3), "unknown RAL API '" + name + "'");
 }
 
 TEST(CudaGemm, FailsTheRunWithTheReasonWithoutCuBlas) {

@@ -64,4 +64,23 @@ def DiscLinalgContiguousInnerLoop
   let dependentDialects = ["linalg::LinalgDialect"];
 }
 
+def DiscFuseElementwiseOps : Pass<"disc-fuse-elementwise-ops"> {
+  let summary = "Fuses elementwise ops on tensors, except into contractions";
+  let description = [{
+    Upstream's `linalg-fuse-elementwise-ops` (the same patterns: elementwise
+    fusion of single-use producers, folding reshapes by expansion, constant
+    folding, canonicalization), except that no producer is fused into a
+    contraction (`linalg::isaContractionOpInterface`: a multiply-add over
+    reduction loops). A fused producer would be recomputed for every output
+    element that reads it, and the product, no longer a plain multiply-add
+    of its inputs, could not become a library call (cuBLAS through
+    `disc-linalg-matmul-to-ral`): the transposes, scales and dtype
+    conversions that feed BERT attention's batched products stay ops of
+    their own.
+  }];
+  let dependentDialects = [
+    "affine::AffineDialect", "linalg::LinalgDialect", "memref::MemRefDialect"
+  ];
+}
+
 #endif // DISC_PIPELINE_PASSES

@@ -10,12 +10,22 @@
 //   disc_ral.dispatch %ctx, "ral_gemm" device "gpu" may_fail(
 //       %lhs, %rhs, %out, %transposeLhs, %transposeRhs)
 //
+// A product with several batch dims, all leading (attention's
+// [B, H, S, D] x [B, H, D, S]), is one batched call: each operand's batch
+// dims are collapsed into one when its layout lets them
+// (memref.collapse_shape).
+//
+// Operands of f16 or bf16 that the body widens (arith.extf) before
+// multiplying into an f32 output make a mixed-precision call: cuBLAS takes
+// the operand and output types apart.
+//
 //===----------------------------------------------------------------------===//
 
 #include "disc/Conversion/LinalgToGPU/Passes.h"
 #include "disc/Dialect/RAL/RALOps.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -37,36 +47,63 @@ struct Gemm {
   bool transposeRhs;
 };
 
-/// A memref cuBLAS reads row by row: f32 or f16 elements, a unit innermost
-/// stride, and the rank of the product.
+/// How an operand's leading batch dims fold into the one batch dim of
+/// ral_gemm: [[0, ..., rank - 3], [rank - 2], [rank - 1]].
+SmallVector<ReassociationIndices> getBatchCollapse(int64_t rank) {
+  return {
+      llvm::to_vector(llvm::seq<int64_t>(0, rank - 2)), {rank - 2}, {rank - 1}};
+}
+
+/// A memref cuBLAS reads row by row: `elementType` elements, a unit
+/// innermost stride, the rank of the product, and batch dims (all but the
+/// last two) that collapse into one.
 bool isGemmOperand(Value value, Type elementType, int64_t rank) {
   auto type = dyn_cast<MemRefType>(value.getType());
   if (!type || type.getElementType() != elementType || type.getRank() != rank)
     return false;
   SmallVector<int64_t> strides;
   int64_t offset;
-  return succeeded(type.getStridesAndOffset(strides, offset)) &&
-         strides.back() == 1;
+  if (failed(type.getStridesAndOffset(strides, offset)) || strides.back() != 1)
+    return false;
+  return rank <= 3 || memref::CollapseShapeOp::isGuaranteedCollapsible(
+                          type, getBatchCollapse(rank));
 }
 
-/// Whether the body is `out + lhs * rhs` (in either operand order).
-bool isMultiplyAdd(linalg::LinalgOp op) {
+/// Whether cuBLAS multiplies `operandType` operands into a `resultType`
+/// output (ral_gemm's registrations, docs/ABI.md): f32, f16 or bf16
+/// throughout, or f16 or bf16 operands with an f32 result.
+bool isGemmElementTypes(Type operandType, Type resultType) {
+  bool is16BitFloat = operandType.isF16() || operandType.isBF16();
+  return (operandType == resultType && (is16BitFloat || operandType.isF32())) ||
+         (is16BitFloat && resultType.isF32());
+}
+
+/// Whether the body is `out + lhs * rhs` (in either operand order), with
+/// each input widened by an `arith.extf` first when `widensInputs`.
+bool isMultiplyAdd(linalg::LinalgOp op, bool widensInputs) {
   Block *body = op.getBlock();
-  if (body->getOperations().size() != 3)
+  if (body->getOperations().size() != (widensInputs ? 5u : 3u))
     return false;
-  auto mul = dyn_cast<arith::MulFOp>(body->front());
-  auto add = dyn_cast<arith::AddFOp>(*std::next(body->begin()));
   auto yield = dyn_cast<linalg::YieldOp>(body->back());
-  if (!mul || !add || !yield || yield.getNumOperands() != 1 ||
-      yield.getOperand(0) != add.getResult())
+  if (!yield || yield.getNumOperands() != 1)
     return false;
-  Value lhs = body->getArgument(0), rhs = body->getArgument(1);
+  auto add = yield.getOperand(0).getDefiningOp<arith::AddFOp>();
+  if (!add)
+    return false;
   Value out = body->getArgument(2);
-  bool multipliesInputs = (mul.getLhs() == lhs && mul.getRhs() == rhs) ||
-                          (mul.getLhs() == rhs && mul.getRhs() == lhs);
-  bool addsToOutput = (add.getLhs() == out && add.getRhs() == mul) ||
-                      (add.getLhs() == mul && add.getRhs() == out);
-  return multipliesInputs && addsToOutput;
+  Value product = add.getLhs() == out ? add.getRhs() : add.getLhs();
+  auto mul = product.getDefiningOp<arith::MulFOp>();
+  if (!mul || (add.getLhs() != out && add.getRhs() != out))
+    return false;
+  auto input = [&](Value factor) -> Value {
+    if (!widensInputs)
+      return factor;
+    auto extension = factor.getDefiningOp<arith::ExtFOp>();
+    return extension ? extension.getIn() : Value();
+  };
+  Value x = input(mul.getLhs()), y = input(mul.getRhs());
+  Value lhs = body->getArgument(0), rhs = body->getArgument(1);
+  return (x == lhs && y == rhs) || (x == rhs && y == lhs);
 }
 
 /// The dims of `map`'s results, or nothing when one is not a plain dim.
@@ -112,12 +149,12 @@ linalg::FillOp findDeadZeroFill(linalg::LinalgOp op, Value out) {
 }
 
 /// A product cuBLAS computes: a matmul or batch matmul (named, with
-/// transposed indexing maps, or generic) of f32 or f16 row-major buffers
-/// whose output a zero fill has just initialized.
+/// transposed indexing maps, or generic, with any number of leading batch
+/// dims) of row-major buffers of types ral_gemm takes, whose output a zero
+/// fill has just initialized.
 std::optional<Gemm> matchGemm(linalg::LinalgOp op) {
   if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 2 ||
-      op.getNumDpsInits() != 1 || op.getNumReductionLoops() != 1 ||
-      !isMultiplyAdd(op))
+      op.getNumDpsInits() != 1 || op.getNumReductionLoops() != 1)
     return std::nullopt;
   Value lhs = op.getDpsInputOperand(0)->get();
   Value rhs = op.getDpsInputOperand(1)->get();
@@ -127,12 +164,14 @@ std::optional<Gemm> matchGemm(linalg::LinalgOp op) {
   if (!outType || lhs == out || rhs == out)
     return std::nullopt;
   int64_t rank = outType.getRank();
-  Type elementType = outType.getElementType();
-  if ((rank != 2 && rank != 3) || !(elementType.isF32() || elementType.isF16()))
+  Type resultType = outType.getElementType();
+  Type operandType = getElementTypeOrSelf(lhs.getType());
+  if (rank < 2 || !isGemmElementTypes(operandType, resultType) ||
+      !isMultiplyAdd(op, /*widensInputs=*/operandType != resultType))
     return std::nullopt;
-  if (!isGemmOperand(lhs, elementType, rank) ||
-      !isGemmOperand(rhs, elementType, rank) ||
-      !isGemmOperand(out, elementType, rank))
+  if (!isGemmOperand(lhs, operandType, rank) ||
+      !isGemmOperand(rhs, operandType, rank) ||
+      !isGemmOperand(out, resultType, rank))
     return std::nullopt;
 
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
@@ -169,9 +208,17 @@ void convertToDispatch(Gemm gemm, Value context) {
       arith::ConstantIntOp::create(builder, loc, gemm.transposeLhs, 1);
   Value transposeRhs =
       arith::ConstantIntOp::create(builder, loc, gemm.transposeRhs, 1);
-  SmallVector<Value> args = {
-      op.getDpsInputOperand(0)->get(), op.getDpsInputOperand(1)->get(),
-      op.getDpsInitOperand(0)->get(), transposeLhs, transposeRhs};
+  SmallVector<Value> args;
+  for (Value operand :
+       {op.getDpsInputOperand(0)->get(), op.getDpsInputOperand(1)->get(),
+        op.getDpsInitOperand(0)->get()}) {
+    int64_t rank = cast<MemRefType>(operand.getType()).getRank();
+    args.push_back(rank <= 3
+                       ? operand
+                       : memref::CollapseShapeOp::create(
+                             builder, loc, operand, getBatchCollapse(rank)));
+  }
+  args.append({transposeLhs, transposeRhs});
   disc_ral::DispatchOp::create(builder, loc, TypeRange(), context, "ral_gemm",
                                "gpu", /*may_fail=*/true, args);
   gemm.zeroFill.erase();

@@ -41,6 +41,234 @@ func.func @batch_matmul_f16(%ctx: !disc_ral.context, %a: memref<?x?x16xf16>,
 
 // -----
 
+// bf16 throughout, and the mixed-precision products JAX emits with
+// preferred_element_type=f32: f16 or bf16 operands the body widens with
+// arith.extf (named ops build that body from their types) into an f32
+// output.
+#lhsB = affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>
+#rhsB = affine_map<(d0, d1, d2, d3) -> (d0, d3, d2)>
+#outB = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+// CHECK-LABEL: func.func @bf16_and_mixed
+// CHECK-NOT: linalg.fill
+// CHECK: disc_ral.dispatch %{{.*}}, "ral_gemm" device "gpu" may_fail(%{{.*}}, %{{.*}}, %{{.*}}, %false{{.*}}, %false{{.*}}) : (memref<4x8x16xbf16>, memref<4x16x8xbf16>, memref<4x8x8xbf16>, i1, i1) -> ()
+// CHECK: disc_ral.dispatch %{{.*}}, "ral_gemm" device "gpu" may_fail(%{{.*}}, %{{.*}}, %{{.*}}, %false{{.*}}, %false{{.*}}) : (memref<8x16xf16>, memref<16x4xf16>, memref<8x4xf32>, i1, i1) -> ()
+// CHECK: disc_ral.dispatch %{{.*}}, "ral_gemm" device "gpu" may_fail(%{{.*}}, %{{.*}}, %{{.*}}, %false{{.*}}, %false{{.*}}) : (memref<8x16xbf16>, memref<16x4xbf16>, memref<8x4xf32>, i1, i1) -> ()
+// CHECK: disc_ral.dispatch %{{.*}}, "ral_gemm" device "gpu" may_fail(%{{.*}}, %{{.*}}, %{{.*}}, %false{{.*}}, %false{{.*}}) : (memref<4x8x16xbf16>, memref<4x16x8xbf16>, memref<4x8x8xf32>, i1, i1) -> ()
+// CHECK-NOT: linalg.
+// CHECK: return
+func.func @bf16_and_mixed(%ctx: !disc_ral.context, %a: memref<4x8x16xbf16>,
+                          %b: memref<4x16x8xbf16>, %c: memref<4x8x8xbf16>,
+                          %h: memref<8x16xf16>, %k: memref<16x4xf16>,
+                          %x: memref<8x16xbf16>, %y: memref<16x4xbf16>,
+                          %o: memref<8x4xf32>, %p: memref<8x4xf32>,
+                          %q: memref<4x8x8xf32>) {
+  %zero = arith.constant 0.0 : bf16
+  linalg.fill ins(%zero : bf16) outs(%c : memref<4x8x8xbf16>)
+  linalg.batch_matmul ins(%a, %b : memref<4x8x16xbf16>, memref<4x16x8xbf16>)
+                      outs(%c : memref<4x8x8xbf16>)
+  %zero32 = arith.constant 0.0 : f32
+  linalg.fill ins(%zero32 : f32) outs(%o : memref<8x4xf32>)
+  linalg.matmul ins(%h, %k : memref<8x16xf16>, memref<16x4xf16>)
+                outs(%o : memref<8x4xf32>)
+  linalg.fill ins(%zero32 : f32) outs(%p : memref<8x4xf32>)
+  linalg.matmul ins(%x, %y : memref<8x16xbf16>, memref<16x4xbf16>)
+                outs(%p : memref<8x4xf32>)
+  linalg.fill ins(%zero32 : f32) outs(%q : memref<4x8x8xf32>)
+  linalg.generic {indexing_maps = [#lhsB, #rhsB, #outB],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<4x8x16xbf16>, memref<4x16x8xbf16>)
+      outs(%q : memref<4x8x8xf32>) {
+  ^bb0(%l: bf16, %r: bf16, %acc: f32):
+    %lw = arith.extf %l : bf16 to f32
+    %rw = arith.extf %r : bf16 to f32
+    %m = arith.mulf %rw, %lw : f32
+    %s = arith.addf %m, %acc : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// Left for the kernel passes: type pairings cuBLAS is not called with
+// (f16 operands into f64, f16 times bf16, f32 operands into f16) and a
+// mixed body that widens only the product.
+#lhsM = affine_map<(d0, d1, d2) -> (d0, d2)>
+#rhsM = affine_map<(d0, d1, d2) -> (d2, d1)>
+#outM = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: func.func @kept_mixed
+// CHECK-NOT: ral_gemm
+// CHECK-COUNT-3: linalg.matmul
+// CHECK: linalg.generic
+// CHECK-NOT: ral_gemm
+func.func @kept_mixed(%ctx: !disc_ral.context, %h: memref<8x16xf16>,
+                      %k: memref<16x4xf16>, %y: memref<16x4xbf16>,
+                      %a: memref<8x16xf32>, %b: memref<16x4xf32>,
+                      %o64: memref<8x4xf64>, %o: memref<8x4xf32>,
+                      %o16: memref<8x4xf16>) {
+  %zero64 = arith.constant 0.0 : f64
+  linalg.fill ins(%zero64 : f64) outs(%o64 : memref<8x4xf64>)
+  linalg.matmul ins(%h, %k : memref<8x16xf16>, memref<16x4xf16>)
+                outs(%o64 : memref<8x4xf64>)
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%o : memref<8x4xf32>)
+  linalg.matmul ins(%h, %y : memref<8x16xf16>, memref<16x4xbf16>)
+                outs(%o : memref<8x4xf32>)
+  %zero16 = arith.constant 0.0 : f16
+  linalg.fill ins(%zero16 : f16) outs(%o16 : memref<8x4xf16>)
+  linalg.matmul ins(%a, %b : memref<8x16xf32>, memref<16x4xf32>)
+                outs(%o16 : memref<8x4xf16>)
+  linalg.fill ins(%zero : f32) outs(%o : memref<8x4xf32>)
+  linalg.generic {indexing_maps = [#lhsM, #rhsM, #outM],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%h, %k : memref<8x16xf16>, memref<16x4xf16>)
+      outs(%o : memref<8x4xf32>) {
+  ^bb0(%l: f16, %r: f16, %acc: f32):
+    %m = arith.mulf %l, %r : f16
+    %mw = arith.extf %m : f16 to f32
+    %s = arith.addf %acc, %mw : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// Products with several leading batch dims, as dot_general with
+// batching_dims = [0, 1] lowers (attention's q * k^T, and its scores times
+// v), are one batched call on each operand with its batch dims collapsed:
+// dynamic sizes of a row-major buffer, and a strided view whose batch
+// strides are contiguous, collapse too; and rank 5, mixed bf16 -> f32.
+#q = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d4)>
+#kT = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d3, d4)>
+#v = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d4, d3)>
+#scores = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3)>
+#lhs5 = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3, d5)>
+#rhs5 = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d5, d4)>
+#out5 = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3, d4)>
+// CHECK-LABEL: func.func @collapsed_batch
+// CHECK-SAME: (%[[CTX:[a-z0-9_]+]]: !disc_ral.context, %[[Q:[a-z0-9_]+]]: memref<2x4x8x16xf32>, %[[K:[a-z0-9_]+]]: memref<2x4x8x16xf32>, %[[S:[a-z0-9_]+]]: memref<2x4x8x8xf32>,
+// CHECK-NOT: linalg.fill
+// CHECK-DAG: %[[QC:.*]] = memref.collapse_shape %[[Q]] {{\[}}[0, 1], [2], [3]] : memref<2x4x8x16xf32> into memref<8x8x16xf32>
+// CHECK-DAG: %[[KC:.*]] = memref.collapse_shape %[[K]] {{\[}}[0, 1], [2], [3]] : memref<2x4x8x16xf32> into memref<8x8x16xf32>
+// CHECK-DAG: %[[SC:.*]] = memref.collapse_shape %[[S]] {{\[}}[0, 1], [2], [3]] : memref<2x4x8x8xf32> into memref<8x8x8xf32>
+// CHECK: disc_ral.dispatch %[[CTX]], "ral_gemm" device "gpu" may_fail(%[[QC]], %[[KC]], %[[SC]], %false{{.*}}, %true{{.*}}) : (memref<8x8x16xf32>, memref<8x8x16xf32>, memref<8x8x8xf32>, i1, i1) -> ()
+// CHECK: disc_ral.dispatch %{{.*}}, "ral_gemm" device "gpu" may_fail(%{{.*}}, %{{.*}}, %{{.*}}, %false{{.*}}, %false{{.*}}) : (memref<?x?x?xf16>, memref<?x?x?xf16>, memref<?x?x?xf16>, i1, i1) -> ()
+// CHECK: disc_ral.dispatch %{{.*}}, "ral_gemm" device "gpu" may_fail(%{{.*}}, %{{.*}}, %{{.*}}, %false{{.*}}, %false{{.*}}) : (memref<8x8x16xf32, strided<[256, 16, 1], offset: ?>>, memref<8x16x8xf32>, memref<8x8x8xf32>, i1, i1) -> ()
+// CHECK: disc_ral.dispatch %{{.*}}, "ral_gemm" device "gpu" may_fail(%{{.*}}, %{{.*}}, %{{.*}}, %false{{.*}}, %false{{.*}}) : (memref<24x8x16xbf16>, memref<24x16x8xbf16>, memref<24x8x8xf32>, i1, i1) -> ()
+// CHECK-NOT: linalg.
+// CHECK: return
+func.func @collapsed_batch(%ctx: !disc_ral.context, %q: memref<2x4x8x16xf32>,
+                           %k: memref<2x4x8x16xf32>, %s: memref<2x4x8x8xf32>,
+                           %dq: memref<?x?x?x?xf16>, %dv: memref<?x?x?x?xf16>,
+                           %ds: memref<?x?x?x?xf16>,
+                           %view: memref<2x4x8x16xf32, strided<[1024, 256, 16, 1], offset: ?>>,
+                           %w: memref<2x4x16x8xf32>, %t: memref<2x4x8x8xf32>,
+                           %a5: memref<2x3x4x8x16xbf16>,
+                           %b5: memref<2x3x4x16x8xbf16>,
+                           %c5: memref<2x3x4x8x8xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%s : memref<2x4x8x8xf32>)
+  linalg.generic {indexing_maps = [#q, #kT, #scores],
+                  iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]}
+      ins(%q, %k : memref<2x4x8x16xf32>, memref<2x4x8x16xf32>)
+      outs(%s : memref<2x4x8x8xf32>) {
+  ^bb0(%l: f32, %r: f32, %acc: f32):
+    %m = arith.mulf %l, %r : f32
+    %sum = arith.addf %acc, %m : f32
+    linalg.yield %sum : f32
+  }
+  %zero16 = arith.constant 0.0 : f16
+  linalg.fill ins(%zero16 : f16) outs(%ds : memref<?x?x?x?xf16>)
+  linalg.generic {indexing_maps = [#q, #v, #scores],
+                  iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]}
+      ins(%dq, %dv : memref<?x?x?x?xf16>, memref<?x?x?x?xf16>)
+      outs(%ds : memref<?x?x?x?xf16>) {
+  ^bb0(%l: f16, %r: f16, %acc: f16):
+    %m = arith.mulf %l, %r : f16
+    %sum = arith.addf %acc, %m : f16
+    linalg.yield %sum : f16
+  }
+  linalg.fill ins(%zero : f32) outs(%t : memref<2x4x8x8xf32>)
+  linalg.generic {indexing_maps = [#q, #v, #scores],
+                  iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]}
+      ins(%view, %w : memref<2x4x8x16xf32, strided<[1024, 256, 16, 1], offset: ?>>, memref<2x4x16x8xf32>)
+      outs(%t : memref<2x4x8x8xf32>) {
+  ^bb0(%l: f32, %r: f32, %acc: f32):
+    %m = arith.mulf %l, %r : f32
+    %sum = arith.addf %acc, %m : f32
+    linalg.yield %sum : f32
+  }
+  linalg.fill ins(%zero : f32) outs(%c5 : memref<2x3x4x8x8xf32>)
+  linalg.generic {indexing_maps = [#lhs5, #rhs5, #out5],
+                  iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "reduction"]}
+      ins(%a5, %b5 : memref<2x3x4x8x16xbf16>, memref<2x3x4x16x8xbf16>)
+      outs(%c5 : memref<2x3x4x8x8xf32>) {
+  ^bb0(%l: bf16, %r: bf16, %acc: f32):
+    %lw = arith.extf %l : bf16 to f32
+    %rw = arith.extf %r : bf16 to f32
+    %m = arith.mulf %lw, %rw : f32
+    %sum = arith.addf %acc, %m : f32
+    linalg.yield %sum : f32
+  }
+  return
+}
+
+// -----
+
+// Left for the kernel passes: batch dims whose strides do not collapse into
+// one (a batch stride that skips memory, a dynamic one), and batch dims in
+// another order in rhs than in the output.
+#q = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d4)>
+#v = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d4, d3)>
+#vSwapped = affine_map<(d0, d1, d2, d3, d4) -> (d1, d0, d4, d3)>
+#scores = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3)>
+// CHECK-LABEL: func.func @kept_batch
+// CHECK-NOT: ral_gemm
+// CHECK-NOT: memref.collapse_shape
+// CHECK-COUNT-3: linalg.generic
+// CHECK-NOT: ral_gemm
+func.func @kept_batch(%ctx: !disc_ral.context,
+                      %gapped: memref<2x4x8x16xf32, strided<[1024, 128, 16, 1]>>,
+                      %dynamic: memref<2x4x8x16xf32, strided<[?, ?, 16, 1]>>,
+                      %v: memref<2x4x16x8xf32>, %vT: memref<4x2x16x8xf32>,
+                      %q: memref<2x4x8x16xf32>, %s: memref<2x4x8x8xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%s : memref<2x4x8x8xf32>)
+  linalg.generic {indexing_maps = [#q, #v, #scores],
+                  iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]}
+      ins(%gapped, %v : memref<2x4x8x16xf32, strided<[1024, 128, 16, 1]>>, memref<2x4x16x8xf32>)
+      outs(%s : memref<2x4x8x8xf32>) {
+  ^bb0(%l: f32, %r: f32, %acc: f32):
+    %m = arith.mulf %l, %r : f32
+    %sum = arith.addf %acc, %m : f32
+    linalg.yield %sum : f32
+  }
+  linalg.fill ins(%zero : f32) outs(%s : memref<2x4x8x8xf32>)
+  linalg.generic {indexing_maps = [#q, #v, #scores],
+                  iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]}
+      ins(%dynamic, %v : memref<2x4x8x16xf32, strided<[?, ?, 16, 1]>>, memref<2x4x16x8xf32>)
+      outs(%s : memref<2x4x8x8xf32>) {
+  ^bb0(%l: f32, %r: f32, %acc: f32):
+    %m = arith.mulf %l, %r : f32
+    %sum = arith.addf %acc, %m : f32
+    linalg.yield %sum : f32
+  }
+  linalg.fill ins(%zero : f32) outs(%s : memref<2x4x8x8xf32>)
+  linalg.generic {indexing_maps = [#q, #vSwapped, #scores],
+                  iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]}
+      ins(%q, %vT : memref<2x4x8x16xf32>, memref<4x2x16x8xf32>)
+      outs(%s : memref<2x4x8x8xf32>) {
+  ^bb0(%l: f32, %r: f32, %acc: f32):
+    %m = arith.mulf %l, %r : f32
+    %sum = arith.addf %acc, %m : f32
+    linalg.yield %sum : f32
+  }
+  return
+}
+
+// -----
+
 // A generic product that contracts rhs along its rows (x * w^T, as
 // dot_general with contracting_dims = [1] x [1] lowers), and a named matmul
 // whose indexing maps transpose lhs.
