@@ -16,8 +16,10 @@
 //     (an input through its own host receive), and the device still gets its
 //     own copy.
 //
-// A host class must be small and statically shaped: a large one means the
-// host waits for the GPU's results, which is reported instead.
+// A host class, and whatever its ops read, must be small and statically
+// shaped. When what a host access needs cannot move, its buffer stays on the
+// device: a load copies the element from the GPU (waiting for the kernels
+// before it), a store is reported.
 //
 //===----------------------------------------------------------------------===//
 
