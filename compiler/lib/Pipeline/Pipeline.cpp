@@ -238,7 +238,7 @@ std::string mlir::disc::getPhasePipeline(Phase phase,
   case Phase::Hlo:
     return std::string("canonicalize,cse");
   case Phase::Linalg:
-    return std::string("disc-stablehlo-to-linalg,linalg-fuse-elementwise-ops,"
+    return std::string("disc-stablehlo-to-linalg,disc-linalg-fuse-elementwise,"
                        "canonicalize,cse");
   case Phase::Buffers:
     return std::string(kBufferizePipeline);

@@ -64,4 +64,25 @@ def DiscLinalgContiguousInnerLoop
   let dependentDialects = ["linalg::LinalgDialect"];
 }
 
+def DiscLinalgFuseElementwise : Pass<"disc-linalg-fuse-elementwise"> {
+  let summary = "Fuses elementwise linalg ops on tensors, leaving matrix "
+                "products whole";
+  let description = [{
+    linalg-fuse-elementwise-ops (elementwise producers fused into their
+    consumers, reshapes folded into linalg ops by expanding their loops,
+    constant folding), except that nothing is fused into a contraction (a
+    product: mul-add body, projected-permutation maps) and no reshape is
+    folded into or out of one. Upstream's pass folds a reshape of a
+    linalg.matmul's operand or result into the product, which turns it into
+    a linalg.generic of another rank, and then fuses the producer of an
+    operand into it (an im2col gather gives back the direct convolution);
+    the library call for a product (cuBLAS on CUDA) needs the product as it
+    was written, and the reshapes it leaves are views, which cost nothing.
+  }];
+  let dependentDialects = [
+    "affine::AffineDialect", "linalg::LinalgDialect", "memref::MemRefDialect",
+    "tensor::TensorDialect"
+  ];
+}
+
 #endif // DISC_PIPELINE_PASSES
