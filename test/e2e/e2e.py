@@ -86,11 +86,13 @@ class Case:
         "custom" runs `custom(runner)` instead, for checks of the tools'
         command lines.
     skip: a reason; the case is not run and the reason is printed.
+    after_hlo_pass: with --hlo-pass, regexes the program must match once the
+        pass has run on it (so that the check covers what the pass did).
     """
 
     def __init__(self, name, mlir, inputs=(), reference=None, atol=1e-5, rtol=1e-5,
                  function=None, expect="pass", stderr_patterns=(), skip=None,
-                 compile_args=(), custom=None, max_stderr_lines=None):
+                 compile_args=(), custom=None, max_stderr_lines=None, after_hlo_pass=()):
         assert expect in ("pass", "compile_error", "run_error", "custom"), expect
         self.name = name
         self.mlir = mlir
@@ -107,6 +109,7 @@ class Case:
         self.custom = custom
         # For the error kinds: a bound on the diagnostic's length.
         self.max_stderr_lines = max_stderr_lines
+        self.after_hlo_pass = list(after_hlo_pass)
 
 
 class CaseFailure(Exception):
@@ -176,13 +179,16 @@ def expected_outputs(case):
 
 
 class Runner:
-    def __init__(self, tools, work_dir, verbose=False, ral_run=None, target=None):
+    def __init__(self, tools, work_dir, verbose=False, ral_run=None, target=None, hlo_pass=None):
         self.compiler = os.path.join(tools, "disc-compile")
+        self.optimizer = os.path.join(tools, "disc-opt")
         self.runner = ral_run or os.path.join(tools, "ral-run")
         self.work_dir = work_dir
         self.verbose = verbose
         # disc-compile's --target for every case; None keeps its default.
         self.target_args = ["--target=" + target] if target else []
+        # A disc-opt pass run between the hlo and linalg phases of every compile.
+        self.hlo_pass = hlo_pass
         self.compiled = {}  # sha of the MLIR text -> (path of .so, or the error)
         os.makedirs(work_dir, exist_ok=True)
 
@@ -201,7 +207,8 @@ class Runner:
     def compile(self, case):
         """Returns (rc, stderr, .so path); one compile per distinct program text."""
         compile_args = case.compile_args + self.target_args
-        key = hashlib.sha256((case.mlir + "\0".join(compile_args)).encode()).hexdigest()
+        key = hashlib.sha256((case.mlir + "\0".join(compile_args + [self.hlo_pass or ""]))
+                             .encode()).hexdigest()
         if key not in self.compiled:
             mlir_path = os.path.join(self.work_dir, case.name + ".mlir")
             so_path = os.path.join(self.work_dir, case.name + ".so")
@@ -209,10 +216,36 @@ class Runner:
                 f.write(case.mlir)
             if os.path.exists(so_path):
                 os.remove(so_path)
-            rc, _, stderr = self.run_tool(
-                [self.compiler, mlir_path, "-o", so_path] + compile_args, COMPILE_TIMEOUT_S)
-            self.compiled[key] = (rc, stderr, so_path)
+            if self.hlo_pass:
+                self.compiled[key] = self.compile_through_hlo_pass(case, mlir_path, so_path,
+                                                                   compile_args)
+            else:
+                rc, _, stderr = self.run_tool(
+                    [self.compiler, mlir_path, "-o", so_path] + compile_args, COMPILE_TIMEOUT_S)
+                self.compiled[key] = (rc, stderr, so_path)
         return self.compiled[key]
+
+    def compile_through_hlo_pass(self, case, mlir_path, so_path, compile_args):
+        """disc-compile to the hlo phase, disc-opt --<hlo_pass>, disc-compile from
+        there; checks the rewritten program against case.after_hlo_pass."""
+        hlo_path = os.path.join(self.work_dir, case.name + ".hlo.mlir")
+        rewritten_path = os.path.join(self.work_dir, "%s.%s.mlir" % (case.name, self.hlo_pass))
+        to_hlo = [self.compiler, mlir_path, "--compile-to=hlo", "-o", hlo_path] + compile_args
+        rewrite = [self.optimizer, hlo_path, "--" + self.hlo_pass, "-o", rewritten_path]
+        for argv in (to_hlo, rewrite):
+            rc, _, stderr = self.run_tool(argv, COMPILE_TIMEOUT_S)
+            if rc != 0:
+                return rc, stderr, so_path
+        with open(rewritten_path) as f:
+            rewritten = f.read()
+        for pattern in case.after_hlo_pass:
+            if not re.search(pattern, rewritten):
+                raise CaseFailure("after %s the program does not match /%s/ (%s)"
+                                  % (self.hlo_pass, pattern, rewritten_path))
+        rc, _, stderr = self.run_tool(
+            [self.compiler, rewritten_path, "--compile-from=hlo", "-o", so_path] + compile_args,
+            COMPILE_TIMEOUT_S)
+        return rc, stderr, so_path
 
     def write_inputs(self, case):
         paths = []
@@ -344,6 +377,11 @@ def main(cases):
     parser.add_argument("-v", "--verbose", action="store_true", help="print the tool command lines")
     parser.add_argument("--dry-run", action="store_true",
                         help="write the programs and inputs and compute the references, run no tool")
+    parser.add_argument("--hlo-pass", metavar="PASS",
+                        help="compile each program to the hlo phase, run `disc-opt --PASS` on it "
+                        "and compile the rest from there, checking each case's after_hlo_pass "
+                        "patterns: tests on this machine a rewrite that another target's pipeline "
+                        "makes (e.g. disc-convolution-to-gemm, which --target=cuda runs)")
     parser.add_argument("--bundle", metavar="TARGET", choices=("cpu", "cuda"),
                         help="compile every case with --target=TARGET and write the inputs, the "
                         "reference outputs and work-dir/manifest.json instead of running them "
@@ -357,7 +395,8 @@ def main(cases):
         return 2
 
     runner = Runner(os.path.abspath(args.tools), os.path.abspath(args.work_dir), args.verbose,
-                    os.path.abspath(args.ral_run) if args.ral_run else None, args.bundle)
+                    os.path.abspath(args.ral_run) if args.ral_run else None, args.bundle,
+                    args.hlo_pass)
     if args.bundle:
         return write_bundle(runner, [c for c in cases if not args.filter or args.filter in c.name])
     passed = failed = skipped = 0

@@ -1,5 +1,10 @@
 """convolution: NHWC and NCHW layouts, strides, padding, lhs/rhs dilation,
-feature groups (grouped and depthwise), 1-D and 2-D."""
+window reversal, feature groups (grouped and depthwise), 1-D and 2-D.
+
+With `--hlo-pass disc-convolution-to-gemm` (ctest e2e.convolution_as_gemm)
+every case is compiled through the im2col + matmul rewrite that the CUDA
+target makes, on the CPU: each f32/f16 case without groups must come out of
+the pass as a linalg.matmul, every other case as the convolution it was."""
 
 import itertools
 
@@ -8,7 +13,8 @@ import numpy as np
 from e2e import Case, jax_module, np_dtype, random_array, rng, run, tensor_type
 
 
-def conv_reference(lhs, rhs, layouts, strides, padding, lhs_dilation, rhs_dilation, groups, dtype):
+def conv_reference(lhs, rhs, layouts, strides, padding, lhs_dilation, rhs_dilation, groups, dtype,
+                   reverse=None):
     """Direct convolution in float64 (int64 for integers) in canonical
     (batch, spatial..., feature) / (spatial..., in, out) order."""
     lhs_layout, rhs_layout, out_layout = layouts
@@ -18,6 +24,9 @@ def conv_reference(lhs, rhs, layouts, strides, padding, lhs_dilation, rhs_dilati
     wide = np.float64 if np.dtype(dtype).kind == "f" else np.int64
     x = lhs.transpose([lhs_layout.index(c) for c in lhs_order]).astype(wide)
     w = rhs.transpose([rhs_layout.index(c) for c in rhs_order]).astype(wide)
+    for d in range(spatial):
+        if reverse and reverse[d]:
+            w = np.flip(w, axis=d)
     for d in range(spatial):
         if lhs_dilation[d] > 1:
             size = (x.shape[1 + d] - 1) * lhs_dilation[d] + 1
@@ -60,7 +69,7 @@ def conv_reference(lhs, rhs, layouts, strides, padding, lhs_dilation, rhs_dilati
 
 def conv_case(name, element_type, lhs_shape, rhs_shape, layouts, strides, padding,
               lhs_dilation=None, rhs_dilation=None, groups=1, g=None, spell_all=True,
-              atol=1e-4, rtol=1e-5):
+              atol=1e-4, rtol=1e-5, reverse=None, dynamic_batch=False):
     spatial = len(strides)
     lhs_dilation = lhs_dilation or [1] * spatial
     rhs_dilation = rhs_dilation or [1] * spatial
@@ -69,10 +78,14 @@ def conv_case(name, element_type, lhs_shape, rhs_shape, layouts, strides, paddin
     rhs = random_array(g, rhs_shape, element_type, low, high)
     dtype = np_dtype(element_type)
     reference = lambda l, r: conv_reference(l, r, layouts, strides, padding, lhs_dilation,
-                                            rhs_dilation, groups, dtype)
+                                            rhs_dilation, groups, dtype, reverse)
     out_shape = reference(lhs, rhs).shape
-    lt, rt, ot = (tensor_type(lhs_shape, element_type), tensor_type(rhs_shape, element_type),
-                  tensor_type(out_shape, element_type))
+    lhs_type_shape, out_type_shape = list(lhs_shape), list(out_shape)
+    if dynamic_batch:
+        lhs_type_shape[layouts[0].index("b")] = -1
+        out_type_shape[layouts[2].index("b")] = -1
+    lt, rt, ot = (tensor_type(lhs_type_shape, element_type), tensor_type(rhs_shape, element_type),
+                  tensor_type(out_type_shape, element_type))
     fmt = lambda v: "[%s]" % ", ".join(map(str, v))
     window = ["stride = %s" % fmt(strides),
               "pad = [%s]" % ", ".join("[%d, %d]" % tuple(p) for p in padding)]
@@ -80,6 +93,8 @@ def conv_case(name, element_type, lhs_shape, rhs_shape, layouts, strides, paddin
         window.append("lhs_dilate = %s" % fmt(lhs_dilation))
     if spell_all or any(d != 1 for d in rhs_dilation):
         window.append("rhs_dilate = %s" % fmt(rhs_dilation))
+    if reverse:
+        window.append("reverse = [%s]" % ", ".join("true" if r else "false" for r in reverse))
     dim_numbers = "x".join("[%s]" % ", ".join(layout) for layout in layouts[:2]) + \
         "->[%s]" % ", ".join(layouts[2])
     mlir = jax_module([("lhs", lt), ("rhs", rt)], [(ot, "result")], [
@@ -88,7 +103,9 @@ def conv_case(name, element_type, lhs_shape, rhs_shape, layouts, strides, paddin
         "precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : "
         "(%s, %s) -> %s" % (dim_numbers, ", ".join(window), groups, lt, rt, ot),
         "return %%0 : %s" % ot])
-    return Case(name, mlir, [lhs, rhs], reference, atol=atol, rtol=rtol)
+    as_gemm = groups == 1 and element_type in ("f32", "f16")
+    return Case(name, mlir, [lhs, rhs], reference, atol=atol, rtol=rtol,
+                after_hlo_pass=[r"linalg\.matmul" if as_gemm else r"stablehlo\.convolution"])
 
 
 NHWC = (list("b01f"), list("01io"), list("b01f"))
@@ -130,6 +147,21 @@ def cases():
                   [[1, 1], [1, 1]], g=g, atol=0, rtol=0),
         conv_case("conv_mixed_layout_f32", "f32", (2, 3, 6, 6), (3, 3, 3, 4),
                   (list("bf01"), list("01io"), list("b01f")), [1, 1], [[1, 1], [1, 1]], g=g),
+        conv_case("conv_window_reversal_f32", "f32", (2, 7, 6, 2), (3, 2, 2, 3), NHWC, [1, 2],
+                  [[1, 1], [0, 1]], reverse=[True, False], g=g),
+        conv_case("conv_1d_reversal_dilated_f32", "f32", (1, 12, 3), (3, 3, 2),
+                  (list("b0f"), list("0io"), list("b0f")), [1], [[0, 0]], rhs_dilation=[2],
+                  reverse=[True], g=g),
+        conv_case("conv_dynamic_batch_f32", "f32", (3, 6, 6, 2), (3, 3, 2, 4), NHWC, [1, 1],
+                  [[1, 1], [1, 1]], dynamic_batch=True, g=g),
+        conv_case("conv_1x1_dynamic_batch_f16", "f16", (2, 4, 4, 8), (1, 1, 8, 4), NHWC, [1, 1],
+                  [[0, 0], [0, 0]], dynamic_batch=True, g=g, atol=2e-2, rtol=1e-2),
+        conv_case("conv_1x1_nchw_f32", "f32", (2, 8, 5, 5), (4, 8, 1, 1), NCHW, [1, 1],
+                  [[0, 0], [0, 0]], g=g),
+        conv_case("conv_1x1_stride2_f32", "f32", (1, 7, 7, 4), (1, 1, 4, 6), NHWC, [2, 2],
+                  [[0, 0], [0, 0]], g=g),
+        conv_case("conv_kernel_feature_inside_f32", "f32", (1, 6, 5, 2), (3, 4, 2, 2),
+                  (list("b01f"), list("0o1i"), list("bf01")), [1, 1], [[0, 0], [0, 0]], g=g),
     ]
 
 

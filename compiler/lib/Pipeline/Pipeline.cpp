@@ -241,8 +241,14 @@ std::string mlir::disc::getPhasePipeline(Phase phase,
   case Phase::Hlo:
     return std::string("canonicalize,cse");
   case Phase::Linalg:
-    return std::string("disc-stablehlo-to-linalg,disc-fuse-elementwise-ops,"
-                       "canonicalize,cse");
+    // On CUDA a convolution becomes im2col and a matrix product, which the
+    // device phase hands to cuBLAS.
+    return (Twine(options.target == Target::Cuda
+                      ? "func.func(disc-convolution-to-gemm),"
+                      : "") +
+            "disc-stablehlo-to-linalg,disc-linalg-fuse-elementwise,"
+            "canonicalize,cse")
+        .str();
   case Phase::Buffers:
     return std::string(kBufferizePipeline);
   case Phase::Ral:

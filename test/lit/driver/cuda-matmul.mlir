@@ -2,10 +2,11 @@
 // (ral_gemm on device "gpu") instead of reduction kernels: a plain product,
 // a batched one, a JAX MLP whose bias and relu stay one fused kernel
 // that runs after the product, mixed-precision products (f16 and bf16
-// operands, preferred_element_type=f32), and BERT attention's products with
-// two batch dims, which collapse into one; q's transpose to [B, H, S, D]
-// and its scale stay a kernel of their own before them. The CPU target compiles the same
-// program.
+// operands, preferred_element_type=f32), BERT attention's products with two
+// batch dims, which collapse into one (q's transpose to [B, H, S, D] and its
+// scale stay a kernel of their own before them), and a product whose result
+// is reshaped (the reshape is a view of the product's buffer). The CPU target
+// compiles the same program.
 // RUN: disc-compile %s --target=cuda --compile-to=device | FileCheck %s --check-prefix=HOST
 // RUN: disc-compile %s --target=cuda -o %t.so
 // RUN: llvm-strings %t.so | FileCheck %s --check-prefix=STRINGS
@@ -51,6 +52,12 @@
 // HOST: disc_ral.dispatch %arg0, "ral_gemm" device "gpu" may_fail(%{{.*}}, %{{.*}}, %{{.*}}, %false, %false) : (memref<8x16x16xf32>, memref<8x16x32xf32>, memref<8x16x32xf32>, i1, i1) -> ()
 // HOST-NOT: ral_kernel_launch
 // HOST: "ral_send_output"
+
+// HOST-LABEL: func.func public @reshaped
+// HOST-NOT: linalg.fill
+// HOST: disc_ral.dispatch %arg0, "ral_gemm" device "gpu" may_fail(%{{.*}}, %{{.*}}, %{{.*}}, %false, %false) : (memref<64x128xf32>, memref<128x32xf32>, memref<64x32xf32>, i1, i1) -> ()
+// HOST-NOT: ral_kernel_launch
+// HOST: "ral_send_output"{{.*}}memref<8x8x32xf32>
 
 // STRINGS-DAG: ral_gemm___gpu___pvoid_m2df32_m2df32_m2df32_i1_i1___void
 // STRINGS-DAG: ral_gemm___gpu___pvoid_m3df32_m3df32_m3df32_i1_i1___void
@@ -102,6 +109,11 @@ module @jit_models attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas 
     %0 = stablehlo.dot_general %scaled, %arg1, batching_dims = [0, 1] x [0, 1], contracting_dims = [3] x [3], precision = [DEFAULT, DEFAULT] : (tensor<2x4x16x32xf32>, tensor<2x4x16x32xf32>) -> tensor<2x4x16x16xf32>
     %1 = stablehlo.dot_general %0, %arg2, batching_dims = [0, 1] x [0, 1], contracting_dims = [3] x [2], precision = [DEFAULT, DEFAULT] : (tensor<2x4x16x16xf32>, tensor<2x4x16x32xf32>) -> tensor<2x4x16x32xf32>
     return %1 : tensor<2x4x16x32xf32>
+  }
+  func.func public @reshaped(%arg0: tensor<64x128xf32>, %arg1: tensor<128x32xf32>) -> (tensor<8x8x32xf32> {jax.result_info = "result"}) {
+    %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<64x128xf32>, tensor<128x32xf32>) -> tensor<64x32xf32>
+    %1 = stablehlo.reshape %0 : (tensor<64x32xf32>) -> tensor<8x8x32xf32>
+    return %1 : tensor<8x8x32xf32>
   }
   func.func private @relu(%arg0: tensor<8x32xf32>) -> tensor<8x32xf32> {
     %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>

@@ -64,22 +64,27 @@ def DiscLinalgContiguousInnerLoop
   let dependentDialects = ["linalg::LinalgDialect"];
 }
 
-def DiscFuseElementwiseOps : Pass<"disc-fuse-elementwise-ops"> {
-  let summary = "Fuses elementwise ops on tensors, except into contractions";
+def DiscLinalgFuseElementwise : Pass<"disc-linalg-fuse-elementwise"> {
+  let summary = "Fuses elementwise linalg ops on tensors, leaving matrix "
+                "products whole";
   let description = [{
-    Upstream's `linalg-fuse-elementwise-ops` (the same patterns: elementwise
-    fusion of single-use producers, folding reshapes by expansion, constant
-    folding, canonicalization), except that no producer is fused into a
-    contraction (`linalg::isaContractionOpInterface`: a multiply-add over
-    reduction loops). A fused producer would be recomputed for every output
-    element that reads it, and the product, no longer a plain multiply-add
-    of its inputs, could not become a library call (cuBLAS through
-    `disc-linalg-matmul-to-ral`): the transposes, scales and dtype
-    conversions that feed BERT attention's batched products stay ops of
-    their own.
+    linalg-fuse-elementwise-ops (elementwise producers fused into their
+    consumers, reshapes folded into linalg ops by expanding their loops,
+    constant folding), except that nothing is fused into a contraction (a
+    product: mul-add body, projected-permutation maps) and no reshape is
+    folded into or out of one. Upstream's pass folds a reshape of a
+    linalg.matmul's operand or result into the product, which turns it into
+    a linalg.generic of another rank, and then fuses the producer of an
+    operand into it (an im2col gather gives back the direct convolution);
+    the library call for a product (cuBLAS on CUDA) needs the product as it
+    was written, and the reshapes it leaves are views, which cost nothing.
+    Likewise the transposes, scales and dtype conversions that feed BERT
+    attention's batched products stay ops of their own; fused, they would be
+    recomputed for every output element that reads them.
   }];
   let dependentDialects = [
-    "affine::AffineDialect", "linalg::LinalgDialect", "memref::MemRefDialect"
+    "affine::AffineDialect", "linalg::LinalgDialect", "memref::MemRefDialect",
+    "tensor::TensorDialect"
   ];
 }
 

@@ -57,7 +57,6 @@ struct ConvolutionLowering : OpConversionPattern<stablehlo::ConvolutionOp> {
       return values && !values->empty() ? (*values)[i] : fallback;
     };
     std::optional<ArrayRef<int64_t>> strides = op.getWindowStrides();
-    std::optional<ArrayRef<int64_t>> lhsDilation = op.getLhsDilation();
     std::optional<ArrayRef<int64_t>> rhsDilation = op.getRhsDilation();
 
     SmallVector<int64_t> reversedDims;
@@ -67,24 +66,7 @@ struct ConvolutionLowering : OpConversionPattern<stablehlo::ConvolutionOp> {
           reversedDims.push_back(kernelSpatial[i]);
     kernel = disc::emitReverse(rewriter, loc, kernel, reversedDims);
 
-    SmallVector<int64_t> low(rank, 0), high(rank, 0), interior(rank, 0);
-    std::optional<DenseIntElementsAttr> padding = op.getPadding();
-    SmallVector<int64_t> paddingValues;
-    if (padding)
-      for (const APInt &value : padding->getValues<APInt>())
-        paddingValues.push_back(value.getSExtValue());
-    for (int64_t i = 0; i < numSpatial; ++i) {
-      int64_t dim = inputSpatial[i];
-      if (!paddingValues.empty()) {
-        low[dim] = paddingValues[2 * i];
-        high[dim] = paddingValues[2 * i + 1];
-      }
-      interior[dim] = getOr(lhsDilation, i, 1) - 1;
-    }
-    Type inputElementType = inputType.getElementType();
-    Value zero = arith::ConstantOp::create(
-        rewriter, loc, rewriter.getZeroAttr(inputElementType));
-    input = disc::emitPad(rewriter, loc, input, zero, low, high, interior);
+    input = disc::emitPaddedConvolutionInput(rewriter, loc, op, input);
 
     int64_t outFeatureSize =
         kernelType.getDimSize(numbers.getKernelOutputFeatureDimension());
@@ -242,6 +224,31 @@ private:
 };
 
 } // namespace
+
+Value mlir::disc::emitPaddedConvolutionInput(OpBuilder &b, Location loc,
+                                             stablehlo::ConvolutionOp op,
+                                             Value input) {
+  auto numbers = op.getDimensionNumbers();
+  ArrayRef<int64_t> inputSpatial = numbers.getInputSpatialDimensions();
+  int64_t rank = cast<RankedTensorType>(input.getType()).getRank();
+  SmallVector<int64_t> low(rank, 0), high(rank, 0), interior(rank, 0);
+  SmallVector<int64_t> paddingValues;
+  if (std::optional<DenseIntElementsAttr> padding = op.getPadding())
+    for (const APInt &value : padding->getValues<APInt>())
+      paddingValues.push_back(value.getSExtValue());
+  std::optional<ArrayRef<int64_t>> lhsDilation = op.getLhsDilation();
+  for (auto [i, dim] : llvm::enumerate(inputSpatial)) {
+    if (!paddingValues.empty()) {
+      low[dim] = paddingValues[2 * i];
+      high[dim] = paddingValues[2 * i + 1];
+    }
+    if (lhsDilation && !lhsDilation->empty())
+      interior[dim] = (*lhsDilation)[i] - 1;
+  }
+  Value zero = arith::ConstantOp::create(
+      b, loc, b.getZeroAttr(getElementTypeOrSelf(input.getType())));
+  return emitPad(b, loc, input, zero, low, high, interior);
+}
 
 void mlir::disc::populateConvolutionPatterns(const TypeConverter &converter,
                                              RewritePatternSet &patterns) {

@@ -528,31 +528,12 @@ struct TransposeLowering : OpConversionPattern<stablehlo::TransposeOp> {
         disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
-    Location loc = op.getLoc();
-    Value operand = adaptor.getOperand();
-    ArrayRef<int64_t> permutation = op.getPermutation();
-    int64_t rank = resultType.getRank();
-    SmallVector<OpFoldResult> operandSizes =
-        disc::getMixedSizes(rewriter, loc, operand);
-    SmallVector<OpFoldResult> sizes;
-    for (int64_t source : permutation)
-      sizes.push_back(operandSizes[source]);
-    Value init = disc::createEmptyTensor(rewriter, loc, resultType, sizes);
-    // result[i] = operand[permutation[i]]: operand dimension permutation[i]
-    // is indexed by loop i.
-    SmallVector<AffineExpr> exprs(rank);
-    for (auto [resultDim, operandDim] : llvm::enumerate(permutation))
-      exprs[operandDim] = rewriter.getAffineDimExpr(resultDim);
-    AffineMap operandMap =
-        AffineMap::get(rank, 0, exprs, rewriter.getContext());
-    auto generic = linalg::GenericOp::create(
-        rewriter, loc, TypeRange{resultType}, ValueRange{operand},
-        ValueRange{init}, {operandMap, rewriter.getMultiDimIdentityMap(rank)},
-        parallelIterators(rank),
-        [](OpBuilder &nb, Location l, ValueRange args) {
-          linalg::YieldOp::create(nb, l, args[0]);
-        });
-    rewriter.replaceOp(op, generic.getResults());
+    Value result = disc::emitTranspose(
+        rewriter, op.getLoc(), adaptor.getOperand(), op.getPermutation());
+    if (result.getType() != resultType)
+      result =
+          tensor::CastOp::create(rewriter, op.getLoc(), resultType, result);
+    rewriter.replaceOp(op, result);
     return success();
   }
 };
@@ -885,6 +866,34 @@ Value mlir::disc::emitPad(OpBuilder &b, Location loc, Value input,
       RankedTensorType::get(resultShape, inputType.getElementType());
   return tensor::ExtractSliceOp::create(b, loc, resultType, padded, offsets,
                                         sizes, strides);
+}
+
+Value mlir::disc::emitTranspose(OpBuilder &b, Location loc, Value input,
+                                ArrayRef<int64_t> permutation) {
+  auto inputType = cast<RankedTensorType>(input.getType());
+  int64_t rank = inputType.getRank();
+  SmallVector<OpFoldResult> inputSizes = getMixedSizes(b, loc, input);
+  SmallVector<int64_t> shape;
+  SmallVector<OpFoldResult> sizes;
+  for (int64_t source : permutation) {
+    shape.push_back(inputType.getDimSize(source));
+    sizes.push_back(inputSizes[source]);
+  }
+  auto resultType = RankedTensorType::get(shape, inputType.getElementType());
+  Value init = createEmptyTensor(b, loc, resultType, sizes);
+  // result[i] = input[permutation[i]]: input dimension permutation[i] is
+  // indexed by loop i.
+  SmallVector<AffineExpr> exprs(rank);
+  for (auto [resultDim, inputDim] : llvm::enumerate(permutation))
+    exprs[inputDim] = b.getAffineDimExpr(resultDim);
+  AffineMap inputMap = AffineMap::get(rank, 0, exprs, b.getContext());
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{resultType}, ValueRange{input}, ValueRange{init},
+      {inputMap, b.getMultiDimIdentityMap(rank)}, parallelIterators(rank),
+      [](OpBuilder &nb, Location l, ValueRange args) {
+        linalg::YieldOp::create(nb, l, args[0]);
+      });
+  return generic.getResult(0);
 }
 
 Value mlir::disc::emitReverse(OpBuilder &b, Location loc, Value input,

@@ -1,4 +1,4 @@
-//===- Passes.h - StableHLO to Linalg conversion pass -----------*- C++ -*-===//
+//===- Passes.h - StableHLO to Linalg conversion passes ---------*- C++ -*-===//
 
 #ifndef DISC_CONVERSION_STABLEHLOTOLINALG_PASSES_H
 #define DISC_CONVERSION_STABLEHLOTOLINALG_PASSES_H

@@ -1,4 +1,4 @@
-//===- Passes.td - StableHLO to Linalg conversion pass ------*- tablegen -*-===//
+//===- Passes.td - StableHLO to Linalg conversion passes -----*- tablegen -*-===//
 
 #ifndef DISC_CONVERSION_STABLEHLOTOLINALG_PASSES
 #define DISC_CONVERSION_STABLEHLOTOLINALG_PASSES
@@ -33,6 +33,41 @@ def StablehloToLinalgPass : Pass<"disc-stablehlo-to-linalg", "ModuleOp"> {
     "::mlir::linalg::LinalgDialect",
     "::mlir::math::MathDialect",
     "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def ConvolutionToGemmPass
+    : Pass<"disc-convolution-to-gemm", "::mlir::func::FuncOp"> {
+  let summary = "Lower convolutions to im2col and a linalg.matmul a library "
+                "can compute";
+  let description = [{
+    Rewrites each stablehlo.convolution with feature_group_count and
+    batch_group_count 1, f32 or f16 operands and result of one element type,
+    and static shapes but for the batch into linalg on tensors:
+
+      patches = one parallel linalg.generic gathering every window of the
+                padded input (im2col), collapsed to [N*Ho*Wo..., Kh*Kw*...*Cin]
+      product = linalg.fill 0 + linalg.matmul of the patches and the kernel
+                collapsed to [Kh*Kw*...*Cin, Cout] (or [Cout, ...] read
+                transposed, for an OIHW kernel)
+      result  = the product expanded to the output's dimensions and, when the
+                output feature is not the last dimension, transposed into
+                the output layout
+
+    Rows and columns follow the layouts of the output and the kernel, so an
+    NHWC output and an HWIO or OIHW kernel are reshapes only, and a 1x1
+    window with unit strides and no padding on an input laid out as the
+    output (NHWC) gathers nothing. Spatial window dimensions of size 1 are
+    left out of the columns; window reversal reads the window backwards.
+
+    disc-compile runs it for the CUDA target before disc-stablehlo-to-linalg,
+    so that disc-linalg-matmul-to-ral makes the product a cuBLAS call; every
+    other convolution keeps the direct lowering of disc-stablehlo-to-linalg.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
     "::mlir::tensor::TensorDialect",
   ];
 }

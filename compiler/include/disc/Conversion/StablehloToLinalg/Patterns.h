@@ -18,6 +18,10 @@
 #include <string>
 
 namespace mlir {
+namespace stablehlo {
+class ConvolutionOp;
+} // namespace stablehlo
+
 namespace disc {
 
 /// Maps unsigned integer element types (and tensors of them) to signless
@@ -116,6 +120,18 @@ Value emitPad(OpBuilder &b, Location loc, Value input, Value paddingValue,
 /// Reverses `input` along `dimensions`.
 Value emitReverse(OpBuilder &b, Location loc, Value input,
                   ArrayRef<int64_t> dimensions);
+
+/// Transposes `input`: dimension i of the result is dimension
+/// permutation[i] of `input` (stablehlo.transpose semantics), as one
+/// linalg.generic copy.
+Value emitTranspose(OpBuilder &b, Location loc, Value input,
+                    ArrayRef<int64_t> permutation);
+
+/// The input of `op` padded with zeros as its padding and lhs_dilation say
+/// (negative padding cuts, lhs dilation is interior padding); `input` itself
+/// when there is neither.
+Value emitPaddedConvolutionInput(OpBuilder &b, Location loc,
+                                 stablehlo::ConvolutionOp op, Value input);
 
 /// Returns a tensor of `type` filled with the scalar `value`.
 Value createFilledTensor(OpBuilder &b, Location loc, RankedTensorType type,

@@ -1,7 +1,8 @@
-//===- FuseElementwiseOps.cpp - Elementwise fusion that spares products ---===//
+//===- LinalgFuseElementwise.cpp - Elementwise fusion around products -----===//
 //
-// The pattern set of upstream's linalg-fuse-elementwise-ops, with a fusion
-// control that keeps producers out of contractions.
+// The patterns of upstream's linalg-fuse-elementwise-ops, with one control
+// function for all of them: besides upstream's rule (the producer has one
+// use), neither end of a fusion or a reshape fold may be a contraction.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,13 +11,14 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir {
 namespace disc {
-#define GEN_PASS_DEF_DISCFUSEELEMENTWISEOPS
+#define GEN_PASS_DEF_DISCLINALGFUSEELEMENTWISE
 #include "disc/Pipeline/Passes.h.inc"
 } // namespace disc
 } // namespace mlir
@@ -25,28 +27,27 @@ using namespace mlir;
 
 namespace {
 
-/// Upstream's control: a producer is fused only into its one user.
-bool hasOneUser(OpOperand *fusedOperand) {
-  Operation *producer = fusedOperand->get().getDefiningOp();
-  return producer && producer->hasOneUse();
-}
-
 bool isContraction(Operation *op) {
-  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  auto linalgOp = dyn_cast_or_null<linalg::LinalgOp>(op);
   return linalgOp && linalg::isaContractionOpInterface(linalgOp);
 }
 
-struct FuseElementwiseOpsPass
-    : disc::impl::DiscFuseElementwiseOpsBase<FuseElementwiseOpsPass> {
+/// Whether the producer of `fusedOperand` may be fused into, or the reshape
+/// it is folded through, its owner.
+bool leavesProductsWhole(OpOperand *fusedOperand) {
+  Operation *producer = fusedOperand->get().getDefiningOp();
+  return producer && producer->hasOneUse() && !isContraction(producer) &&
+         !isContraction(fusedOperand->getOwner());
+}
+
+struct LinalgFuseElementwisePass
+    : disc::impl::DiscLinalgFuseElementwiseBase<LinalgFuseElementwisePass> {
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     RewritePatternSet patterns(context);
-    linalg::populateElementwiseOpsFusionPatterns(
-        patterns, [](OpOperand *fusedOperand) {
-          return hasOneUser(fusedOperand) &&
-                 !isContraction(fusedOperand->getOwner());
-        });
-    linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, hasOneUser);
+    linalg::populateElementwiseOpsFusionPatterns(patterns, leavesProductsWhole);
+    linalg::populateFoldReshapeOpsByExpansionPatterns(patterns,
+                                                      leavesProductsWhole);
     tensor::populateBubbleUpExpandShapePatterns(patterns);
     affine::AffineApplyOp::getCanonicalizationPatterns(patterns, context);
     linalg::GenericOp::getCanonicalizationPatterns(patterns, context);
@@ -54,7 +55,8 @@ struct FuseElementwiseOpsPass
     tensor::CollapseShapeOp::getCanonicalizationPatterns(patterns, context);
     context->getLoadedDialect<linalg::LinalgDialect>()
         ->getCanonicalizationPatterns(patterns);
-    linalg::populateConstantFoldLinalgOperations(patterns, hasOneUser);
+    linalg::populateConstantFoldLinalgOperations(patterns, leavesProductsWhole);
+    // Top-down, as upstream's pass, for compile time.
     (void)applyPatternsGreedily(getOperation(), std::move(patterns),
                                 GreedyRewriteConfig().setUseTopDownTraversal());
   }

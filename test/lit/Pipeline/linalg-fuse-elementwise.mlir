@@ -1,0 +1,237 @@
+// RUN: disc-opt %s -split-input-file -disc-linalg-fuse-elementwise | FileCheck %s
+
+// Elementwise chains still fuse, as with linalg-fuse-elementwise-ops: an add
+// feeding a max becomes one generic.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @elementwise_chain
+// CHECK: linalg.generic
+// CHECK: arith.addf
+// CHECK: arith.maximumf
+// CHECK-NOT: linalg.generic
+func.func @elementwise_chain(%a: tensor<8x4xf32>, %b: tensor<8x4xf32>) -> tensor<8x4xf32> {
+  %empty = tensor.empty() : tensor<8x4xf32>
+  %sum = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%a, %b : tensor<8x4xf32>, tensor<8x4xf32>) outs(%empty : tensor<8x4xf32>) {
+  ^bb0(%x: f32, %y: f32, %out: f32):
+    %s = arith.addf %x, %y : f32
+    linalg.yield %s : f32
+  } -> tensor<8x4xf32>
+  %max = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%sum, %b : tensor<8x4xf32>, tensor<8x4xf32>) outs(%empty : tensor<8x4xf32>) {
+  ^bb0(%x: f32, %y: f32, %out: f32):
+    %m = arith.maximumf %x, %y : f32
+    linalg.yield %m : f32
+  } -> tensor<8x4xf32>
+  return %max : tensor<8x4xf32>
+}
+
+// -----
+
+// A reshape of an elementwise result still folds into it: the generic runs
+// on the expanded shape.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @reshape_of_elementwise
+// CHECK: tensor.expand_shape %{{.*}} {{\[\[}}0, 1], [2]] output_shape [2, 4, 4] : tensor<8x4xf32> into tensor<2x4x4xf32>
+// CHECK: linalg.generic
+// CHECK-SAME: outs(%{{.*}} : tensor<2x4x4xf32>)
+// CHECK: arith.negf
+// CHECK-NOT: tensor.expand_shape
+func.func @reshape_of_elementwise(%a: tensor<8x4xf32>) -> tensor<2x4x4xf32> {
+  %empty = tensor.empty() : tensor<8x4xf32>
+  %neg = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%a : tensor<8x4xf32>) outs(%empty : tensor<8x4xf32>) {
+  ^bb0(%x: f32, %out: f32):
+    %n = arith.negf %x : f32
+    linalg.yield %n : f32
+  } -> tensor<8x4xf32>
+  %expanded = tensor.expand_shape %neg [[0, 1], [2]] output_shape [2, 4, 4] : tensor<8x4xf32> into tensor<2x4x4xf32>
+  return %expanded : tensor<2x4x4xf32>
+}
+
+// -----
+
+// A product between reshapes (im2col: a gather, collapsed to rows, times the
+// kernel, expanded back) stays a linalg.matmul of rank 2: neither reshape
+// folds into it, and the gather is not fused into it.
+#gather = affine_map<(d0, d1, d2, d3) -> (d0, d1 + d2, d3)>
+#id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+// CHECK-LABEL: func.func @product_between_reshapes
+// CHECK: %[[GATHER:.*]] = linalg.generic
+// CHECK: %[[ROWS:.*]] = tensor.collapse_shape %[[GATHER]] {{\[\[}}0, 1], [2, 3]] : tensor<2x6x3x4xf32> into tensor<12x12xf32>
+// CHECK: %[[PRODUCT:.*]] = linalg.matmul ins(%[[ROWS]], %{{.*}} : tensor<12x12xf32>, tensor<12x5xf32>) outs(%{{.*}} : tensor<12x5xf32>) -> tensor<12x5xf32>
+// CHECK: %[[OUT:.*]] = tensor.expand_shape %[[PRODUCT]] {{\[\[}}0, 1], [2]] output_shape [2, 6, 5] : tensor<12x5xf32> into tensor<2x6x5xf32>
+// CHECK: return %[[OUT]]
+func.func @product_between_reshapes(%x: tensor<2x8x4xf32>, %w: tensor<12x5xf32>) -> tensor<2x6x5xf32> {
+  %empty = tensor.empty() : tensor<2x6x3x4xf32>
+  %patches = linalg.generic {indexing_maps = [#gather, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x : tensor<2x8x4xf32>) outs(%empty : tensor<2x6x3x4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<2x6x3x4xf32>
+  %rows = tensor.collapse_shape %patches [[0, 1], [2, 3]] : tensor<2x6x3x4xf32> into tensor<12x12xf32>
+  %zero = arith.constant 0.0 : f32
+  %init = tensor.empty() : tensor<12x5xf32>
+  %filled = linalg.fill ins(%zero : f32) outs(%init : tensor<12x5xf32>) -> tensor<12x5xf32>
+  %product = linalg.matmul ins(%rows, %w : tensor<12x12xf32>, tensor<12x5xf32>) outs(%filled : tensor<12x5xf32>) -> tensor<12x5xf32>
+  %out = tensor.expand_shape %product [[0, 1], [2]] output_shape [2, 6, 5] : tensor<12x5xf32> into tensor<2x6x5xf32>
+  return %out : tensor<2x6x5xf32>
+}
+
+// -----
+
+// An elementwise producer is not fused into a product written as a generic
+// (x * w^T), which would recompute it for every output column.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#lhs = affine_map<(d0, d1, d2) -> (d0, d2)>
+#rhsT = affine_map<(d0, d1, d2) -> (d1, d2)>
+#out = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: func.func @producer_of_product
+// CHECK: %[[NEG:.*]] = linalg.generic
+// CHECK: arith.negf
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%[[NEG]], %{{.*}} : tensor<8x16xf32>, tensor<4x16xf32>)
+// CHECK: arith.mulf
+// CHECK: arith.addf
+func.func @producer_of_product(%x: tensor<8x16xf32>, %w: tensor<4x16xf32>) -> tensor<8x4xf32> {
+  %empty = tensor.empty() : tensor<8x16xf32>
+  %neg = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<8x16xf32>) outs(%empty : tensor<8x16xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %n = arith.negf %in : f32
+    linalg.yield %n : f32
+  } -> tensor<8x16xf32>
+  %zero = arith.constant 0.0 : f32
+  %init = tensor.empty() : tensor<8x4xf32>
+  %filled = linalg.fill ins(%zero : f32) outs(%init : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %product = linalg.generic {indexing_maps = [#lhs, #rhsT, #out], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%neg, %w : tensor<8x16xf32>, tensor<4x16xf32>) outs(%filled : tensor<8x4xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %m = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<8x4xf32>
+  return %product : tensor<8x4xf32>
+}
+
+// -----
+
+// Elementwise producers fuse into their one user as upstream's
+// linalg-fuse-elementwise-ops fuses them, into a reduction too (softmax's
+// sum of exponentials).
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @fused
+// CHECK: linalg.generic
+// CHECK-SAME: iterator_types = ["parallel", "reduction"]
+// CHECK: math.exp
+// CHECK: arith.addf
+// CHECK-NOT: linalg.generic
+func.func @fused(%x: tensor<4x8xf32>) -> tensor<4xf32> {
+  %empty = tensor.empty() : tensor<4x8xf32>
+  %exp = linalg.generic {indexing_maps = [#id, #id],
+                         iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<4x8xf32>) outs(%empty : tensor<4x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %e = math.exp %in : f32
+    linalg.yield %e : f32
+  } -> tensor<4x8xf32>
+  %zero = arith.constant 0.0 : f32
+  %rows = tensor.empty() : tensor<4xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%rows : tensor<4xf32>) -> tensor<4xf32>
+  %sum = linalg.generic {indexing_maps = [#id, #row],
+                         iterator_types = ["parallel", "reduction"]}
+      ins(%exp : tensor<4x8xf32>) outs(%init : tensor<4xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %acc, %in : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  return %sum : tensor<4xf32>
+}
+
+// -----
+
+// A contraction keeps its producers out: BERT's scores from a scaled,
+// transposed q, and a bf16 product into f32 whose operands are converted
+// from f32. The contraction still multiplies and adds its own inputs.
+#bshd = affine_map<(d0, d1, d2, d3) -> (d0, d2, d1, d3)>
+#bhsd = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#q = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d4)>
+#kT = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d3, d4)>
+#scores = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3)>
+#lhs = affine_map<(d0, d1, d2) -> (d0, d2)>
+#rhs = affine_map<(d0, d1, d2) -> (d2, d1)>
+#out = affine_map<(d0, d1, d2) -> (d0, d1)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @contractions
+// CHECK: %[[Q:.*]] = linalg.generic
+// CHECK-SAME: iterator_types = ["parallel", "parallel", "parallel", "parallel"]
+// CHECK: arith.mulf
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%[[Q]], %{{.*}} : tensor<2x4x8x16xf32>, tensor<2x4x8x16xf32>)
+// CHECK-NEXT: ^bb0(%[[L:.*]]: f32, %[[R:.*]]: f32, %[[ACC:.*]]: f32):
+// CHECK-NEXT: %[[M:.*]] = arith.mulf %[[L]], %[[R]] : f32
+// CHECK-NEXT: arith.addf %[[ACC]], %[[M]] : f32
+// CHECK: %[[X:.*]] = linalg.generic
+// CHECK: arith.truncf
+// CHECK: %[[W:.*]] = linalg.generic
+// CHECK: arith.truncf
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%[[X]], %[[W]] : tensor<8x16xbf16>, tensor<16x4xbf16>)
+// CHECK-NEXT: ^bb0(%{{.*}}: bf16, %{{.*}}: bf16, %{{.*}}: f32):
+// CHECK-NEXT: arith.extf
+// CHECK-NEXT: arith.extf
+func.func @contractions(%qIn: tensor<2x8x4x16xf32>, %k: tensor<2x4x8x16xf32>,
+                        %x: tensor<8x16xf32>, %w: tensor<16x4xf32>)
+    -> (tensor<2x4x8x8xf32>, tensor<8x4xf32>) {
+  %scale = arith.constant 0.25 : f32
+  %zero = arith.constant 0.0 : f32
+  %qEmpty = tensor.empty() : tensor<2x4x8x16xf32>
+  %q = linalg.generic {indexing_maps = [#bshd, #bhsd],
+                       iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%qIn : tensor<2x8x4x16xf32>) outs(%qEmpty : tensor<2x4x8x16xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %s = arith.mulf %in, %scale : f32
+    linalg.yield %s : f32
+  } -> tensor<2x4x8x16xf32>
+  %sEmpty = tensor.empty() : tensor<2x4x8x8xf32>
+  %sInit = linalg.fill ins(%zero : f32) outs(%sEmpty : tensor<2x4x8x8xf32>) -> tensor<2x4x8x8xf32>
+  %scores = linalg.generic {indexing_maps = [#q, #kT, #scores],
+                            iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]}
+      ins(%q, %k : tensor<2x4x8x16xf32>, tensor<2x4x8x16xf32>)
+      outs(%sInit : tensor<2x4x8x8xf32>) {
+  ^bb0(%l: f32, %r: f32, %acc: f32):
+    %m = arith.mulf %l, %r : f32
+    %a = arith.addf %acc, %m : f32
+    linalg.yield %a : f32
+  } -> tensor<2x4x8x8xf32>
+  %xEmpty = tensor.empty() : tensor<8x16xbf16>
+  %xb = linalg.generic {indexing_maps = [#id, #id],
+                        iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<8x16xf32>) outs(%xEmpty : tensor<8x16xbf16>) {
+  ^bb0(%in: f32, %out: bf16):
+    %t = arith.truncf %in : f32 to bf16
+    linalg.yield %t : bf16
+  } -> tensor<8x16xbf16>
+  %wEmpty = tensor.empty() : tensor<16x4xbf16>
+  %wb = linalg.generic {indexing_maps = [#id, #id],
+                        iterator_types = ["parallel", "parallel"]}
+      ins(%w : tensor<16x4xf32>) outs(%wEmpty : tensor<16x4xbf16>) {
+  ^bb0(%in: f32, %out: bf16):
+    %t = arith.truncf %in : f32 to bf16
+    linalg.yield %t : bf16
+  } -> tensor<16x4xbf16>
+  %oEmpty = tensor.empty() : tensor<8x4xf32>
+  %oInit = linalg.fill ins(%zero : f32) outs(%oEmpty : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %o = linalg.generic {indexing_maps = [#lhs, #rhs, #out],
+                       iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%xb, %wb : tensor<8x16xbf16>, tensor<16x4xbf16>)
+      outs(%oInit : tensor<8x4xf32>) {
+  ^bb0(%l: bf16, %r: bf16, %acc: f32):
+    %lw = arith.extf %l : bf16 to f32
+    %rw = arith.extf %r : bf16 to f32
+    %m = arith.mulf %lw, %rw : f32
+    %a = arith.addf %acc, %m : f32
+    linalg.yield %a : f32
+  } -> tensor<8x4xf32>
+  return %scores, %o : tensor<2x4x8x8xf32>, tensor<8x4xf32>
+}
