@@ -6,7 +6,9 @@ is compiled with `disc-compile --target=TARGET`, and its .so, input .npy files
 and numpy-reference output .npy files go to BUNDLE/<test>/. BUNDLE/manifest.json
 then lists every case as `<test>.<case>` with those paths (relative to BUNDLE)
 and its tolerances, or with `skip` and why (the compiler's first error line for
-a program the target cannot compile yet). scripts/gpu_check.sh runs a bundle.
+a program the target cannot compile yet). Unless --no-bench, the GPU
+benchmarks go to BUNDLE/bench/ (scripts/bench/gpu.py compile). scripts/gpu_check.sh
+runs a bundle.
 
   scripts/gpu_bundle.py                       # all cases, cuda, into gpu-bundle/
   scripts/gpu_bundle.py --target cpu --tests elementwise -k add_f --bundle /tmp/b
@@ -72,6 +74,10 @@ def main():
     parser.add_argument("--tests", nargs="+", metavar="NAME", choices=test_names(),
                         help="only these test/e2e/test_NAME.py (default: all)")
     parser.add_argument("-k", dest="filter", help="only cases whose name contains this")
+    parser.add_argument("--no-bench", action="store_true",
+                        help="leave the benchmarks of scripts/bench/gpu.py out")
+    parser.add_argument("--small-bench", action="store_true",
+                        help="the benchmarks at small sizes (gpu.py compile --small, for tests)")
     parser.add_argument("-j", "--jobs", type=int, default=2, help="test files bundled at once")
     args = parser.parse_args()
     args.tools = os.path.abspath(args.tools)
@@ -101,6 +107,12 @@ def main():
     entries = merged_entries(args.bundle, names)
     with open(os.path.join(args.bundle, MANIFEST), "w") as f:
         json.dump({"target": args.target, "cases": entries}, f, indent=1)
+    if not args.no_bench:
+        bench_argv = [sys.executable, os.path.join(ROOT, "scripts", "bench", "gpu.py"), "compile",
+                      "--tools", args.tools, "--bundle", args.bundle, "--target", args.target]
+        if subprocess.run(bench_argv + (["--small"] if args.small_bench else [])).returncode != 0:
+            print("gpu_bundle: error: compiling the benchmarks failed", file=sys.stderr)
+            return 1
     skipped = sum("skip" in e for e in entries)
     print("%d cases bundled for %s, %d skipped; %.1f MiB in %s"
           % (len(entries) - skipped, args.target, skipped,

@@ -1,22 +1,26 @@
 #!/usr/bin/env bash
 # Runs a bundle made by scripts/gpu_bundle.py on this machine's GPU: builds the
 # runtime alone (no LLVM/MLIR needed) into build-gpu/, then runs every case with
-# ral-run --device=cuda against its numpy reference (scripts/run_bundle.py).
+# ral-run --device=cuda against its numpy reference (scripts/run_bundle.py),
+# then, where the bundle has bench/, prints the benchmark table
+# (scripts/bench/gpu.py run); the exit status is the cases' result.
 #
-#   scripts/gpu_check.sh [--bundle DIR] [--device cuda|cpu] [--ral-run PATH] [-k FILTER]
+#   scripts/gpu_check.sh [--bundle DIR] [--device cuda|cpu] [--ral-run PATH] [--python PATH] [-k FILTER]
 #
 # --bundle: default gpu-bundle/. --device=cpu runs a `gpu_bundle.py --target cpu`
 # bundle, which tests this runner on a machine without a GPU. --ral-run: use
-# that ral-run instead of building build-gpu/.
+# that ral-run instead of building build-gpu/. --python: the python3 to run the
+# scripts with (the benchmarks need numpy; default: python3 on PATH).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 bundle="$root/gpu-bundle"
 device=cuda
 ral_run=""
+python=python3
 filter=()
 
 usage() {
-  sed -n '6p' "${BASH_SOURCE[0]}" | sed 's/^#   //' >&2
+  sed -n '8p' "${BASH_SOURCE[0]}" | sed 's/^#   //' >&2
   exit 2
 }
 while [ $# -gt 0 ]; do
@@ -27,6 +31,8 @@ while [ $# -gt 0 ]; do
     --device=*) device="${1#--device=}"; shift ;;
     --ral-run) ral_run="${2:?--ral-run needs a path}"; shift 2 ;;
     --ral-run=*) ral_run="${1#--ral-run=}"; shift ;;
+    --python) python="${2:?--python needs a path}"; shift 2 ;;
+    --python=*) python="${1#--python=}"; shift ;;
     -k) filter=(-k "${2:?-k needs a filter}"); shift 2 ;;
     -h|--help) usage ;;
     *) echo "gpu_check: error: unknown argument '$1'" >&2; usage ;;
@@ -67,5 +73,12 @@ if [ -z "$ral_run" ]; then
   ral_run="$build_dir/bin/ral-run"
 fi
 
-exec python3 "$root/scripts/run_bundle.py" --bundle "$bundle" --ral-run "$ral_run" \
-  --device "$device" "${filter[@]}"
+status=0
+"$python" "$root/scripts/run_bundle.py" --bundle "$bundle" --ral-run "$ral_run" \
+  --device "$device" "${filter[@]}" || status=$?
+# The benchmarks report figures, not a verdict: the e2e result stays the exit status.
+if [ -d "$bundle/bench" ]; then
+  "$python" "$root/scripts/bench/gpu.py" run --bundle "$bundle" --ral-run "$ral_run" \
+    --device "$device" || echo "gpu_check: the benchmarks failed (exit $?); see above" >&2
+fi
+exit "$status"
