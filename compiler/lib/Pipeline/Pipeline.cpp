@@ -252,7 +252,13 @@ std::string mlir::disc::getPhasePipeline(Phase phase,
   case Phase::Buffers:
     return std::string(kBufferizePipeline);
   case Phase::Ral:
+    // Once outputs are handed to the runtime (which copies them), every
+    // temporary can be freed after its last use: a loop's buffers each
+    // iteration rather than when the run ends.
     return ("disc-ral-inject-context,disc-ral-bind-io,"
+            "func.func(ownership-based-buffer-deallocation),canonicalize,"
+            "func.func(buffer-deallocation-simplification),"
+            "bufferization-lower-deallocations,canonicalize,"
             "disc-ral-legalize-to-dispatch{device=" +
             getRuntimeDevice(options.target) + "}")
         .str();

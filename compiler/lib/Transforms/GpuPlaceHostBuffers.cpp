@@ -47,6 +47,7 @@ using namespace mlir;
 namespace {
 
 constexpr StringLiteral kAlloc = "ral_alloc";
+constexpr StringLiteral kDealloc = "ral_dealloc";
 constexpr StringLiteral kRecvInput = "ral_recv_input";
 constexpr StringLiteral kSendOutput = "ral_send_output";
 constexpr StringLiteral kHostDevice = "cpu";
@@ -76,16 +77,40 @@ bool isHostAccess(Operation *op) {
          !op->getParentOfType<gpu::LaunchOp>();
 }
 
-/// The memref a view of the same buffer is taken from: a view op's source,
-/// or the signless memref a cast gives unsigned element types.
-Value getAliasSource(Value value) {
-  if (auto view = value.getDefiningOp<ViewLikeOpInterface>())
+/// The memref that `op`'s first result views the buffer of: a view op's
+/// source (a metadata extraction's base buffer included), or the signless
+/// memref a cast gives unsigned element types.
+Value getAliasSource(Operation *op) {
+  if (!op || op->getNumResults() == 0 || !isMemRef(op->getResult(0)))
+    return nullptr;
+  if (auto view = dyn_cast<ViewLikeOpInterface>(op))
     return view.getViewSource();
-  auto cast = value.getDefiningOp<UnrealizedConversionCastOp>();
+  auto cast = dyn_cast<UnrealizedConversionCastOp>(op);
   if (cast && cast->getNumOperands() == 1 && cast->getNumResults() == 1 &&
       isMemRef(cast->getOperand(0)))
     return cast->getOperand(0);
   return nullptr;
+}
+
+Value getAliasSource(Value value) {
+  if (auto result = dyn_cast<OpResult>(value);
+      result && result.getResultNumber() == 0)
+    return getAliasSource(result.getOwner());
+  return nullptr;
+}
+
+/// The memref whose buffer a `ral_dealloc` frees, through the pointer
+/// disc-ral-legalize-to-dispatch extracts from it.
+Value getDeallocatedMemRef(disc_ral::DispatchOp dealloc) {
+  auto toPointer = dealloc.getArgs().front().getDefiningOp<LLVM::IntToPtrOp>();
+  auto toInteger = toPointer
+                       ? toPointer.getArg().getDefiningOp<arith::IndexCastOp>()
+                       : nullptr;
+  auto extract =
+      toInteger ? toInteger.getIn()
+                      .getDefiningOp<memref::ExtractAlignedPointerAsIndexOp>()
+                : nullptr;
+  return extract ? extract.getSource() : nullptr;
 }
 
 /// What a class of aliasing memrefs is rooted at.
@@ -170,8 +195,8 @@ private:
           for (BlockArgument argument : block.getArguments())
             if (isMemRef(argument))
               classes.insert(argument);
-      if (op->getNumResults() == 1 && getAliasSource(op->getResult(0))) {
-        unite(op->getResult(0), getAliasSource(op->getResult(0)));
+      if (Value source = getAliasSource(op)) {
+        unite(op->getResult(0), source);
       } else if (auto forOp = dyn_cast<scf::ForOp>(op)) {
         uniteAll(forOp.getInitArgs(), forOp.getRegionIterArgs());
         uniteAll(forOp.getResults(), forOp.getRegionIterArgs());
@@ -216,7 +241,8 @@ private:
       for (Operation *user : member.getUsers())
         if (!isa<ViewLikeOpInterface, UnrealizedConversionCastOp,
                  memref::LoadOp, memref::StoreOp, memref::DimOp,
-                 memref::ExtractStridedMetadataOp, linalg::LinalgOp,
+                 memref::ExtractStridedMetadataOp,
+                 memref::ExtractAlignedPointerAsIndexOp, linalg::LinalgOp,
                  memref::CopyOp, scf::ForOp, scf::WhileOp, scf::YieldOp,
                  scf::ConditionOp>(user) &&
             !isSendOutput(user))
@@ -413,13 +439,18 @@ private:
 
     for (Operation *access : hostAccesses)
       readInputsOnHost(access);
-    // A constant global is sent from the host's copy.
-    func.walk([&](disc_ral::DispatchOp send) {
-      if (!isSendOutput(send))
-        return;
-      Value output = send.getArgs().back();
-      if (isOnHost(output) || getKind(leader(output)) == RootKind::Global)
-        send.setDevice(kHostDevice);
+    // A constant global is sent from the host's copy; host buffers are freed
+    // by the host.
+    func.walk([&](disc_ral::DispatchOp dispatch) {
+      if (isSendOutput(dispatch)) {
+        Value output = dispatch.getArgs().back();
+        if (isOnHost(output) || getKind(leader(output)) == RootKind::Global)
+          dispatch.setDevice(kHostDevice);
+      } else if (dispatch.getCallTargetName() == kDealloc) {
+        Value freed = getDeallocatedMemRef(dispatch);
+        if (freed && isOnHost(freed))
+          dispatch.setDevice(kHostDevice);
+      }
     });
 
     IRRewriter rewriter(func.getContext());

@@ -173,6 +173,38 @@ func.func @host_outputs(%ctx: !disc_ral.context, %v: i64) {
 
 // -----
 
+// A buffer on the host is freed by the host; one on the device by the GPU.
+// CHECK-LABEL: func.func @freed_where_they_live
+// CHECK: %[[HOST:.*]] = disc_ral.memref_from_ptr %{{.*}} : memref<i32>
+// CHECK: %[[DEVICE:.*]] = disc_ral.memref_from_ptr %{{.*}} : memref<4096xf32>
+// CHECK: memref.extract_aligned_pointer_as_index %[[HOST]]
+// CHECK: "ral_dealloc" device "cpu"
+// CHECK: memref.extract_aligned_pointer_as_index %[[DEVICE]]
+// CHECK: "ral_dealloc" device "gpu"
+func.func @freed_where_they_live(%ctx: !disc_ral.context, %v: i32) -> i32 {
+  %c4 = arith.constant 4 : i64
+  %c16384 = arith.constant 16384 : i64
+  %zero = arith.constant 0.0 : f32
+  %p0 = disc_ral.dispatch %ctx, "ral_alloc" device "gpu" may_fail(%c4) : (i64) -> !llvm.ptr
+  %host = disc_ral.memref_from_ptr %p0 : memref<i32>
+  %p1 = disc_ral.dispatch %ctx, "ral_alloc" device "gpu" may_fail(%c16384) : (i64) -> !llvm.ptr
+  %device = disc_ral.memref_from_ptr %p1 : memref<4096xf32>
+  memref.store %v, %host[] : memref<i32>
+  %w = memref.load %host[] : memref<i32>
+  linalg.fill ins(%zero : f32) outs(%device : memref<4096xf32>)
+  %a0 = memref.extract_aligned_pointer_as_index %host : memref<i32> -> index
+  %i0 = arith.index_cast %a0 : index to i64
+  %q0 = llvm.inttoptr %i0 : i64 to !llvm.ptr
+  disc_ral.dispatch %ctx, "ral_dealloc" device "gpu" may_fail(%q0) : (!llvm.ptr) -> ()
+  %a1 = memref.extract_aligned_pointer_as_index %device : memref<4096xf32> -> index
+  %i1 = arith.index_cast %a1 : index to i64
+  %q1 = llvm.inttoptr %i1 : i64 to !llvm.ptr
+  disc_ral.dispatch %ctx, "ral_dealloc" device "gpu" may_fail(%q1) : (!llvm.ptr) -> ()
+  return %w : i32
+}
+
+// -----
+
 // A value the host needs that kernels compute from a large buffer stays on
 // the device: the host copies the element it loads, waiting for them.
 // CHECK-LABEL: func.func @reduced_on_the_device

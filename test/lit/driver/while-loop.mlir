@@ -5,6 +5,9 @@
 // RUN: disc-compile %s -o %t/while.so
 // RUN: ral-run %t/while.so --input="4xf32=1 2 3 4" --input="i32=10" | FileCheck %s
 // RUN: ral-run %t/while.so --input="4xf32=1 2 3 4" --input="i32=0" | FileCheck %s --check-prefix=ZERO
+// Each iteration frees the buffers of the one before: a thousand iterations
+// run within 256 bytes of temporaries (about 25 iterations' worth).
+// RUN: ral-run %t/while.so --input="4xf32=1 2 3 4" --input="i32=1000" --memory-limit=256 | FileCheck %s --check-prefix=LONG
 
 // On the cuda target the loop counter and the condition live on the host,
 // the host reads n from its own receive, and the sum is a kernel.
@@ -12,6 +15,7 @@
 
 // CHECK: 4xf32=10 20 30 40
 // ZERO: 4xf32=0 0 0 0
+// LONG: 4xf32=1000 2000 3000 4000
 // CUDA-DAG: %[[N:.*]] = disc_ral.dispatch %{{.*}}, "ral_recv_input" device "cpu" may_fail(%c1_i64)
 // CUDA-DAG: "ral_recv_input" device "gpu" may_fail(%c0_i64)
 // CUDA-NOT: "ral_recv_input" device "gpu" may_fail(%c1_i64)

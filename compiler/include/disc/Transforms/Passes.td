@@ -104,7 +104,8 @@ def DiscGpuPlaceHostBuffers
     the linalg ops and copies that touch it read or write; those ops become
     host loops. An input the host reads is received once more on the host;
     constant globals are read from the host's copy, and a buffer on the
-    host or a constant global is sent as an output from the host. A buffer
+    host or a constant global is sent as an output from the host, and a
+    buffer on the host is freed by the host (`ral_dealloc`). A buffer
     that cannot go to the host (a dynamic shape, more than
     `max-host-elements` elements, a use that is not a host one, or ties to
     such a buffer) stays on the device: a load from it copies the element

@@ -8,7 +8,7 @@ include "mlir/Dialect/LLVMIR/LLVMOpBase.td"
 include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
-def RAL_RecvInputOp : RAL_Op<"recv_input"> {
+def RAL_RecvInputOp : RAL_Op<"recv_input", [MemoryEffects<[MemRead]>]> {
   let summary = "Receives an input of the run from the context";
   let description = [{
     Returns the buffer bound to input `index` of the run. The compiled code
@@ -24,7 +24,7 @@ def RAL_RecvInputOp : RAL_Op<"recv_input"> {
   let hasVerifier = 1;
 }
 
-def RAL_SendOutputOp : RAL_Op<"send_output"> {
+def RAL_SendOutputOp : RAL_Op<"send_output", [MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "Hands a result of the run to the context";
   let description = [{
     The runtime copies `value` into output `index` of the run before it
