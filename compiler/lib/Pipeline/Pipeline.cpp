@@ -247,7 +247,7 @@ std::string mlir::disc::getPhasePipeline(Phase phase,
                       ? "func.func(disc-convolution-to-gemm),"
                       : "") +
             "disc-stablehlo-to-linalg,disc-linalg-fuse-elementwise,"
-            "canonicalize,cse")
+            "canonicalize,cse,disc-linalg-update-loop-state-in-place")
         .str();
   case Phase::Buffers:
     return std::string(kBufferizePipeline);

@@ -18,6 +18,20 @@ def DiscMarkEntryArgsReadOnly
   let dependentDialects = ["bufferization::BufferizationDialect"];
 }
 
+def DiscLinalgUpdateLoopStateInPlace
+    : Pass<"disc-linalg-update-loop-state-in-place"> {
+  let summary = "Lets elementwise ops write a loop's state over itself";
+  let description = [{
+    An elementwise linalg.generic (identity maps, no reduction) that writes a
+    tensor.empty and is the only reader of a tensor an scf.while or scf.for
+    body receives, of the result's type, at the same element, writes into
+    that tensor instead. One-Shot Bufferize then updates the state in place
+    and the loop yields the buffer it received, where it would otherwise
+    copy the whole state once an iteration.
+  }];
+  let dependentDialects = ["linalg::LinalgDialect"];
+}
+
 def DiscMathPolynomialApproximation
     : Pass<"disc-math-polynomial-approximation"> {
   let summary = "Replaces transcendental math ops by polynomial approximations";
