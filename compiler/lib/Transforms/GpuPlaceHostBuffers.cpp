@@ -23,6 +23,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "disc/Transforms/MemRefPointer.h"
 #include "disc/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -97,20 +98,6 @@ Value getAliasSource(Value value) {
       result && result.getResultNumber() == 0)
     return getAliasSource(result.getOwner());
   return nullptr;
-}
-
-/// The memref whose buffer a `ral_dealloc` frees, through the pointer
-/// disc-ral-legalize-to-dispatch extracts from it.
-Value getDeallocatedMemRef(disc_ral::DispatchOp dealloc) {
-  auto toPointer = dealloc.getArgs().front().getDefiningOp<LLVM::IntToPtrOp>();
-  auto toInteger = toPointer
-                       ? toPointer.getArg().getDefiningOp<arith::IndexCastOp>()
-                       : nullptr;
-  auto extract =
-      toInteger ? toInteger.getIn()
-                      .getDefiningOp<memref::ExtractAlignedPointerAsIndexOp>()
-                : nullptr;
-  return extract ? extract.getSource() : nullptr;
 }
 
 /// What a class of aliasing memrefs is rooted at.
@@ -405,16 +392,10 @@ private:
       element = arith::AddIOp::create(
           builder, loc, element,
           arith::MulIOp::create(builder, loc, index, stride));
-    Value aligned = memref::ExtractAlignedPointerAsIndexOp::create(
-        builder, loc, load.getMemRef());
-    Value address = arith::AddIOp::create(
-        builder, loc, aligned,
-        arith::MulIOp::create(
-            builder, loc, element,
-            arith::ConstantIndexOp::create(builder, loc, elementBytes)));
-    Value source = LLVM::IntToPtrOp::create(
-        builder, loc, pointerType,
-        arith::IndexCastOp::create(builder, loc, i64, address).getResult());
+    Value source = LLVM::GEPOp::create(
+        builder, loc, pointerType, elementType,
+        disc::createAlignedPointer(builder, loc, load.getMemRef()),
+        ValueRange(arith::IndexCastOp::create(builder, loc, i64, element)));
 
     Value hostPointer =
         disc_ral::DispatchOp::create(builder, loc, TypeRange(pointerType),
@@ -447,7 +428,8 @@ private:
         if (isOnHost(output) || getKind(leader(output)) == RootKind::Global)
           dispatch.setDevice(kHostDevice);
       } else if (dispatch.getCallTargetName() == kDealloc) {
-        Value freed = getDeallocatedMemRef(dispatch);
+        // disc-ral-legalize-to-dispatch passes the freed buffer's pointer.
+        Value freed = disc::getAlignedPointerSource(dispatch.getArgs().front());
         if (freed && isOnHost(freed))
           dispatch.setDevice(kHostDevice);
       }

@@ -1,5 +1,6 @@
 //===- RALLegalizeToDispatch.cpp - Runtime services as dispatch calls -----===//
 
+#include "disc/Transforms/MemRefPointer.h"
 #include "disc/Transforms/Passes.h"
 #include "disc/Transforms/StringConstants.h"
 
@@ -100,15 +101,9 @@ LogicalResult legalizeAlloc(memref::AllocOp op, Value context,
 
 void legalizeDealloc(memref::DeallocOp op, Value context, StringRef device) {
   DispatchBuilder dispatch(op, context, device);
-  OpBuilder &builder = dispatch.builder;
   // Memory from ral_alloc has equal allocated and aligned pointers.
-  Value address = memref::ExtractAlignedPointerAsIndexOp::create(
-      builder, dispatch.loc, op.getMemref());
-  Value address64 = arith::IndexCastOp::create(builder, dispatch.loc,
-                                               builder.getI64Type(), address);
-  Value ptr = LLVM::IntToPtrOp::create(
-      builder, dispatch.loc, LLVM::LLVMPointerType::get(op.getContext()),
-      address64);
+  Value ptr = disc::createAlignedPointer(dispatch.builder, dispatch.loc,
+                                         op.getMemref());
   dispatch.call("ral_dealloc", {ptr}, {});
   op.erase();
 }

@@ -214,11 +214,11 @@ func.func @freed_where_they_live(%ctx: !disc_ral.context, %v: i32) -> i32 {
 // CHECK: %[[BASE:.*]], %[[OFFSET:.*]], %[[SIZE:.*]], %[[STRIDE:.*]] = memref.extract_strided_metadata %[[SUM]]
 // CHECK: %[[SCALED:.*]] = arith.muli %[[INDEX:.*]], %[[STRIDE]]
 // CHECK: %[[ELEMENT:.*]] = arith.addi %[[OFFSET]], %[[SCALED]]
+// CHECK: %[[ELEMENT64:.*]] = arith.index_cast %[[ELEMENT]] : index to i64
 // CHECK: %[[ALIGNED:.*]] = memref.extract_aligned_pointer_as_index %[[SUM]]
-// CHECK: %[[ELEMENT_BYTES:.*]] = arith.muli %[[ELEMENT]], %c4
-// CHECK: %[[ADDRESS:.*]] = arith.addi %[[ALIGNED]], %[[ELEMENT_BYTES]]
-// CHECK: %[[ADDRESS64:.*]] = arith.index_cast %[[ADDRESS]] : index to i64
-// CHECK: %[[SOURCE:.*]] = llvm.inttoptr %[[ADDRESS64]]
+// CHECK: %[[ALIGNED64:.*]] = arith.index_cast %[[ALIGNED]] : index to i64
+// CHECK: %[[BASE_POINTER:.*]] = llvm.inttoptr %[[ALIGNED64]]
+// CHECK: %[[SOURCE:.*]] = llvm.getelementptr %[[BASE_POINTER]][%[[ELEMENT64]]] : (!llvm.ptr, i64) -> !llvm.ptr, f32
 // CHECK: %[[HOST:.*]] = disc_ral.dispatch %{{.*}}, "ral_alloc" device "cpu" may_fail(%[[BYTES]])
 // CHECK: disc_ral.dispatch %{{.*}}, "ral_copy_to_host" device "gpu" may_fail(%[[HOST]], %[[SOURCE]], %[[BYTES]])
 // CHECK: %[[HOST_MEMREF:.*]] = disc_ral.memref_from_ptr %[[HOST]] : memref<f32>
