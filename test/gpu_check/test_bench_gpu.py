@@ -8,33 +8,18 @@ checks its table names every program with a positive time per step, and runs
 scripts/gpu_check.sh on a bundle that holds the benchmarks: the e2e result
 decides its exit status and the table follows it. No timing thresholds."""
 
-import argparse
 import importlib.util
 import json
 import math
 import os
-import subprocess
 import sys
 
 import numpy as np
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from harness import ROOT, expect, main, run
+
 GPU_PY = os.path.join(ROOT, "scripts", "bench", "gpu.py")
 TRIPS = 2
-
-
-class Failure(Exception):
-    pass
-
-
-def expect(condition, message):
-    if not condition:
-        raise Failure(message)
-
-
-def run(argv):
-    proc = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    return proc.returncode, proc.stdout.decode(), proc.stderr.decode()
 
 
 def load_gpu_py():
@@ -153,21 +138,5 @@ def check(args):
            "gpu.py run --device cuda on a cpu bundle: exit %d: %s%s" % (rc, out, err))
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tools", required=True, help="directory holding disc-compile and ral-run")
-    parser.add_argument("--work-dir", required=True)
-    args = parser.parse_args()
-    args.tools = os.path.abspath(args.tools)
-    os.makedirs(args.work_dir, exist_ok=True)
-    try:
-        check(args)
-    except Failure as failure:
-        print("FAIL bench_gpu: %s" % failure)
-        return 1
-    print("PASS bench_gpu")
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main("bench_gpu", __doc__.splitlines()[0], check))

@@ -5,30 +5,15 @@ right reference, every case passes, a wrong expected output fails the check
 with exit status 1, a skipped case is reported, and a bundle for another
 device is refused."""
 
-import argparse
 import json
 import os
-import subprocess
 import sys
 
 import numpy as np
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from harness import ROOT, expect, main, run
+
 CASES = ["elementwise.add_f32", "elementwise.add_f16", "elementwise.add_f64"]
-
-
-class Failure(Exception):
-    pass
-
-
-def run(argv):
-    proc = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    return proc.returncode, proc.stdout.decode(), proc.stderr.decode()
-
-
-def expect(condition, message):
-    if not condition:
-        raise Failure(message)
 
 
 def check(args):
@@ -81,21 +66,5 @@ def check(args):
            "run_bundle.py --device cuda on a cpu bundle: exit %d: %s%s" % (rc, out, err))
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tools", required=True, help="directory holding disc-compile and ral-run")
-    parser.add_argument("--work-dir", required=True)
-    args = parser.parse_args()
-    args.tools = os.path.abspath(args.tools)
-    os.makedirs(args.work_dir, exist_ok=True)
-    try:
-        check(args)
-    except Failure as failure:
-        print("FAIL gpu_check: %s" % failure)
-        return 1
-    print("PASS gpu_check")
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main("gpu_check", __doc__.splitlines()[0], check))
