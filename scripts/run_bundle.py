@@ -51,6 +51,26 @@ def run_case(argv, verbose):
                           proc.stderr.decode(errors="replace"))
 
 
+def open_manifest(manifest_path, device, ral_run, tool):
+    """The manifest of a bundle made for `device`, runnable with `ral_run`;
+    None after printing why not as `tool`'s error."""
+    try:
+        with open(manifest_path) as f:
+            manifest = json.load(f)
+    except (OSError, ValueError) as error:
+        print("%s: error: cannot read %s: %s" % (tool, manifest_path, error), file=sys.stderr)
+        return None
+    if manifest.get("target") != device:
+        print("%s: error: %s was compiled for %s, --device is %s (make it with "
+              "scripts/gpu_bundle.py --target %s)"
+              % (tool, manifest_path, manifest.get("target"), device, device), file=sys.stderr)
+        return None
+    if not os.access(ral_run, os.X_OK):
+        print("%s: error: no ral-run at %s" % (tool, ral_run), file=sys.stderr)
+        return None
+    return manifest
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bundle", required=True, help="the bundle directory")
@@ -61,20 +81,9 @@ def main():
     parser.add_argument("-v", "--verbose", action="store_true", help="print the ral-run command lines")
     args = parser.parse_args()
 
-    manifest_path = os.path.join(args.bundle, "manifest.json")
-    try:
-        with open(manifest_path) as f:
-            manifest = json.load(f)
-    except (OSError, ValueError) as error:
-        print("run_bundle: error: cannot read %s: %s" % (manifest_path, error), file=sys.stderr)
-        return 2
-    if manifest.get("target") != args.device:
-        print("run_bundle: error: %s was compiled for %s, --device is %s (make it with "
-              "scripts/gpu_bundle.py --target %s)"
-              % (manifest_path, manifest.get("target"), args.device, args.device), file=sys.stderr)
-        return 2
-    if not os.access(args.ral_run, os.X_OK):
-        print("run_bundle: error: no ral-run at %s" % args.ral_run, file=sys.stderr)
+    manifest = open_manifest(os.path.join(args.bundle, "manifest.json"), args.device, args.ral_run,
+                             "run_bundle")
+    if manifest is None:
         return 2
 
     passed = failed = skipped = 0

@@ -42,6 +42,10 @@ import sys
 
 import numpy as np
 
+# run_bundle.py, which runs the e2e part of a bundle, is in scripts/.
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from run_bundle import open_manifest
+
 MANIFEST = "manifest.json"
 RAL_RUN_TIMEOUT_S = 600
 BERT_EPSILON = 1e-12
@@ -554,19 +558,8 @@ def peer_rows(args, program, disc_us, torch, jax):
 
 def run_command(args):
     bench = os.path.join(args.bundle, "bench")
-    manifest_path = os.path.join(bench, MANIFEST)
-    try:
-        with open(manifest_path) as f:
-            manifest = json.load(f)
-    except (OSError, ValueError) as error:
-        print("gpu.py: error: cannot read %s: %s" % (manifest_path, error), file=sys.stderr)
-        return 2
-    if manifest["target"] != args.device:
-        print("gpu.py: error: %s was compiled for %s, --device is %s" % (manifest_path, manifest["target"],
-                                                                        args.device), file=sys.stderr)
-        return 2
-    if not os.access(args.ral_run, os.X_OK):
-        print("gpu.py: error: no ral-run at %s" % args.ral_run, file=sys.stderr)
+    manifest = open_manifest(os.path.join(bench, MANIFEST), args.device, args.ral_run, "gpu.py")
+    if manifest is None:
         return 2
     torch = torch_module() if args.device == "cuda" else None
     jax = jax_module() if args.device == "cuda" else None
