@@ -4,6 +4,7 @@
 
 #include "disc/Conversion/KernelGraphToLLVM/Passes.h"
 #include "disc/Conversion/LinalgToGPU/Passes.h"
+#include "disc/Conversion/LinalgToRAL/Passes.h"
 #include "disc/Conversion/MhloToStablehlo/Passes.h"
 #include "disc/Conversion/RALToLLVM/Passes.h"
 #include "disc/Conversion/StablehloToLinalg/Passes.h"
@@ -37,6 +38,7 @@ void mlir::disc::registerAllPasses() {
   mlir::disc::registerDiscTransformsPasses();
   mlir::disc::registerKernelGraphToLLVMPasses();
   mlir::disc::registerLinalgToGPUPasses();
+  mlir::disc::registerLinalgToRALPasses();
   mlir::disc::registerMhloToStablehloPasses();
   mlir::disc::registerRALToLLVMPasses();
   mlir::disc::registerStablehloToLinalgPasses();

@@ -70,6 +70,7 @@ struct DriverOptions {
   std::string targetCpu = "host";
   std::vector<std::string> cudaArchs = {"sm_80", "sm_90"};
   std::string cudaToolkit;
+  std::string cpuLibrary = "auto";
   std::string emit = "so";
   std::string compileTo;
   std::string compileFrom;
@@ -162,6 +163,12 @@ std::optional<Invocation> checkOptions(const DriverOptions &options,
   }
   invocation.compile.targetCpu = options.targetCpu;
   invocation.compile.optLevel = options.optLevel;
+  if (options.cpuLibrary != "auto" && options.cpuLibrary != "none") {
+    reportError("unknown value '" + options.cpuLibrary +
+                "' for --cpu-library (expected auto or none)");
+    return std::nullopt;
+  }
+  invocation.compile.cpuLibraryCalls = options.cpuLibrary == "auto";
 
   std::optional<Emit> emit = parseEmit(options.emit);
   if (!emit) {
@@ -606,6 +613,10 @@ int main(int argc, char **argv) {
                  "--target=cuda: the CUDA toolkit whose bin/ptxas turns PTX "
                  "into cubins (default /usr/local/cuda, where the .so carries "
                  "PTX only if it has no ptxas)");
+  app.add_option("--cpu-library", options.cpuLibrary,
+                 "--target=cpu: auto (default) hands matrix products to a "
+                 "tuned BLAS the runtime loads; none compiles them into the "
+                 ".so, which then needs no library");
   app.add_option("--target-cpu", options.targetCpu,
                  "CPU to tune for: host or an LLVM CPU name (e.g. znver3)");
   CLI::Option *emitOption =

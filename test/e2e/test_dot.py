@@ -141,6 +141,28 @@ def dot_general_cases():
     ]
 
 
+def dense_layer_cases():
+    """Activations of several leading dims times a weight matrix, as every
+    transformer's dense layers print: one BLAS product of the collapsed rows
+    on the CPU, and the same products compiled without a library."""
+    g = rng(83)
+    layers = [
+        ("dense_f32", "f32", (2, 5, 16), (16, 24), [2], [0]),
+        ("dense_weight_transposed_f32", "f32", (3, 4, 16), (24, 16), [2], [1]),
+        ("dense_rank4_f32", "f32", (2, 3, 4, 8), (8, 5), [3], [0]),
+        ("dense_f64", "f64", (2, 7, 6), (6, 9), [2], [0]),
+    ]
+    cases = [dot_general_case(name, element_type, lhs_shape, rhs_shape, [], [], lhs_contract,
+                              rhs_contract, g)
+             for name, element_type, lhs_shape, rhs_shape, lhs_contract, rhs_contract in layers]
+    for case in list(cases) + [c for c in dot_general_cases() if c.name in (
+            "dot_general_matmul_large_f32", "dot_general_batch_rhs_t_f32",
+            "dot_general_attention_scores_f32")]:
+        cases.append(Case(case.name + "_no_library", case.mlir, case.inputs, case.reference,
+                          atol=case.atol, rtol=case.rtol, compile_args=["--cpu-library=none"]))
+    return cases
+
+
 def dot_cases():
     g = rng(71)
     cases = []
@@ -165,4 +187,4 @@ def dot_cases():
     return cases
 
 
-run(dot_general_cases() + dot_cases())
+run(dot_general_cases() + dense_layer_cases() + dot_cases())

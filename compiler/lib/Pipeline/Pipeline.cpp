@@ -159,19 +159,25 @@ static constexpr const char kBufferizePipeline[] =
     "func.func(buffer-hoisting,buffer-loop-hoisting),"
     "canonicalize";
 
-// Strided copies must become loops before the linalg lowering, and loops are
-// ordered for unit-stride inner loops before they are emitted; math ops are
-// approximated after f16/bf16 math is widened to f32; expanding strided
-// metadata produces affine.apply, so lower-affine comes after it.
-static constexpr const char kCpuDevicePipeline[] =
-    "func.func(disc-memref-copy-to-linalg,disc-linalg-contiguous-inner-loop,"
-    "convert-linalg-to-loops),"
-    "math-extend-to-supported-types,"
-    "disc-math-polynomial-approximation,"
-    "expand-strided-metadata,"
-    "lower-affine,"
-    "convert-scf-to-cf,"
-    "canonicalize";
+// Matrix products become calls of the runtime's BLAS unless the model must
+// need no library; strided copies must become loops before the linalg
+// lowering, and loops are ordered for unit-stride inner loops before they are
+// emitted; math ops are approximated after f16/bf16 math is widened to f32;
+// expanding strided metadata produces affine.apply, so lower-affine comes
+// after it.
+static std::string getCpuDevicePipeline(const CompileOptions &options) {
+  return std::string("func.func(") +
+         (options.cpuLibraryCalls ? "disc-linalg-matmul-to-ral{device=cpu},"
+                                  : "") +
+         "disc-memref-copy-to-linalg,disc-linalg-contiguous-inner-loop,"
+         "convert-linalg-to-loops),"
+         "math-extend-to-supported-types,"
+         "disc-math-polynomial-approximation,"
+         "expand-strided-metadata,"
+         "lower-affine,"
+         "convert-scf-to-cf,"
+         "canonicalize";
+}
 
 // Buffers the host reads element by element (shape and control values) move
 // to host memory with the small computations that produce them. A matrix
@@ -195,7 +201,7 @@ static std::string getCudaDevicePipeline(const CompileOptions &options) {
   std::string pipeline = "func.func(disc-gpu-place-host-buffers,"
                          "disc-memref-copy-to-linalg{"
                          "include-contiguous},"
-                         "disc-linalg-matmul-to-ral,"
+                         "disc-linalg-matmul-to-ral{device=gpu},"
                          "disc-linalg-reduction-to-gpu-launch,"
                          "disc-linalg-to-gpu-launch,"
                          "gpu-launch-sink-index-computations,"
@@ -241,9 +247,9 @@ std::string mlir::disc::getPhasePipeline(Phase phase,
   case Phase::Hlo:
     return std::string("canonicalize,cse");
   case Phase::Linalg:
-    // On CUDA a convolution becomes im2col and a matrix product, which the
-    // device phase hands to cuBLAS.
-    return (Twine(options.target == Target::Cuda
+    // A convolution becomes im2col and a matrix product, which the device
+    // phase hands to cuBLAS or to the CPU's BLAS.
+    return (Twine(options.target == Target::Cuda || options.cpuLibraryCalls
                       ? "func.func(disc-convolution-to-gemm),"
                       : "") +
             "disc-stablehlo-to-linalg,disc-linalg-fuse-elementwise,"
@@ -265,7 +271,7 @@ std::string mlir::disc::getPhasePipeline(Phase phase,
   case Phase::Device:
     if (options.target == Target::Cuda)
       return getCudaDevicePipeline(options);
-    return std::string(kCpuDevicePipeline);
+    return getCpuDevicePipeline(options);
   case Phase::Llvm:
     return std::string("disc-ral-to-llvm,reconcile-unrealized-casts,"
                        "canonicalize");

@@ -1,5 +1,5 @@
 #include "cublas.h"
-#include "dynamic_library.h"
+#include "../core/dynamic_library.h"
 
 #include <dlfcn.h>
 
@@ -16,21 +16,10 @@ LoadedCublas load() {
   std::string &error = loaded.error;
   // The sonames of the CUDA 12 and 11 toolkits; the unversioned name is a
   // development link some installations have alone.
-  const char *names[] = {"libcublas.so.12", "libcublas.so.11", "libcublas.so"};
-  void *library = nullptr;
   const char *name = nullptr;
   std::string reasons;
-  // Never unloaded: a handle may outlive any one model.
-  for (const char *candidate : names) {
-    library = dlopen(candidate, RTLD_NOW | RTLD_LOCAL);
-    if (library) {
-      name = candidate;
-      break;
-    }
-    const char *reason = dlerror();
-    reasons += std::string(reasons.empty() ? "" : "; ") +
-               (reason ? reason : candidate);
-  }
+  void *library = openFirstLibrary(
+      {"libcublas.so.12", "libcublas.so.11", "libcublas.so"}, name, reasons);
   if (!library) {
     error = "cuBLAS is not available: cannot load libcublas.so.12, "
             "libcublas.so.11 or libcublas.so (" +

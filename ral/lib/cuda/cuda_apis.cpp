@@ -7,7 +7,7 @@
 #include "disc/ral/context.h"
 #include "disc/ral/cuda/device_image.h"
 #include "disc/ral/cuda/device_memory_cache.h"
-#include "disc/ral/cuda/gemm_plan.h"
+#include "disc/ral/gemm_plan.h"
 #include "disc/ral/registry.h"
 
 #include <atomic>

@@ -10,7 +10,8 @@
 // RUN: llvm-strings %t.so | FileCheck %s --check-prefix=STRINGS
 // RUN: llvm-nm -u %t.so | count 0
 // RUN: disc-compile %s -o %t.cpu.so
-// RUN: disc-compile %s --compile-to=linalg | FileCheck %s --check-prefix=CPU
+// RUN: disc-compile %s --compile-to=device | FileCheck %s --check-prefix=CPU
+// RUN: disc-compile %s --cpu-library=none --compile-to=linalg | FileCheck %s --check-prefix=NOLIB
 
 // LINALG-LABEL: func.func public @conv_bias_relu
 // LINALG-NOT: "reduction"
@@ -64,8 +65,19 @@
 // STRINGS-DAG: ral_gemm___gpu___pvoid_m2df32_m2df32_m2df32_i1_i1___void
 // STRINGS-DAG: ral_gemm___gpu___pvoid_m2df16_m2df16_m2df16_i1_i1___void
 
-// The CPU target keeps the direct lowering.
-// CPU-NOT: linalg.matmul
+// The CPU target hands the f32 products to its BLAS, and keeps the f16
+// ones as loops; without a library it keeps the direct lowering.
+// CPU-LABEL: func.func public @conv_bias_relu
+// CPU: "ral_gemm" device "cpu"{{.*}}(memref<128x144xf32>, memref<144x32xf32>, memref<128x32xf32>, i1, i1)
+// CPU-LABEL: func.func public @conv_nchw
+// CPU-NOT: "ral_gemm"
+// CPU-LABEL: func.func public @conv_1x1
+// CPU: "ral_gemm" device "cpu"{{.*}}(memref<196x64xf32>, memref<64x16xf32>, memref<196x16xf32>, i1, i1)
+// CPU-LABEL: func.func public @conv_1d
+// CPU: "ral_gemm" device "cpu"{{.*}}(memref<200x40xf32>, memref<40x12xf32>, memref<200x12xf32>, i1, i1)
+// CPU-LABEL: func.func public @depthwise
+// CPU-NOT: "ral_gemm"
+// NOLIB-NOT: linalg.matmul
 
 module @jit_convs attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
   func.func public @conv_bias_relu(%arg0: tensor<2x8x8x16xf32> loc("x"), %arg1: tensor<3x3x16x32xf32> loc("w"), %arg2: tensor<32xf32> loc("b")) -> (tensor<2x8x8x32xf32> {jax.result_info = "result"}) {

@@ -5,6 +5,7 @@
 // RUN: not disc-compile %s --compile-to=loops 2>&1 | FileCheck %s --check-prefix=PHASE
 // RUN: not disc-compile %s --compile-from=llvm --compile-to=input 2>&1 | FileCheck %s --check-prefix=ORDER
 // RUN: not disc-compile %s --emit=asm 2>&1 | FileCheck %s --check-prefix=EMIT
+// RUN: not disc-compile %s --cpu-library=mkl -o %t.so 2>&1 | FileCheck %s --check-prefix=CPU-LIBRARY
 // RUN: not disc-compile %s 2>&1 | FileCheck %s --check-prefix=NO-OUTPUT
 // RUN: not disc-compile %s --compile-to=linalg --emit=so -o %t.so 2>&1 | FileCheck %s --check-prefix=CONFLICT
 // RUN: not disc-compile %s -O4 -o %t.so 2>&1 | FileCheck %s --check-prefix=OPT
@@ -22,6 +23,7 @@
 // PHASE: disc-compile: error: unknown phase 'loops' for --compile-to (expected one of: input, hlo, linalg, buffers, ral, device, llvm)
 // ORDER: disc-compile: error: --compile-from=llvm comes after --compile-to=input
 // EMIT: disc-compile: error: unknown output kind 'asm' for --emit (expected so, obj, llvm, ptx or mlir)
+// CPU-LIBRARY: disc-compile: error: unknown value 'mkl' for --cpu-library (expected auto or none)
 // NO-OUTPUT: disc-compile: error: --emit=so writes a binary file: name it with -o
 // CONFLICT: disc-compile: error: --compile-to prints MLIR; it cannot be combined with --emit=so
 // OPT: disc-compile: error: -O: Value 4 not in range 0 to 3

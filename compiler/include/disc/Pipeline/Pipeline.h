@@ -79,6 +79,9 @@ struct CompileOptions {
   /// libdevice provides math functions; without ptxas the model carries
   /// PTX only.
   std::string cudaToolkit = "/usr/local/cuda";
+  /// --target=cpu: matrix products become ral_gemm calls of the tuned BLAS
+  /// the runtime loads; without, the compiler's own loops.
+  bool cpuLibraryCalls = true;
 };
 
 /// The textual pass pipeline of `phase` (without the builtin.module anchor)

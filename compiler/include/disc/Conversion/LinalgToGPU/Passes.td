@@ -5,36 +5,6 @@
 
 include "mlir/Pass/PassBase.td"
 
-def DiscLinalgMatmulToRAL
-    : Pass<"disc-linalg-matmul-to-ral", "::mlir::func::FuncOp"> {
-  let summary = "Turns matrix products on buffers into cuBLAS calls";
-  let description = [{
-    Each linalg op on buffers that is a matrix product, `out += lhs * rhs`
-    (`linalg.matmul`, `linalg.batch_matmul`, either with indexing maps that
-    transpose an operand, or a `linalg.generic` of the same form: one
-    reduction loop and a body that is one `arith.mulf` and one `arith.addf`),
-    on memrefs of rank 2, or 3 or more with the batch dimensions leading,
-    each with a unit innermost stride, all of f32, f16 or bf16, or with f16
-    or bf16 operands that the body widens (`arith.extf`) into an f32 output,
-    becomes one `disc_ral.dispatch "ral_gemm" device "gpu"` call of cuBLAS
-    (docs/ABI.md) with the operands and whether each is transposed. Several
-    batch dimensions become one through a `memref.collapse_shape` of each
-    operand, so a product is converted only when every operand's layout is
-    known to let them collapse (contiguous batch strides). cuBLAS
-    overwrites the output, so a product is converted only when a
-    `linalg.fill` with zero initializes its output earlier in the block with
-    nothing in between that touches memory; that fill is erased.
-
-    Anything else, and every op of a function without a leading
-    `!disc_ral.context` argument, is left as it is for the kernel passes.
-  }];
-  let dependentDialects = [
-    "::mlir::arith::ArithDialect",
-    "::mlir::disc_ral::RALDialect",
-    "::mlir::memref::MemRefDialect",
-  ];
-}
-
 def DiscLinalgReductionToGPULaunch
     : Pass<"disc-linalg-reduction-to-gpu-launch", "::mlir::func::FuncOp"> {
   let summary = "Turns reductions on buffers into gpu.launch";

@@ -61,8 +61,9 @@ def ConvolutionToGemmPass
     output (NHWC) gathers nothing. Spatial window dimensions of size 1 are
     left out of the columns; window reversal reads the window backwards.
 
-    disc-compile runs it for the CUDA target before disc-stablehlo-to-linalg,
-    so that disc-linalg-matmul-to-ral makes the product a cuBLAS call; every
+    disc-compile runs it before disc-stablehlo-to-linalg for the CUDA target,
+    and for the CPU unless `--cpu-library=none`, so that
+    disc-linalg-matmul-to-ral makes the product a cuBLAS or BLAS call; every
     other convolution keeps the direct lowering of disc-stablehlo-to-linalg.
   }];
   let dependentDialects = [

@@ -1,9 +1,9 @@
-#include "disc/ral/cuda/gemm_plan.h"
+#include "disc/ral/gemm_plan.h"
 
 #include <algorithm>
 #include <limits>
 
-namespace disc::ral::cuda {
+namespace disc::ral {
 namespace {
 
 constexpr int64_t kMaxInt = std::numeric_limits<int>::max();
@@ -42,11 +42,11 @@ bool readMatrix(const char *name, int rank, GemmOperandShape shape,
   if (matrix.cols > 1 && strides[batchDims + 1] != 1) {
     error = std::string(name) + " (" + describeShape(rank, sizes) +
             ") has innermost stride " + std::to_string(strides[batchDims + 1]) +
-            "; cuBLAS needs its rows contiguous";
+            "; BLAS needs its rows contiguous";
     return false;
   }
   // The stride of a single row, or of empty ones, addresses nothing, but
-  // cuBLAS checks it.
+  // BLAS checks it.
   matrix.rowStride = matrix.rows > 1 && matrix.cols > 0
                          ? strides[batchDims]
                          : std::max<int64_t>(matrix.cols, 1);
@@ -54,13 +54,13 @@ bool readMatrix(const char *name, int rank, GemmOperandShape shape,
     error = std::string(name) + " (" + describeShape(rank, sizes) +
             ") has row stride " + std::to_string(strides[batchDims]) +
             ", less than its " + std::to_string(matrix.cols) +
-            " columns; cuBLAS needs rows that do not overlap";
+            " columns; BLAS needs rows that do not overlap";
     return false;
   }
   if (matrix.batch > kMaxInt || matrix.rows > kMaxInt ||
       matrix.cols > kMaxInt || matrix.rowStride > kMaxInt) {
     error = std::string(name) + " (" + describeShape(rank, sizes) +
-            ") has a size or row stride above 2^31-1, more than cuBLAS takes";
+            ") has a size or row stride above 2^31-1, more than BLAS takes";
     return false;
   }
   return true;
@@ -118,4 +118,4 @@ bool planGemm(int rank, GemmOperandShape lhs, GemmOperandShape rhs,
   return true;
 }
 
-} // namespace disc::ral::cuda
+} // namespace disc::ral

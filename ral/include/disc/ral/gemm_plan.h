@@ -1,12 +1,13 @@
-// How ral_gemm on device "gpu" maps a product of row-major memrefs onto one
-// column-major cuBLAS call; pure, so that it is tested without a GPU.
-#ifndef DISC_RAL_CUDA_GEMM_PLAN_H
-#define DISC_RAL_CUDA_GEMM_PLAN_H
+// How ral_gemm maps a product of row-major memrefs onto one column-major BLAS
+// call: cuBLAS's on device "gpu", CBLAS's (column-major order) on "cpu";
+// pure, so that it is tested without a GPU or a BLAS library.
+#ifndef DISC_RAL_GEMM_PLAN_H
+#define DISC_RAL_GEMM_PLAN_H
 
 #include <cstdint>
 #include <string>
 
-namespace disc::ral::cuda {
+namespace disc::ral {
 
 // The sizes and strides of one operand of rank 2 ([rows, cols]) or rank 3
 // ([batch, rows, cols]) as its memref descriptor holds them.
@@ -15,14 +16,15 @@ struct GemmOperandShape {
   const int64_t *strides;
 };
 
-// The arguments of cublasGemmEx (batchCount 1) or cublasGemmStridedBatchedEx
-// that compute out = op(lhs) * op(rhs) on row-major memrefs. A row-major
-// matrix is its transpose in column-major order, so the call computes
-// out^T = op(rhs)^T * op(lhs)^T: cuBLAS's first operand is rhs, its second
-// lhs, and each is transposed by cuBLAS exactly when its flag is set.
+// The arguments of a column-major gemm (cublasGemmEx, or
+// cublasGemmStridedBatchedEx for a batch; cblas_sgemm per batch) that compute
+// out = op(lhs) * op(rhs) on row-major memrefs. A row-major matrix is its
+// transpose in column-major order, so the call computes out^T = op(rhs)^T *
+// op(lhs)^T: the first operand is rhs, the second lhs, and each is transposed
+// by the call exactly when its flag is set.
 struct GemmPlan {
-  bool transposeFirst;    // CUBLAS_OP_T for rhs, else CUBLAS_OP_N.
-  bool transposeSecond;   // CUBLAS_OP_T for lhs, else CUBLAS_OP_N.
+  bool transposeFirst;    // Transposes rhs.
+  bool transposeSecond;   // Transposes lhs.
   int m;                  // Columns of out.
   int n;                  // Rows of out.
   int k;                  // The contracted size.
@@ -41,11 +43,11 @@ struct GemmPlan {
 // set) into `out`, all of rank `rank` (2, or 3 with a leading batch size).
 // Returns false and sets `error` (one line naming the operand at fault) when
 // the sizes do not agree, an operand's innermost stride is not 1, a stride
-// is too small or negative, or a size exceeds what cuBLAS takes.
+// is too small or negative, or a size exceeds the 32-bit ints of BLAS.
 bool planGemm(int rank, GemmOperandShape lhs, GemmOperandShape rhs,
               GemmOperandShape out, bool transposeLhs, bool transposeRhs,
               GemmPlan &plan, std::string &error);
 
-} // namespace disc::ral::cuda
+} // namespace disc::ral
 
-#endif // DISC_RAL_CUDA_GEMM_PLAN_H
+#endif // DISC_RAL_GEMM_PLAN_H

@@ -1,4 +1,4 @@
-// RUN: disc-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(disc-linalg-matmul-to-ral))' | FileCheck %s
+// RUN: disc-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(disc-linalg-matmul-to-ral{device=gpu}))' | FileCheck %s
 
 // A row-major f32 product whose output is zero-filled first: one cuBLAS call
 // that overwrites the output, and the fill is gone.

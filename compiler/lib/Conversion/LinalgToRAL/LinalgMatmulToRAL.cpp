@@ -1,27 +1,29 @@
-//===- LinalgMatmulToRAL.cpp - Matrix products as cuBLAS calls ------------===//
+//===- LinalgMatmulToRAL.cpp - Matrix products as library calls -----------===//
 //
 // A product on buffers whose output starts as zeros,
 //
 //   linalg.fill ins(%zero) outs(%out)
 //   linalg.matmul ins(%lhs, %rhs) outs(%out)
 //
-// becomes one call of the runtime's cuBLAS gemm, which overwrites %out:
+// becomes one call of the runtime's gemm (cuBLAS on "gpu", a tuned BLAS on
+// "cpu"), which overwrites %out:
 //
-//   disc_ral.dispatch %ctx, "ral_gemm" device "gpu" may_fail(
+//   disc_ral.dispatch %ctx, "ral_gemm" device "cpu" may_fail(
 //       %lhs, %rhs, %out, %transposeLhs, %transposeRhs)
 //
 // A product with several batch dims, all leading (attention's
 // [B, H, S, D] x [B, H, D, S]), is one batched call: each operand's batch
 // dims are collapsed into one when its layout lets them
-// (memref.collapse_shape).
+// (memref.collapse_shape). A product of [B, S, K] with a [K, N] matrix is
+// one product of B * S rows: lhs and out collapse to rank 2.
 //
-// Operands of f16 or bf16 that the body widens (arith.extf) before
+// On "gpu", operands of f16 or bf16 that the body widens (arith.extf) before
 // multiplying into an f32 output make a mixed-precision call: cuBLAS takes
 // the operand and output types apart.
 //
 //===----------------------------------------------------------------------===//
 
-#include "disc/Conversion/LinalgToGPU/Passes.h"
+#include "disc/Conversion/LinalgToRAL/Passes.h"
 #include "disc/Dialect/RAL/RALOps.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -32,7 +34,7 @@
 namespace mlir {
 namespace disc {
 #define GEN_PASS_DEF_DISCLINALGMATMULTORAL
-#include "disc/Conversion/LinalgToGPU/Passes.h.inc"
+#include "disc/Conversion/LinalgToRAL/Passes.h.inc"
 } // namespace disc
 } // namespace mlir
 
@@ -45,7 +47,16 @@ struct Gemm {
   linalg::FillOp zeroFill;
   bool transposeLhs;
   bool transposeRhs;
+  // lhs and out have rank > 2 and rhs rank 2: the leading dims of lhs and out
+  // are the rows of one product.
+  bool collapseRows;
 };
+
+/// How the leading dims of an operand fold into its rows: [[0, ...,
+/// rank - 2], [rank - 1]].
+SmallVector<ReassociationIndices> getRowCollapse(int64_t rank) {
+  return {llvm::to_vector(llvm::seq<int64_t>(0, rank - 1)), {rank - 1}};
+}
 
 /// How an operand's leading batch dims fold into the one batch dim of
 /// ral_gemm: [[0, ..., rank - 3], [rank - 2], [rank - 1]].
@@ -54,10 +65,12 @@ SmallVector<ReassociationIndices> getBatchCollapse(int64_t rank) {
       llvm::to_vector(llvm::seq<int64_t>(0, rank - 2)), {rank - 2}, {rank - 1}};
 }
 
-/// A memref cuBLAS reads row by row: `elementType` elements, a unit
-/// innermost stride, the rank of the product, and batch dims (all but the
-/// last two) that collapse into one.
-bool isGemmOperand(Value value, Type elementType, int64_t rank) {
+/// A memref the library reads row by row: `elementType` elements, a unit
+/// innermost stride, the rank of the product, and dims that collapse into
+/// the ones ral_gemm takes: all but the last two into one batch dim, or, when
+/// `collapseRows`, all but the last into the rows.
+bool isGemmOperand(Value value, Type elementType, int64_t rank,
+                   bool collapseRows = false) {
   auto type = dyn_cast<MemRefType>(value.getType());
   if (!type || type.getElementType() != elementType || type.getRank() != rank)
     return false;
@@ -65,14 +78,21 @@ bool isGemmOperand(Value value, Type elementType, int64_t rank) {
   int64_t offset;
   if (failed(type.getStridesAndOffset(strides, offset)) || strides.back() != 1)
     return false;
+  if (collapseRows)
+    return memref::CollapseShapeOp::isGuaranteedCollapsible(
+        type, getRowCollapse(rank));
   return rank <= 3 || memref::CollapseShapeOp::isGuaranteedCollapsible(
                           type, getBatchCollapse(rank));
 }
 
-/// Whether cuBLAS multiplies `operandType` operands into a `resultType`
-/// output (ral_gemm's registrations, docs/ABI.md): f32, f16 or bf16
-/// throughout, or f16 or bf16 operands with an f32 result.
-bool isGemmElementTypes(Type operandType, Type resultType) {
+/// Whether ral_gemm on `device` multiplies `operandType` operands into a
+/// `resultType` output (its registrations, docs/ABI.md): on "gpu" f32, f16
+/// or bf16 throughout, or f16 or bf16 operands with an f32 result; on "cpu"
+/// f32 or f64 throughout.
+bool isGemmElementTypes(StringRef device, Type operandType, Type resultType) {
+  if (device == "cpu")
+    return operandType == resultType &&
+           (operandType.isF32() || operandType.isF64());
   bool is16BitFloat = operandType.isF16() || operandType.isBF16();
   return (operandType == resultType && (is16BitFloat || operandType.isF32())) ||
          (is16BitFloat && resultType.isF32());
@@ -148,11 +168,12 @@ linalg::FillOp findDeadZeroFill(linalg::LinalgOp op, Value out) {
   return nullptr;
 }
 
-/// A product cuBLAS computes: a matmul or batch matmul (named, with
+/// A product the library computes: a matmul or batch matmul (named, with
 /// transposed indexing maps, or generic, with any number of leading batch
-/// dims) of row-major buffers of types ral_gemm takes, whose output a zero
-/// fill has just initialized.
-std::optional<Gemm> matchGemm(linalg::LinalgOp op) {
+/// dims, or with leading dims of lhs and out that rhs lacks) of row-major
+/// buffers of types ral_gemm takes on `device`, whose output a zero fill has
+/// just initialized.
+std::optional<Gemm> matchGemm(linalg::LinalgOp op, StringRef device) {
   if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 2 ||
       op.getNumDpsInits() != 1 || op.getNumReductionLoops() != 1)
     return std::nullopt;
@@ -166,12 +187,14 @@ std::optional<Gemm> matchGemm(linalg::LinalgOp op) {
   int64_t rank = outType.getRank();
   Type resultType = outType.getElementType();
   Type operandType = getElementTypeOrSelf(lhs.getType());
-  if (rank < 2 || !isGemmElementTypes(operandType, resultType) ||
+  if (rank < 2 || !isGemmElementTypes(device, operandType, resultType) ||
       !isMultiplyAdd(op, /*widensInputs=*/operandType != resultType))
     return std::nullopt;
-  if (!isGemmOperand(lhs, operandType, rank) ||
-      !isGemmOperand(rhs, operandType, rank) ||
-      !isGemmOperand(out, resultType, rank))
+  auto rhsType = dyn_cast<MemRefType>(rhs.getType());
+  bool collapseRows = rank > 2 && rhsType && rhsType.getRank() == 2;
+  if (!isGemmOperand(lhs, operandType, rank, collapseRows) ||
+      !isGemmOperand(rhs, operandType, collapseRows ? 2 : rank) ||
+      !isGemmOperand(out, resultType, rank, collapseRows))
     return std::nullopt;
 
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
@@ -190,9 +213,15 @@ std::optional<Gemm> matchGemm(linalg::LinalgOp op) {
   unsigned n = (*outDims)[rank - 1];
   if (llvm::is_contained(*outDims, k))
     return std::nullopt;
-  Gemm gemm{op, nullptr, false, false};
-  if (!matchOperandDims(*lhsDims, batch, m, k, gemm.transposeLhs) ||
-      !matchOperandDims(*rhsDims, batch, k, n, gemm.transposeRhs))
+  Gemm gemm{op, nullptr, false, false, collapseRows};
+  // Collapsed rows are lhs's leading dims in out's order, before k: lhs is
+  // read untransposed.
+  if (collapseRows
+          ? !matchOperandDims(*lhsDims, batch, m, k, gemm.transposeLhs) ||
+                gemm.transposeLhs ||
+                !matchOperandDims(*rhsDims, {}, k, n, gemm.transposeRhs)
+          : !matchOperandDims(*lhsDims, batch, m, k, gemm.transposeLhs) ||
+                !matchOperandDims(*rhsDims, batch, k, n, gemm.transposeRhs))
     return std::nullopt;
   gemm.zeroFill = findDeadZeroFill(op, out);
   if (!gemm.zeroFill)
@@ -200,7 +229,7 @@ std::optional<Gemm> matchGemm(linalg::LinalgOp op) {
   return gemm;
 }
 
-void convertToDispatch(Gemm gemm, Value context) {
+void convertToDispatch(Gemm gemm, Value context, StringRef device) {
   linalg::LinalgOp op = gemm.op;
   OpBuilder builder(op);
   Location loc = op.getLoc();
@@ -213,32 +242,42 @@ void convertToDispatch(Gemm gemm, Value context) {
        {op.getDpsInputOperand(0)->get(), op.getDpsInputOperand(1)->get(),
         op.getDpsInitOperand(0)->get()}) {
     int64_t rank = cast<MemRefType>(operand.getType()).getRank();
-    args.push_back(rank <= 3
-                       ? operand
-                       : memref::CollapseShapeOp::create(
-                             builder, loc, operand, getBatchCollapse(rank)));
+    if (rank == 2 || (rank == 3 && !gemm.collapseRows))
+      args.push_back(operand);
+    else
+      args.push_back(memref::CollapseShapeOp::create(
+          builder, loc, operand,
+          gemm.collapseRows ? getRowCollapse(rank) : getBatchCollapse(rank)));
   }
   args.append({transposeLhs, transposeRhs});
   disc_ral::DispatchOp::create(builder, loc, TypeRange(), context, "ral_gemm",
-                               "gpu", /*may_fail=*/true, args);
+                               device, /*may_fail=*/true, args);
   gemm.zeroFill.erase();
   op.erase();
 }
 
 struct LinalgMatmulToRALPass
     : mlir::disc::impl::DiscLinalgMatmulToRALBase<LinalgMatmulToRALPass> {
+  using Base::Base;
+
   void runOnOperation() override {
+    if (device != "cpu" && device != "gpu") {
+      emitError(getOperation().getLoc())
+          << "disc-linalg-matmul-to-ral: device '" << device
+          << "' has no ral_gemm (expected cpu or gpu)";
+      return signalPassFailure();
+    }
     func::FuncOp func = getOperation();
     if (func.isExternal() || func.getNumArguments() == 0 ||
         !isa<disc_ral::ContextType>(func.getArgument(0).getType()))
       return;
     SmallVector<Gemm> gemms;
     func.walk([&](linalg::LinalgOp op) {
-      if (std::optional<Gemm> gemm = matchGemm(op))
+      if (std::optional<Gemm> gemm = matchGemm(op, device))
         gemms.push_back(*gemm);
     });
     for (Gemm gemm : gemms)
-      convertToDispatch(gemm, func.getArgument(0));
+      convertToDispatch(gemm, func.getArgument(0), device);
   }
 };
 

@@ -1,0 +1,48 @@
+//===- Passes.td - Linalg ops as runtime library calls -----*- tablegen -*-===//
+
+#ifndef DISC_CONVERSION_LINALGTORAL_PASSES_TD
+#define DISC_CONVERSION_LINALGTORAL_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def DiscLinalgMatmulToRAL
+    : Pass<"disc-linalg-matmul-to-ral", "::mlir::func::FuncOp"> {
+  let summary = "Turns matrix products on buffers into ral_gemm library calls";
+  let description = [{
+    Each linalg op on buffers that is a matrix product, `out += lhs * rhs`
+    (`linalg.matmul`, `linalg.batch_matmul`, either with indexing maps that
+    transpose an operand, or a `linalg.generic` of the same form: one
+    reduction loop and a body that is one `arith.mulf` and one `arith.addf`),
+    on memrefs of rank 2, or 3 or more with the batch dimensions leading,
+    each with a unit innermost stride, becomes one
+    `disc_ral.dispatch "ral_gemm"` call on `device` (docs/ABI.md) with the
+    operands and whether each is transposed: cuBLAS on "gpu" (f32, f16 or
+    bf16 throughout, or f16 or bf16 operands that the body widens with
+    `arith.extf` into an f32 output), a tuned BLAS on "cpu" (f32 or f64
+    throughout). Several batch dimensions become one through a
+    `memref.collapse_shape` of each operand, so a product is converted only
+    when every operand's layout is known to let them collapse (contiguous
+    batch strides). A product of an activation with several leading dims and
+    a weight matrix (`[B, S, K] x [K, N]`, every dense layer of a
+    transformer) is one product of `[B * S, K]` rows, its lhs and output
+    collapsed the same way. The library overwrites the output, so a product
+    is converted only when a `linalg.fill` with zero initializes its output
+    earlier in the block with nothing in between that touches memory; that
+    fill is erased.
+
+    Anything else, and every op of a function without a leading
+    `!disc_ral.context` argument, is left as it is for the code generation
+    that follows.
+  }];
+  let options = [
+    Option<"device", "device", "std::string", /*default=*/"\"cpu\"",
+           "The runtime device whose ral_gemm is called: cpu or gpu">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::disc_ral::RALDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+}
+
+#endif // DISC_CONVERSION_LINALGTORAL_PASSES_TD

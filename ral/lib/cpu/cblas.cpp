@@ -1,0 +1,49 @@
+#include "cblas.h"
+#include "../core/dynamic_library.h"
+
+namespace disc::ral::cpu {
+namespace {
+
+struct LoadedCblas {
+  Cblas cblas{};
+  std::string error;
+};
+
+LoadedCblas load() {
+  LoadedCblas loaded;
+  std::string &error = loaded.error;
+  // OpenBLAS first: it was the fastest on the machines measured
+  // (docs/BENCHMARKS.md, "CPU"); BLIS exports the same CBLAS.
+  std::string reasons;
+  const char *name = nullptr;
+  void *library =
+      openFirstLibrary({"libopenblas.so.0", "libblis.so.4"}, name, reasons);
+  if (!library) {
+    error = std::string("BLAS is not available: cannot load libopenblas.so.0 "
+                        "or libblis.so.4 (") +
+            reasons + "); install Debian's " + kCblasDebianPackage +
+            " (or compile the model with --cpu-library=none)";
+    return loaded;
+  }
+  Cblas &c = loaded.cblas;
+  c.library = name;
+  auto resolve = [&](const char *symbol, auto &function) {
+    return resolveSymbol(library, "BLAS", name, symbol, function, error);
+  };
+  resolve("cblas_sgemm", c.sgemm) && resolve("cblas_dgemm", c.dgemm);
+  return loaded;
+}
+
+} // namespace
+
+const Cblas *getCblas(std::string &error) {
+  // Loaded once per process; a C++ static is initialized thread-safely.
+  static const LoadedCblas loaded = load();
+  if (!loaded.error.empty()) {
+    error = loaded.error;
+    return nullptr;
+  }
+  return &loaded.cblas;
+}
+
+} // namespace disc::ral::cpu

@@ -1,0 +1,130 @@
+// RUN: disc-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(disc-linalg-matmul-to-ral{device=cpu}))' | FileCheck %s
+// RUN: not disc-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(disc-linalg-matmul-to-ral{device=tpu}))' 2>&1 | FileCheck %s --check-prefix=DEVICE
+
+// DEVICE: error: disc-linalg-matmul-to-ral: device 'tpu' has no ral_gemm (expected cpu or gpu)
+
+// f32 and f64 products become calls of the CPU's ral_gemm; the fills are
+// gone.
+// CHECK-LABEL: func.func @f32_and_f64
+// CHECK-NOT: linalg.fill
+// CHECK: disc_ral.dispatch %{{.*}}, "ral_gemm" device "cpu" may_fail(%{{.*}}, %{{.*}}, %{{.*}}, %false{{.*}}, %false{{.*}}) : (memref<64x128xf32>, memref<128x32xf32>, memref<64x32xf32>, i1, i1) -> ()
+// CHECK: disc_ral.dispatch %{{.*}}, "ral_gemm" device "cpu" may_fail(%{{.*}}, %{{.*}}, %{{.*}}, %false{{.*}}, %false{{.*}}) : (memref<?x?x16xf64>, memref<?x16x?xf64>, memref<?x?x?xf64>, i1, i1) -> ()
+// CHECK-NOT: linalg.
+// CHECK: return
+func.func @f32_and_f64(%ctx: !disc_ral.context, %a: memref<64x128xf32>,
+                       %b: memref<128x32xf32>, %c: memref<64x32xf32>,
+                       %x: memref<?x?x16xf64>, %y: memref<?x16x?xf64>,
+                       %z: memref<?x?x?xf64>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%c : memref<64x32xf32>)
+  linalg.matmul ins(%a, %b : memref<64x128xf32>, memref<128x32xf32>)
+                outs(%c : memref<64x32xf32>)
+  %zero64 = arith.constant 0.0 : f64
+  linalg.fill ins(%zero64 : f64) outs(%z : memref<?x?x?xf64>)
+  linalg.batch_matmul ins(%x, %y : memref<?x?x16xf64>, memref<?x16x?xf64>)
+                      outs(%z : memref<?x?x?xf64>)
+  return
+}
+
+// -----
+
+// The CPU's BLAS has no 16-bit products: they stay loops, fill included.
+// CHECK-LABEL: func.func @f16_stays
+// CHECK: linalg.fill
+// CHECK: linalg.matmul
+// CHECK-NOT: disc_ral.dispatch
+func.func @f16_stays(%ctx: !disc_ral.context, %a: memref<8x16xf16>,
+                     %b: memref<16x4xf16>, %c: memref<8x4xf16>) {
+  %zero = arith.constant 0.0 : f16
+  linalg.fill ins(%zero : f16) outs(%c : memref<8x4xf16>)
+  linalg.matmul ins(%a, %b : memref<8x16xf16>, memref<16x4xf16>)
+                outs(%c : memref<8x4xf16>)
+  return
+}
+
+// -----
+
+// A dense layer on [B, S, K] activations, as dot_general of a rank-3 lhs and
+// a rank-2 weight lowers: lhs and out collapse to B * S rows, one rank-2
+// product; a transposed weight ([N, K]) is read transposed.
+#lhs = affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>
+#rhs = affine_map<(d0, d1, d2, d3) -> (d3, d2)>
+#rhsT = affine_map<(d0, d1, d2, d3) -> (d2, d3)>
+#out = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+// CHECK-LABEL: func.func @dense_layer
+// CHECK-NOT: linalg.fill
+// CHECK: %[[LHS:.*]] = memref.collapse_shape %{{.*}} {{\[\[}}0, 1], [2]] : memref<?x128x768xf32> into memref<?x768xf32>
+// CHECK: %[[OUT:.*]] = memref.collapse_shape %{{.*}} {{\[\[}}0, 1], [2]] : memref<?x128x3072xf32> into memref<?x3072xf32>
+// CHECK: disc_ral.dispatch %{{.*}}, "ral_gemm" device "cpu" may_fail(%[[LHS]], %{{.*}}, %[[OUT]], %false{{.*}}, %false{{.*}}) : (memref<?x768xf32>, memref<768x3072xf32>, memref<?x3072xf32>, i1, i1) -> ()
+// CHECK: disc_ral.dispatch %{{.*}}, "ral_gemm" device "cpu" may_fail(%{{.*}}, %{{.*}}, %{{.*}}, %false{{.*}}, %true{{.*}}) : (memref<?x768xf32>, memref<3072x768xf32>, memref<?x3072xf32>, i1, i1) -> ()
+// CHECK-NOT: linalg.
+// CHECK: return
+func.func @dense_layer(%ctx: !disc_ral.context, %x: memref<?x128x768xf32>,
+                       %w: memref<768x3072xf32>, %wt: memref<3072x768xf32>,
+                       %y: memref<?x128x3072xf32>, %z: memref<?x128x3072xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%y : memref<?x128x3072xf32>)
+  linalg.generic {indexing_maps = [#lhs, #rhs, #out],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<?x128x768xf32>, memref<768x3072xf32>)
+      outs(%y : memref<?x128x3072xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  linalg.fill ins(%zero : f32) outs(%z : memref<?x128x3072xf32>)
+  linalg.generic {indexing_maps = [#lhs, #rhsT, #out],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%x, %wt : memref<?x128x768xf32>, memref<3072x768xf32>)
+      outs(%z : memref<?x128x3072xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// Rows that do not collapse (a view whose batches are not a whole number
+// of row strides apart) and a transposed lhs of several leading dims stay
+// loops.
+#lhs = affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>
+#lhsT = affine_map<(d0, d1, d2, d3) -> (d0, d3, d1)>
+#rhs = affine_map<(d0, d1, d2, d3) -> (d3, d2)>
+#out = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+// CHECK-LABEL: func.func @rows_that_stay
+// CHECK-NOT: disc_ral.dispatch
+// CHECK: linalg.generic
+// CHECK: linalg.generic
+// CHECK-NOT: disc_ral.dispatch
+func.func @rows_that_stay(%ctx: !disc_ral.context,
+                          %x: memref<2x4x8xf32, strided<[80, 16, 1]>>,
+                          %xt: memref<2x8x4xf32>, %w: memref<8x3xf32>,
+                          %y: memref<2x4x3xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%y : memref<2x4x3xf32>)
+  linalg.generic {indexing_maps = [#lhs, #rhs, #out],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<2x4x8xf32, strided<[80, 16, 1]>>, memref<8x3xf32>)
+      outs(%y : memref<2x4x3xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  linalg.fill ins(%zero : f32) outs(%y : memref<2x4x3xf32>)
+  linalg.generic {indexing_maps = [#lhsT, #rhs, #out],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%xt, %w : memref<2x8x4xf32>, memref<8x3xf32>)
+      outs(%y : memref<2x4x3xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+

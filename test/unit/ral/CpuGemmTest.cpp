@@ -1,0 +1,163 @@
+#include "gemm_call.h"
+
+#include <dlfcn.h>
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace disc::ral::cpu {
+namespace {
+
+bool hasBlas() {
+  for (const char *library : {"libopenblas.so.0", "libblis.so.4"}) {
+    if (void *handle = dlopen(library, RTLD_NOW | RTLD_LOCAL)) {
+      dlclose(handle);
+      return true;
+    }
+  }
+  return false;
+}
+
+// A batch of row-major matrices [batch, rows, cols] with `rowStride` >=
+// cols, filled with distinct small values.
+template <typename T> struct Matrices {
+  int64_t batch, rows, cols, rowStride;
+  std::vector<T> data;
+
+  Matrices(int64_t batch, int64_t rows, int64_t cols, int64_t rowStride,
+           int seed)
+      : batch(batch), rows(rows), cols(cols), rowStride(rowStride),
+        data(batch * rows * rowStride) {
+    for (size_t i = 0; i < data.size(); ++i)
+      data[i] = static_cast<T>(static_cast<int>((i * 7 + seed) % 11) - 5);
+  }
+  T at(int64_t b, int64_t r, int64_t c) const {
+    return data[(b * rows + r) * rowStride + c];
+  }
+  // The descriptor of rank 2 (batch 1) or 3.
+  test::GemmOperand operand(int rank) {
+    std::vector<int64_t> sizes = {batch, rows, cols};
+    std::vector<int64_t> strides = {rows * rowStride, rowStride, 1};
+    return {data.data(),
+            {sizes.end() - rank, sizes.end()},
+            {strides.end() - rank, strides.end()}};
+  }
+};
+
+// Computes out = op(lhs) * op(rhs) through ral_gemm on "cpu" and checks
+// every element against the sum computed here; the padding of out's rows
+// must stay as it was.
+template <typename T>
+void expectProduct(const std::string &dtype, int rank, int64_t batch, int64_t m,
+                   int64_t n, int64_t k, bool transposeLhs, bool transposeRhs,
+                   int64_t padding) {
+  Matrices<T> lhs(batch, transposeLhs ? k : m, transposeLhs ? m : k,
+                  (transposeLhs ? m : k) + padding, 1);
+  Matrices<T> rhs(batch, transposeRhs ? n : k, transposeRhs ? k : n,
+                  (transposeRhs ? k : n) + padding, 2);
+  Matrices<T> out(batch, m, n, n + padding, 3);
+  const T sentinel = out.data.empty() ? T(0) : out.data.back();
+  Context context;
+  ExecutionContext run(&context, {}, 0);
+  ASSERT_EQ(test::callGemm(run, test::gemmName("cpu", rank, dtype, dtype),
+                           lhs.operand(rank), rhs.operand(rank),
+                           out.operand(rank), transposeLhs, transposeRhs),
+            0)
+      << run.errorMessage();
+  for (int64_t b = 0; b < batch; ++b)
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        T sum = 0;
+        for (int64_t l = 0; l < k; ++l)
+          sum += (transposeLhs ? lhs.at(b, l, i) : lhs.at(b, i, l)) *
+                 (transposeRhs ? rhs.at(b, j, l) : rhs.at(b, l, j));
+        ASSERT_EQ(out.at(b, i, j), sum) << "at " << b << "," << i << "," << j;
+      }
+  if (padding > 0 && !out.data.empty())
+    EXPECT_EQ(out.data.back(), sentinel) << "a padding element was written";
+}
+
+class CpuGemm : public ::testing::Test {
+protected:
+  void SetUp() override {
+    if (!hasBlas())
+      GTEST_SKIP() << "no BLAS here; FailsTheRunNamingThePackageWithoutBlas "
+                      "covers this machine";
+  }
+};
+
+TEST_F(CpuGemm, ComputesTheRowMajorProduct) {
+  expectProduct<float>("f32", 2, 1, 3, 5, 4, false, false, 0);
+  expectProduct<double>("f64", 2, 1, 3, 5, 4, false, false, 0);
+}
+
+TEST_F(CpuGemm, TransposesEachOperandByItsFlag) {
+  for (bool transposeLhs : {false, true})
+    for (bool transposeRhs : {false, true}) {
+      expectProduct<float>("f32", 2, 1, 4, 3, 6, transposeLhs, transposeRhs, 0);
+      expectProduct<double>("f64", 2, 1, 4, 3, 6, transposeLhs, transposeRhs,
+                            0);
+    }
+}
+
+TEST_F(CpuGemm, MultipliesEachBatchWithPaddedRows) {
+  expectProduct<float>("f32", 3, 3, 4, 5, 6, false, true, 2);
+  expectProduct<double>("f64", 3, 2, 7, 3, 5, true, false, 1);
+}
+
+TEST_F(CpuGemm, ProducesZerosOverAnEmptyContraction) {
+  expectProduct<float>("f32", 2, 1, 3, 2, 0, false, false, 0);
+  expectProduct<float>("f32", 3, 2, 0, 4, 3, false, false, 0);
+}
+
+TEST(CpuGemmErrors, FailsTheRunOnOperandsThatDoNotAgree) {
+  Matrices<float> lhs(1, 2, 3, 3, 0), rhs(1, 2, 2, 2, 0), out(1, 2, 2, 2, 0);
+  Context context;
+  ExecutionContext run(&context, {}, 0);
+  EXPECT_EQ(test::callGemm(run, test::gemmName("cpu", 2, "f32", "f32"),
+                           lhs.operand(2), rhs.operand(2), out.operand(2),
+                           false, false),
+            1);
+  EXPECT_EQ(run.errorMessage(),
+            "ral_gemm: the sizes do not agree (lhs 2x3, rhs 2x2, out 2x2): "
+            "expected out 2x2 and a contracted size of 3 in both");
+}
+
+TEST(CpuGemmErrors, RegistersOnlyTheProductsTheCompilerEmits) {
+  Matrices<float> square(1, 2, 2, 2, 0);
+  for (const std::string &name : {test::gemmName("cpu", 2, "f16", "f16"),
+                                  test::gemmName("cpu", 2, "f32", "f64"),
+                                  test::gemmName("cpu", 4, "f32", "f32")}) {
+    Context context;
+    ExecutionContext run(&context, {}, 0);
+    EXPECT_EQ(test::callGemm(run, name, square.operand(2), square.operand(2),
+                             square.operand(2), false, false),
+              1);
+    EXPECT_EQ(run.errorMessage(), "unknown RAL API '" + name + "'");
+  }
+}
+
+TEST(CpuGemmErrors, FailsTheRunNamingThePackageWithoutBlas) {
+  if (hasBlas())
+    GTEST_SKIP() << "this machine has a BLAS";
+  Matrices<float> square(1, 2, 2, 2, 0);
+  Context context;
+  ExecutionContext run(&context, {}, 0);
+  EXPECT_EQ(test::callGemm(run, test::gemmName("cpu", 2, "f32", "f32"),
+                           square.operand(2), square.operand(2),
+                           square.operand(2), false, false),
+            1);
+  const std::string &message = run.errorMessage();
+  EXPECT_EQ(message.rfind("ral_gemm: BLAS is not available: cannot load "
+                          "libopenblas.so.0 or libblis.so.4 (",
+                          0),
+            0u)
+      << message;
+  EXPECT_NE(message.find("install Debian's libopenblas0-pthread"),
+            std::string::npos)
+      << message;
+}
+
+} // namespace
+} // namespace disc::ral::cpu
