@@ -152,22 +152,29 @@ bool ExecutionContext::setOutput(int64_t index, DType dtype,
     }
   }
   size_t bytes = static_cast<size_t>(numElements(shape)) * dtypeSize(dtype);
-  AlignedBuffer buffer(alignedAllocate(bytes));
-  if (!buffer) {
-    setError("ral_send_output: cannot allocate " + std::to_string(bytes) +
-             " bytes for output " + std::to_string(index));
-    return false;
-  }
   if (bytes != 0 && !data) {
     setError("ral_send_output: output " + std::to_string(index) +
              " has no data");
     return false;
   }
-  if (bytes != 0)
-    copyStrided(static_cast<char *>(buffer.get()),
-                static_cast<const char *>(data), sizes, strides, rank,
-                dtypeSize(dtype));
   std::unique_lock<std::mutex> lock(mutex_);
+  AlignedBuffer buffer;
+  if (!outputs_[index].sent)
+    buffer = adoptTemporary(data, bytes, sizes, strides, rank);
+  if (!buffer) {
+    lock.unlock();
+    buffer.reset(alignedAllocate(bytes));
+    if (!buffer) {
+      setError("ral_send_output: cannot allocate " + std::to_string(bytes) +
+               " bytes for output " + std::to_string(index));
+      return false;
+    }
+    if (bytes != 0)
+      copyStrided(static_cast<char *>(buffer.get()),
+                  static_cast<const char *>(data), sizes, strides, rank,
+                  dtypeSize(dtype));
+    lock.lock();
+  }
   OutputTensor &output = outputs_[index];
   if (output.sent) {
     lock.unlock();
@@ -216,10 +223,36 @@ void *ExecutionContext::allocateTemporary(int64_t bytes) {
   return pointer;
 }
 
+AlignedBuffer ExecutionContext::adoptTemporary(const void *data, size_t bytes,
+                                              const int64_t *sizes,
+                                              const int64_t *strides,
+                                              int rank) {
+  auto it = temporaries_.find(const_cast<void *>(data));
+  if (bytes == 0 || it == temporaries_.end() ||
+      static_cast<size_t>(it->second.bytes) < bytes)
+    return nullptr;
+  // Row-major: each dim of more than one element steps over the ones inside.
+  int64_t inner = 1;
+  for (int i = rank - 1; i >= 0; --i) {
+    if (sizes[i] != 1 && strides[i] != inner)
+      return nullptr;
+    inner *= sizes[i];
+  }
+  AlignedBuffer buffer = std::move(it->second.buffer);
+  temporaryBytes_ -= it->second.bytes;
+  temporaries_.erase(it);
+  adoptedTemporaries_.insert(buffer.get());
+  return buffer;
+}
+
 void ExecutionContext::freeTemporary(void *pointer) {
   if (!pointer)
     return;
   std::unique_lock<std::mutex> lock(mutex_);
+  // The compiled code frees what it sent once it is sent; the output owns
+  // that memory now.
+  if (adoptedTemporaries_.erase(pointer))
+    return;
   auto it = temporaries_.find(pointer);
   if (it == temporaries_.end()) {
     lock.unlock();

@@ -235,6 +235,56 @@ TEST(SendOutput, HandlesRankZeroAndBroadcastStrides) {
             (std::vector<uint8_t>{1, 1, 1}));
 }
 
+// Sends the 2x3 f32 memref at `pointer` with `strides` as output `index`.
+int32_t sendMatrix(ExecutionContext &context, int64_t index, float *pointer,
+                   int64_t rowStride, int64_t columnStride) {
+  void *contextPointer = &context;
+  int64_t offset = 0, rows = 2, columns = 3;
+  void *args[] = {&contextPointer, &index,     &pointer,   &pointer,
+                  &offset,         &rows,      &columns,   &rowStride,
+                  &columnStride};
+  return disc_ral_api_call(
+      &context, "ral_send_output___cpu___pvoid_i64_m2df32___void", args);
+}
+
+// A row-major temporary sent whole becomes the output without a copy, and
+// the compiled code's dealloc of it afterwards leaves it to the output; a
+// second output of the same memory, or a strided view, is copied.
+TEST(SendOutput, HandsOverARowMajorTemporaryWithoutACopy) {
+  ExecutionContext context(nullptr, {}, 3);
+  float *temporary = static_cast<float *>(callAlloc(context, 6 * 4));
+  for (int i = 0; i < 6; ++i)
+    temporary[i] = static_cast<float>(i);
+  ASSERT_EQ(sendMatrix(context, 0, temporary, 3, 1), 0)
+      << context.errorMessage();
+  EXPECT_EQ(context.outputs()[0].buffer.get(), temporary);
+  EXPECT_EQ(context.liveTemporaries(), 0u);
+  EXPECT_EQ(context.temporaryBytes(), 0);
+  ASSERT_EQ(sendMatrix(context, 1, temporary, 3, 1), 0)
+      << context.errorMessage();
+  EXPECT_NE(context.outputs()[1].buffer.get(), temporary);
+  EXPECT_EQ(callDealloc(context, temporary), 0);
+  EXPECT_TRUE(context.ok()) << context.errorMessage();
+  const float *values =
+      static_cast<const float *>(context.outputs()[0].buffer.get());
+  EXPECT_EQ(std::vector<float>(values, values + 6),
+            (std::vector<float>{0, 1, 2, 3, 4, 5}));
+
+  // Transposed: a 2x3 view of a 3x2 temporary is copied, not taken.
+  float *transposed = static_cast<float *>(callAlloc(context, 6 * 4));
+  for (int i = 0; i < 6; ++i)
+    transposed[i] = static_cast<float>(i);
+  ASSERT_EQ(sendMatrix(context, 2, transposed, 1, 2), 0)
+      << context.errorMessage();
+  EXPECT_NE(context.outputs()[2].buffer.get(), transposed);
+  EXPECT_EQ(context.liveTemporaries(), 1u);
+  values = static_cast<const float *>(context.outputs()[2].buffer.get());
+  EXPECT_EQ(std::vector<float>(values, values + 6),
+            (std::vector<float>{0, 2, 4, 1, 3, 5}));
+  // Freeing it again after the hand-over is still a bug.
+  EXPECT_EQ(callDealloc(context, temporary), 1);
+}
+
 TEST(SendOutput, ChecksTheIndex) {
   ExecutionContext context(nullptr, {}, 1);
   void *contextPointer = &context;

@@ -15,6 +15,7 @@
 #include <shared_mutex>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace disc::ral {
@@ -115,9 +116,11 @@ public:
   // Output slots; outputs()[i].sent tells whether the run sent output i.
   std::vector<OutputTensor> &outputs() { return outputs_; }
 
-  // Copies `sizes`/`strides`-shaped data at `data` (in elements) into a
-  // new contiguous buffer for output `index`. Reports errors through the
-  // status and returns false.
+  // Makes `sizes`/`strides`-shaped data at `data` (in elements) output
+  // `index`: a row-major temporary of this run that starts at `data` becomes
+  // the output's buffer as it is (its later freeTemporary is a no-op);
+  // anything else is copied into a new contiguous buffer. Reports errors
+  // through the status and returns false.
   bool setOutput(int64_t index, DType dtype, const int64_t *sizes,
                  const int64_t *strides, int rank, const void *data);
 
@@ -150,8 +153,17 @@ private:
     AlignedBuffer buffer;
     int64_t bytes;
   };
+  // A row-major temporary starting at `data` of at least `bytes`, taken out
+  // of the live temporaries; null for anything else. Called with mutex_
+  // held.
+  AlignedBuffer adoptTemporary(const void *data, size_t bytes,
+                               const int64_t *sizes, const int64_t *strides,
+                               int rank);
+
   int64_t memoryLimit_;
   std::unordered_map<void *, Temporary> temporaries_;
+  // Temporaries that became outputs (setOutput).
+  std::unordered_set<void *> adoptedTemporaries_;
   int64_t temporaryBytes_ = 0;
   bool failed_ = false;
   std::string error_;
