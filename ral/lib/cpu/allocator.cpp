@@ -1,21 +1,117 @@
 #include "disc/ral/allocator.h"
 
 #include <cstdlib>
+#include <map>
+#include <mutex>
+#include <unordered_map>
+
+#include <sys/mman.h>
 
 namespace disc::ral {
+namespace {
+
+// Buffers from this size on are backed by transparent huge pages where the
+// kernel offers them on request (a fresh 64 MiB output then takes 32 page
+// faults instead of 16384, which cost more than writing it), and are kept
+// for reuse when freed: the kernel zeroes every page it maps, so a run that
+// reuses the last run's memory skips a pass over it.
+constexpr size_t kHugePageBytes = size_t(2) << 20;
+constexpr size_t kLargeBlockBytes = 2 * kHugePageBytes;
+// What the process keeps of freed large blocks, at most.
+constexpr size_t kCachedBytesLimit = size_t(1) << 30;
+
+size_t roundUp(size_t bytes, size_t alignment) {
+  return (bytes + alignment - 1) / alignment * alignment;
+}
+
+// Freed large blocks by size, and the size of each live one.
+class LargeBlockCache {
+public:
+  void *take(size_t bytes) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = free_.find(bytes);
+    if (it == free_.end())
+      return nullptr;
+    void *pointer = it->second;
+    free_.erase(it);
+    cachedBytes_ -= bytes;
+    live_.emplace(pointer, bytes);
+    return pointer;
+  }
+
+  void track(void *pointer, size_t bytes) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    live_.emplace(pointer, bytes);
+  }
+
+  // Keeps a live large block for reuse, making room by releasing the
+  // largest cached ones; returns false for any other pointer.
+  bool give(void *pointer) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = live_.find(pointer);
+    if (it == live_.end())
+      return false;
+    size_t bytes = it->second;
+    live_.erase(it);
+    if (bytes > kCachedBytesLimit) {
+      std::free(pointer);
+      return true;
+    }
+    while (cachedBytes_ + bytes > kCachedBytesLimit) {
+      auto largest = std::prev(free_.end());
+      cachedBytes_ -= largest->first;
+      std::free(largest->second);
+      free_.erase(largest);
+    }
+    free_.emplace(bytes, pointer);
+    cachedBytes_ += bytes;
+    return true;
+  }
+
+private:
+  std::mutex mutex_;
+  std::multimap<size_t, void *> free_;
+  std::unordered_map<void *, size_t> live_;
+  size_t cachedBytes_ = 0;
+};
+
+LargeBlockCache &largeBlocks() {
+  // Never destroyed: buffers may be freed from static destructors.
+  static LargeBlockCache *cache = new LargeBlockCache();
+  return *cache;
+}
+
+} // namespace
 
 void *alignedAllocate(size_t bytes) {
+  if (bytes >= kLargeBlockBytes) {
+    size_t rounded = roundUp(bytes, kHugePageBytes);
+    if (rounded < bytes)
+      return nullptr;
+    if (void *reused = largeBlocks().take(rounded))
+      return reused;
+    void *pointer = std::aligned_alloc(kHugePageBytes, rounded);
+    if (!pointer)
+      return nullptr;
+#ifdef MADV_HUGEPAGE
+    // Advice only: where huge pages are off, the buffer has small ones.
+    madvise(pointer, rounded, MADV_HUGEPAGE);
+#endif
+    largeBlocks().track(pointer, rounded);
+    return pointer;
+  }
   // aligned_alloc wants a multiple of the alignment; round up, and give a
   // zero-byte request one block so that it still gets a distinct pointer.
-  size_t rounded =
-      (bytes + kBufferAlignment - 1) / kBufferAlignment * kBufferAlignment;
-  if (rounded < bytes)
-    return nullptr;
+  size_t rounded = roundUp(bytes, kBufferAlignment);
   if (rounded == 0)
     rounded = kBufferAlignment;
   return std::aligned_alloc(kBufferAlignment, rounded);
 }
 
-void alignedFree(void *pointer) { std::free(pointer); }
+void alignedFree(void *pointer) {
+  if (pointer && largeBlocks().give(pointer))
+    return;
+  std::free(pointer);
+}
 
 } // namespace disc::ral

@@ -1,0 +1,53 @@
+#include "disc/ral/allocator.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+
+namespace disc::ral {
+namespace {
+
+bool isAligned(void *pointer, size_t alignment) {
+  return reinterpret_cast<uintptr_t>(pointer) % alignment == 0;
+}
+
+TEST(Allocator, SmallBuffersAre64ByteAlignedAndDistinct) {
+  void *empty = alignedAllocate(0);
+  void *small = alignedAllocate(100);
+  ASSERT_NE(empty, nullptr);
+  ASSERT_NE(small, nullptr);
+  EXPECT_NE(empty, small);
+  EXPECT_TRUE(isAligned(empty, kBufferAlignment));
+  EXPECT_TRUE(isAligned(small, kBufferAlignment));
+  alignedFree(empty);
+  alignedFree(small);
+  alignedFree(nullptr);
+}
+
+// A freed large buffer is kept and handed out again for the same rounded
+// size, with its contents as they were; another size gets other memory.
+TEST(Allocator, ReusesAFreedLargeBufferOfTheSameSize) {
+  const size_t bytes = (size_t(8) << 20) + 100;
+  auto *first = static_cast<unsigned char *>(alignedAllocate(bytes));
+  ASSERT_NE(first, nullptr);
+  EXPECT_TRUE(isAligned(first, size_t(2) << 20));
+  std::memset(first, 0x5a, bytes);
+  alignedFree(first);
+  auto *again = static_cast<unsigned char *>(alignedAllocate(bytes + 1000));
+  EXPECT_EQ(again, first);
+  EXPECT_EQ(again[bytes - 1], 0x5a);
+  void *other = alignedAllocate(size_t(16) << 20);
+  ASSERT_NE(other, nullptr);
+  EXPECT_NE(other, again);
+  alignedFree(again);
+  alignedFree(other);
+}
+
+// Rounding up to whole huge pages must not wrap around to a small size.
+TEST(Allocator, FailsCleanlyOnASizeThatCannotBeRounded) {
+  EXPECT_EQ(alignedAllocate(SIZE_MAX - 10), nullptr);
+}
+
+} // namespace
+} // namespace disc::ral
