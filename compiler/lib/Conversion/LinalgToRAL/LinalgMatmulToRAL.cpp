@@ -44,7 +44,9 @@ namespace {
 
 struct Gemm {
   linalg::LinalgOp op;
-  linalg::FillOp zeroFill;
+  // The fill or copy that only zeroed the output, erased with the product
+  // (the product itself when there is none).
+  Operation *zeroInit;
   bool transposeLhs;
   bool transposeRhs;
   // lhs and out have rank > 2 and rhs rank 2: the leading dims of lhs and out
@@ -152,20 +154,65 @@ bool matchOperandDims(ArrayRef<unsigned> dims, ArrayRef<unsigned> batch,
   return dims[batch.size()] == first && dims[batch.size() + 1] == second;
 }
 
-/// The zero fill of `out` that the product would overwrite right after it:
-/// earlier in the block, with nothing in between that touches memory.
-linalg::FillOp findDeadZeroFill(linalg::LinalgOp op, Value out) {
+/// Whether `fill` sets all of `buffer` to zero.
+bool isZeroFillOf(linalg::FillOp fill, Value buffer) {
+  return fill && fill.hasPureBufferSemantics() &&
+         fill.getDpsInitOperand(0)->get() == buffer &&
+         matchPattern(fill.getInputs()[0], m_AnyZeroFloat());
+}
+
+/// Whether `buffer` holds zeros where `at` runs: a fresh allocation that a
+/// zero fill in `at`'s block initializes, and that nothing before `at`
+/// uses but that fill and copies out of it. This is how bufferization leaves
+/// the one zero tensor that several products start from (CSE merged their
+/// fills): each product's output is a copy of the zeros, and the last one
+/// may be the zeros themselves.
+bool holdsZerosAt(Value buffer, Operation *at) {
+  if (!isa_and_nonnull<memref::AllocOp, disc_ral::MemRefFromPtrOp>(
+          buffer.getDefiningOp()))
+    return false;
+  Block *block = at->getBlock();
+  Operation *zeroFill = nullptr;
+  SmallVector<Operation *> reads;
+  for (Operation *user : buffer.getUsers()) {
+    Operation *ancestor = block->findAncestorOpInBlock(*user);
+    if (!ancestor)
+      return false;
+    if (ancestor == at || at->isBeforeInBlock(ancestor))
+      continue;
+    if (isZeroFillOf(dyn_cast<linalg::FillOp>(user), buffer) && !zeroFill) {
+      zeroFill = ancestor;
+      continue;
+    }
+    auto copy = dyn_cast<memref::CopyOp>(user);
+    if (!copy || copy.getSource() != buffer || copy.getTarget() == buffer)
+      return false;
+    reads.push_back(ancestor);
+  }
+  return zeroFill && llvm::all_of(reads, [&](Operation *read) {
+           return zeroFill->isBeforeInBlock(read);
+         });
+}
+
+/// How `out` comes to hold zeros right before the product `op`, which then
+/// need not be written: a zero fill of `out`, or a copy into `out` of a
+/// buffer holding zeros, earlier in the block with nothing in between that
+/// touches memory. That op is returned; or `out` itself holds zeros that
+/// other products copy, and `op` is returned as nothing is to be erased.
+/// Null when `out` may hold anything else.
+Operation *findZeroInit(linalg::LinalgOp op, Value out) {
   for (Operation *previous = op->getPrevNode(); previous;
        previous = previous->getPrevNode()) {
-    auto fill = dyn_cast<linalg::FillOp>(previous);
-    if (fill && fill.hasPureBufferSemantics() &&
-        fill.getDpsInitOperand(0)->get() == out)
-      return matchPattern(fill.getInputs()[0], m_AnyZeroFloat()) ? fill
-                                                                 : nullptr;
-    if (!isMemoryEffectFree(previous))
-      return nullptr;
+    if (isMemoryEffectFree(previous))
+      continue;
+    if (auto fill = dyn_cast<linalg::FillOp>(previous); isZeroFillOf(fill, out))
+      return fill;
+    if (auto copy = dyn_cast<memref::CopyOp>(previous);
+        copy && copy.getTarget() == out && holdsZerosAt(copy.getSource(), copy))
+      return copy;
+    break;
   }
-  return nullptr;
+  return holdsZerosAt(out, op) ? op.getOperation() : nullptr;
 }
 
 /// A product the library computes: a matmul or batch matmul (named, with
@@ -223,8 +270,8 @@ std::optional<Gemm> matchGemm(linalg::LinalgOp op, StringRef device) {
           : !matchOperandDims(*lhsDims, batch, m, k, gemm.transposeLhs) ||
                 !matchOperandDims(*rhsDims, batch, k, n, gemm.transposeRhs))
     return std::nullopt;
-  gemm.zeroFill = findDeadZeroFill(op, out);
-  if (!gemm.zeroFill)
+  gemm.zeroInit = findZeroInit(op, out);
+  if (!gemm.zeroInit)
     return std::nullopt;
   return gemm;
 }
@@ -252,7 +299,8 @@ void convertToDispatch(Gemm gemm, Value context, StringRef device) {
   args.append({transposeLhs, transposeRhs});
   disc_ral::DispatchOp::create(builder, loc, TypeRange(), context, "ral_gemm",
                                device, /*may_fail=*/true, args);
-  gemm.zeroFill.erase();
+  if (gemm.zeroInit != op.getOperation())
+    gemm.zeroInit->erase();
   op.erase();
 }
 

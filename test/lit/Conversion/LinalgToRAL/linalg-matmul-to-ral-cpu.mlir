@@ -128,3 +128,87 @@ func.func @rows_that_stay(%ctx: !disc_ral.context,
   return
 }
 
+
+// -----
+
+// One zero buffer that several products start from, as bufferization leaves
+// the zero tensor CSE merged: the first products copy it into their outputs
+// (the copies are erased with them), the last one writes it itself.
+#lhs = affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>
+#rhs = affine_map<(d0, d1, d2, d3) -> (d3, d2)>
+#out = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+// CHECK-LABEL: func.func @shared_zeros
+// CHECK: linalg.fill
+// CHECK-NOT: memref.copy
+// CHECK: "ral_gemm" device "cpu"
+// CHECK-NOT: memref.copy
+// CHECK: "ral_gemm" device "cpu"
+// CHECK-NOT: linalg.generic
+// CHECK: return
+func.func @shared_zeros(%ctx: !disc_ral.context, %x: memref<1x4x8xf32>,
+                        %w: memref<8x8xf32>) -> (memref<1x4x8xf32>, memref<1x4x8xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %zeros = memref.alloc() : memref<1x4x8xf32>
+  linalg.fill ins(%zero : f32) outs(%zeros : memref<1x4x8xf32>)
+  %first = memref.alloc() : memref<1x4x8xf32>
+  memref.copy %zeros, %first : memref<1x4x8xf32> to memref<1x4x8xf32>
+  linalg.generic {indexing_maps = [#lhs, #rhs, #out],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<1x4x8xf32>, memref<8x8xf32>)
+      outs(%first : memref<1x4x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [#lhs, #rhs, #out],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%first, %w : memref<1x4x8xf32>, memref<8x8xf32>)
+      outs(%zeros : memref<1x4x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return %first, %zeros : memref<1x4x8xf32>, memref<1x4x8xf32>
+}
+
+// -----
+
+// Zeros that something else writes before the product, or a copy of a
+// buffer that is not all zeros, are not zeros: the products stay loops.
+#lhs = affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>
+#rhs = affine_map<(d0, d1, d2, d3) -> (d3, d2)>
+#out = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+// CHECK-LABEL: func.func @not_zeros
+// CHECK-NOT: "ral_gemm"
+// CHECK: return
+func.func @not_zeros(%ctx: !disc_ral.context, %x: memref<1x4x8xf32>,
+                     %w: memref<8x8xf32>, %v: memref<1x4x8xf32>)
+    -> (memref<1x4x8xf32>, memref<1x4x8xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %zeros = memref.alloc() : memref<1x4x8xf32>
+  linalg.fill ins(%zero : f32) outs(%zeros : memref<1x4x8xf32>)
+  memref.copy %v, %zeros : memref<1x4x8xf32> to memref<1x4x8xf32>
+  %first = memref.alloc() : memref<1x4x8xf32>
+  memref.copy %zeros, %first : memref<1x4x8xf32> to memref<1x4x8xf32>
+  linalg.generic {indexing_maps = [#lhs, #rhs, #out],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<1x4x8xf32>, memref<8x8xf32>)
+      outs(%first : memref<1x4x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [#lhs, #rhs, #out],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%first, %w : memref<1x4x8xf32>, memref<8x8xf32>)
+      outs(%zeros : memref<1x4x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return %first, %zeros : memref<1x4x8xf32>, memref<1x4x8xf32>
+}

@@ -26,9 +26,13 @@ def DiscLinalgMatmulToRAL
     a weight matrix (`[B, S, K] x [K, N]`, every dense layer of a
     transformer) is one product of `[B * S, K]` rows, its lhs and output
     collapsed the same way. The library overwrites the output, so a product
-    is converted only when a `linalg.fill` with zero initializes its output
-    earlier in the block with nothing in between that touches memory; that
-    fill is erased.
+    is converted only when its output holds zeros: a `linalg.fill` with zero,
+    or a `memref.copy` of a buffer holding zeros, initializes it earlier in
+    the block with nothing in between that touches memory (that fill or copy
+    is erased), or it is itself such a buffer of zeros. A buffer holds zeros
+    when it is a fresh allocation that a zero fill in the block initializes
+    and nothing uses before the product but copies out of it: the one zero
+    tensor that several products share once CSE has merged their fills.
 
     Anything else, and every op of a function without a leading
     `!disc_ral.context` argument, is left as it is for the code generation
