@@ -162,15 +162,16 @@ static constexpr const char kBufferizePipeline[] =
 // Matrix products become calls of the runtime's BLAS unless the model must
 // need no library; strided copies must become loops before the linalg
 // lowering, and loops are ordered for unit-stride inner loops before they are
-// emitted; math ops are approximated after f16/bf16 math is widened to f32;
-// expanding strided metadata produces affine.apply, so lower-affine comes
-// after it.
+// emitted; the outer parallel loops run on every core; math ops are
+// approximated after f16/bf16 math is widened to f32; expanding strided
+// metadata produces affine.apply, so lower-affine comes after it.
 static std::string getCpuDevicePipeline(const CompileOptions &options) {
   return std::string("func.func(") +
          (options.cpuLibraryCalls ? "disc-linalg-matmul-to-ral{device=cpu},"
                                   : "") +
          "disc-memref-copy-to-linalg,disc-linalg-contiguous-inner-loop,"
-         "convert-linalg-to-loops),"
+         "convert-linalg-to-parallel-loops),"
+         "disc-cpu-parallel-for,"
          "math-extend-to-supported-types,"
          "disc-math-polynomial-approximation,"
          "expand-strided-metadata,"

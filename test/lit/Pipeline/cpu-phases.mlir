@@ -19,8 +19,15 @@
 // RAL: linalg.generic
 // RAL: disc_ral.dispatch %[[CTX]], "ral_send_output"
 
-// Loops in plain control flow, exp as a polynomial, no linalg or affine left.
+// The loop over a dynamic number of rows runs on every core: an outlined
+// function of plain control flow, exp as a polynomial, no linalg or affine
+// left.
 // DEVICE-LABEL: func.func public @main
+// DEVICE-NOT: linalg.
+// DEVICE-NOT: scf.
+// DEVICE: disc_ral.parallel_for %{{.*}}, @main_parallel(
+// DEVICE: disc_ral.dispatch %{{.*}}, "ral_send_output"
+// DEVICE-LABEL: func.func private @main_parallel
 // DEVICE-NOT: linalg.
 // DEVICE-NOT: math.exp
 // DEVICE-NOT: affine.
@@ -28,7 +35,6 @@
 // DEVICE: cf.cond_br
 // DEVICE: memref.load
 // DEVICE: memref.store
-// DEVICE: disc_ral.dispatch %{{.*}}, "ral_send_output"
 
 // LLVM: llvm.func @disc_entry_main(%{{.*}}: !llvm.ptr)
 // LLVM: llvm.func @disc_model_abi_version() -> i32

@@ -92,6 +92,45 @@ def DiscRALLegalizeToDispatch
   ];
 }
 
+def DiscCpuParallelFor : Pass<"disc-cpu-parallel-for", "::mlir::ModuleOp"> {
+  let summary = "Runs the outer parallel loops on every core";
+  let description = [{
+    Each outermost `scf.parallel` of a function whose first argument is a
+    `!disc_ral.context`, with enough work to pay for a hand-off to other
+    threads, becomes a `disc_ral.parallel_for` over its first dimension:
+    the loop moves into a new private function
+    `@<function>_parallel_<N>(%captures: !llvm.ptr, %begin: index,
+    %end: index)` that runs iterations [begin, end) of that dimension (and
+    all of the others), and the runtime splits the iterations among the
+    cores (`ral_parallel_for`, docs/ABI.md).
+
+    Constants, views and other pure ops the loop uses are cloned into it; the
+    values still defined outside (buffer pointers, identity-layout memrefs,
+    scalars) are stored into one stack array of 8-byte slots in the caller,
+    `captures`, and loaded back in the body (an identity-layout memref as its
+    aligned pointer and dynamic sizes). The grain, the fewest iterations a
+    chunk gets, makes each chunk at least `min-chunk-work` operations:
+    a loop's work is the number of ops in its body times the trip counts of
+    every loop in it, a dynamic trip count counting as 64.
+
+    A loop stays as it is when its statically known work is below twice
+    `min-chunk-work`, or when it does more than load, store and compute:
+    a runtime call, an allocation, or a value it would have to capture that
+    is neither a scalar, a pointer nor an identity-layout memref.
+  }];
+  let options = [
+    Option<"minChunkWork", "min-chunk-work", "int64_t", /*default=*/"32768",
+           "The fewest operations one chunk of a parallel loop runs">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::disc_ral::RALDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
 def DiscGpuPlaceHostBuffers
     : Pass<"disc-gpu-place-host-buffers", "::mlir::func::FuncOp"> {
   let summary = "Places the buffers host code reads or writes in host memory";

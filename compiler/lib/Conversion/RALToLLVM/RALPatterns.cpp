@@ -248,6 +248,27 @@ struct MemRefFromPtrOpLowering
   }
 };
 
+/// A parallel loop becomes the dispatch of ral_parallel_for with the
+/// address of its body, which the function conversion makes an llvm.func.
+struct ParallelForOpLowering
+    : public ConvertOpToLLVMPattern<disc_ral::ParallelForOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(disc_ral::ParallelForOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto ptrType = LLVM::LLVMPointerType::get(rewriter.getContext());
+    Value body =
+        LLVM::AddressOfOp::create(rewriter, op.getLoc(), ptrType, op.getBody());
+    auto dispatch = disc_ral::DispatchOp::create(
+        rewriter, op.getLoc(), TypeRange(), op.getCtx(), "ral_parallel_for",
+        "cpu", /*may_fail=*/true,
+        ValueRange{body, op.getCaptures(), op.getCount(), op.getGrain()});
+    rewriter.replaceOp(op, dispatch);
+    return success();
+  }
+};
+
 } // namespace
 
 void disc::addRALTypeConversions(LLVMTypeConverter &converter) {
@@ -258,7 +279,6 @@ void disc::addRALTypeConversions(LLVMTypeConverter &converter) {
 
 void disc::populateRALToLLVMConversionPatterns(LLVMTypeConverter &converter,
                                                RewritePatternSet &patterns) {
-  patterns
-      .add<DispatchOpLowering, KernelArgsOpLowering, MemRefFromPtrOpLowering>(
-          converter);
+  patterns.add<DispatchOpLowering, KernelArgsOpLowering,
+               MemRefFromPtrOpLowering, ParallelForOpLowering>(converter);
 }

@@ -71,6 +71,28 @@ def RAL_DispatchOp : RAL_Op<"dispatch"> {
   }];
 }
 
+def RAL_ParallelForOp : RAL_Op<"parallel_for"> {
+  let summary = "Runs an outlined loop body over the runtime's threads";
+  let description = [{
+    Calls the runtime's `ral_parallel_for` on device "cpu" (docs/ABI.md),
+    which runs `body`, a `(!llvm.ptr, index, index) -> ()` function, over
+    the iterations [0, count) in chunks of at least `grain` iterations on
+    the calling thread and the workers of the host work queue, and returns
+    once all have run. `captures` points at the values the body reads, as
+    disc-cpu-parallel-for packs them.
+
+    ```mlir
+    disc_ral.parallel_for %ctx, @main_parallel_0(%captures, %count, %grain)
+    ```
+  }];
+  let arguments = (ins RAL_ContextType:$ctx, FlatSymbolRefAttr:$body,
+                   LLVM_DefaultPointer:$captures, Index:$count,
+                   Index:$grain);
+  let assemblyFormat = [{
+    $ctx `,` $body `(` $captures `,` $count `,` $grain `)` attr-dict
+  }];
+}
+
 def RAL_MemRefFromPtrOp : RAL_Op<"memref_from_ptr", [Pure]> {
   let summary = "Views raw memory as a contiguous memref";
   let description = [{

@@ -1,0 +1,367 @@
+//===- CpuParallelFor.cpp - Outer parallel loops on every core ------------===//
+//
+// An outermost scf.parallel with enough work,
+//
+//   scf.parallel (%i, %j) = (%lb0, %lb1) to (%ub0, %ub1) step (%s0, %s1) {
+//     ... uses %buffer, %x
+//   }
+//
+// becomes a call of the runtime's parallel-for over a function that runs a
+// range of its first dimension:
+//
+//   %captures = llvm.alloca ... (at the function's entry)
+//   <store %buffer's pointer and sizes, %x, the bounds into %captures>
+//   disc_ral.parallel_for %ctx, @f_parallel_0(%captures, %count, %grain)
+//
+//   func.func private @f_parallel_0(%captures: !llvm.ptr, %begin: index,
+//                                   %end: index) {
+//     <load them back>
+//     scf.parallel (%n, %j) = (%begin, %lb1) to (%end, %ub1) step (1, %s1) {
+//       %i = %lb0 + %n * %s0
+//       ...
+//     }
+//   }
+//
+//===----------------------------------------------------------------------===//
+
+#include "disc/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
+
+namespace mlir {
+namespace disc {
+#define GEN_PASS_DEF_DISCCPUPARALLELFOR
+#include "disc/Transforms/Passes.h.inc"
+} // namespace disc
+} // namespace mlir
+
+using namespace mlir;
+
+namespace {
+
+// What a trip count that is not a constant counts as in the estimates.
+constexpr int64_t kDynamicTripCount = 64;
+// Estimates saturate here, so that products of trip counts never overflow.
+constexpr int64_t kWorkCap = int64_t(1) << 40;
+
+int64_t saturatingMultiply(int64_t a, int64_t b) {
+  if (a == 0 || b == 0)
+    return 0;
+  return a > kWorkCap / b ? kWorkCap : a * b;
+}
+
+std::optional<int64_t> getConstantTripCount(Value lower, Value upper,
+                                            Value step) {
+  std::optional<int64_t> lb = getConstantIntValue(lower);
+  std::optional<int64_t> ub = getConstantIntValue(upper);
+  std::optional<int64_t> st = getConstantIntValue(step);
+  if (!lb || !ub || !st || *st <= 0)
+    return std::nullopt;
+  return *ub <= *lb ? 0 : (*ub - *lb + *st - 1) / *st;
+}
+
+int64_t estimateTripCount(Value lower, Value upper, Value step) {
+  return getConstantTripCount(lower, upper, step).value_or(kDynamicTripCount);
+}
+
+/// The ops a block runs, each loop's body counted once per iteration.
+int64_t estimateWork(Block &block) {
+  int64_t work = 0;
+  for (Operation &op : block) {
+    int64_t trips = 1;
+    if (auto loop = dyn_cast<scf::ForOp>(op))
+      trips = estimateTripCount(loop.getLowerBound(), loop.getUpperBound(),
+                                loop.getStep());
+    if (auto loop = dyn_cast<scf::ParallelOp>(op))
+      for (auto [lb, ub, step] : llvm::zip(
+               loop.getLowerBound(), loop.getUpperBound(), loop.getStep()))
+        trips = saturatingMultiply(trips, estimateTripCount(lb, ub, step));
+    int64_t inner = 1;
+    for (Region &region : op.getRegions())
+      for (Block &nested : region)
+        inner = std::min(kWorkCap, inner + estimateWork(nested));
+    work = std::min(kWorkCap, work + saturatingMultiply(trips, inner));
+  }
+  return work;
+}
+
+/// Whether `op` may run inside an outlined loop: control flow, loads,
+/// stores and computation, nothing that calls the runtime or allocates.
+bool isLoopBodyOp(Operation *op) {
+  if (isa<scf::ForOp, scf::IfOp, scf::ParallelOp, scf::WhileOp, scf::YieldOp,
+          scf::ConditionOp, scf::ReduceOp, scf::ReduceReturnOp, memref::LoadOp,
+          memref::StoreOp, vector::LoadOp, vector::StoreOp,
+          vector::TransferReadOp, vector::TransferWriteOp>(op))
+    return true;
+  return op->getNumRegions() == 0 && isMemoryEffectFree(op);
+}
+
+/// Clones into the loop the pure ops outside it whose results it uses
+/// (constants, views, index arithmetic), until what it uses from outside is
+/// made by something else.
+void sinkPureDefinitions(scf::ParallelOp loop) {
+  Region &body = loop.getRegion();
+  bool sunk = true;
+  while (sunk) {
+    sunk = false;
+    SetVector<Value> used;
+    getUsedValuesDefinedAbove(body, used);
+    for (Value value : used) {
+      Operation *definition = value.getDefiningOp();
+      if (!definition || definition->getNumRegions() != 0 ||
+          !isMemoryEffectFree(definition))
+        continue;
+      OpBuilder builder = OpBuilder::atBlockBegin(&body.front());
+      Operation *clone = builder.clone(*definition);
+      for (auto [original, copy] :
+           llvm::zip(definition->getResults(), clone->getResults()))
+        replaceAllUsesInRegionWith(original, copy, body);
+      sunk = true;
+    }
+  }
+}
+
+/// How a captured value is kept in the 8-byte slots: one slot, or for an
+/// identity-layout memref its aligned pointer and then its dynamic sizes.
+std::optional<int64_t> getSlotCount(Type type) {
+  if (type.isIndex() || isa<LLVM::LLVMPointerType>(type))
+    return 1;
+  if (type.isIntOrFloat())
+    return type.getIntOrFloatBitWidth() <= 64 ? std::optional<int64_t>(1)
+                                              : std::nullopt;
+  auto memref = dyn_cast<MemRefType>(type);
+  if (!memref || !memref.getLayout().isIdentity() || memref.getMemorySpace())
+    return std::nullopt;
+  return 1 + memref.getNumDynamicDims();
+}
+
+class Outliner {
+public:
+  Outliner(func::FuncOp func, SymbolTable &symbols, int64_t minChunkWork)
+      : func(func), symbols(symbols), minChunkWork(minChunkWork) {}
+
+  /// Replaces `loop` by a parallel-for when it qualifies.
+  void run(scf::ParallelOp loop) {
+    if (loop.getNumReductions() != 0)
+      return;
+    bool onlyLoopBodyOps = true;
+    loop.getRegion().walk([&](Operation *op) {
+      if (!isLoopBodyOp(op))
+        onlyLoopBodyOps = false;
+    });
+    if (!onlyLoopBodyOps)
+      return;
+    int64_t innerWork = estimateWork(*loop.getBody());
+    for (unsigned dim = 1; dim < loop.getNumLoops(); ++dim)
+      innerWork = saturatingMultiply(
+          innerWork,
+          estimateTripCount(loop.getLowerBound()[dim],
+                            loop.getUpperBound()[dim], loop.getStep()[dim]));
+    innerWork = std::max<int64_t>(innerWork, 1);
+    std::optional<int64_t> outerTrips = getConstantTripCount(
+        loop.getLowerBound()[0], loop.getUpperBound()[0], loop.getStep()[0]);
+    if (outerTrips &&
+        saturatingMultiply(*outerTrips, innerWork) < 2 * minChunkWork)
+      return;
+
+    sinkPureDefinitions(loop);
+    SetVector<Value> captures;
+    getUsedValuesDefinedAbove(loop.getRegion(), captures);
+    // Constant bounds are rebuilt in the body, where they keep the inner
+    // loops' trip counts static.
+    for (Value bound : loop->getOperands())
+      if (!matchPattern(bound, m_Constant()))
+        captures.insert(bound);
+    int64_t slots = 0;
+    for (Value capture : captures) {
+      std::optional<int64_t> count = getSlotCount(capture.getType());
+      if (!count)
+        return;
+      slots += *count;
+    }
+    int64_t grain =
+        std::max<int64_t>(1, (minChunkWork + innerWork - 1) / innerWork);
+    outline(loop, captures.getArrayRef(), std::max<int64_t>(slots, 1), grain);
+  }
+
+private:
+  void outline(scf::ParallelOp loop, ArrayRef<Value> captures, int64_t slots,
+               int64_t grain) {
+    MLIRContext *context = func.getContext();
+    Location loc = loop.getLoc();
+    auto ptrType = LLVM::LLVMPointerType::get(context);
+    auto i64Type = IntegerType::get(context, 64);
+    auto slotsType = LLVM::LLVMArrayType::get(i64Type, slots);
+
+    // The slots live in the entry block, so that a loop inside another loop
+    // does not grow the stack on every iteration.
+    OpBuilder builder = OpBuilder::atBlockBegin(&func.getBody().front());
+    Value one = LLVM::ConstantOp::create(builder, loc, i64Type,
+                                         builder.getI64IntegerAttr(1));
+    Value slotArray =
+        LLVM::AllocaOp::create(builder, loc, ptrType, slotsType, one);
+
+    builder.setInsertionPoint(loop);
+    int64_t next = 0;
+    auto slotAt = [&](OpBuilder &b, Value array, int64_t index) -> Value {
+      return LLVM::GEPOp::create(b, loc, ptrType, slotsType, array,
+                                 ArrayRef<LLVM::GEPArg>{0, index});
+    };
+    auto storeIndex = [&](Value index) {
+      Value value = arith::IndexCastOp::create(builder, loc, i64Type, index);
+      LLVM::StoreOp::create(builder, loc, value,
+                            slotAt(builder, slotArray, next++));
+    };
+    for (Value capture : captures) {
+      Type type = capture.getType();
+      if (type.isIndex()) {
+        storeIndex(capture);
+      } else if (auto memref = dyn_cast<MemRefType>(type)) {
+        storeIndex(memref::ExtractAlignedPointerAsIndexOp::create(builder, loc,
+                                                                  capture));
+        for (int64_t dim = 0; dim < memref.getRank(); ++dim)
+          if (memref.isDynamicDim(dim))
+            storeIndex(memref::DimOp::create(builder, loc, capture, dim));
+      } else {
+        LLVM::StoreOp::create(builder, loc, capture,
+                              slotAt(builder, slotArray, next++));
+      }
+    }
+
+    // Iterations of the first dimension: ceil((ub - lb) / step), at least 0.
+    Value lower = loop.getLowerBound()[0], upper = loop.getUpperBound()[0],
+          step = loop.getStep()[0];
+    Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+    Value span = arith::SubIOp::create(builder, loc, upper, lower);
+    Value count = arith::MaxSIOp::create(
+        builder, loc, zero,
+        arith::CeilDivSIOp::create(builder, loc, span, step));
+    Value grainValue = arith::ConstantIndexOp::create(builder, loc, grain);
+
+    func::FuncOp body = createBody(loop, captures, slotsType);
+    disc_ral::ParallelForOp::create(builder, loc, func.getArgument(0),
+                                    body.getSymName(), slotArray, count,
+                                    grainValue);
+    loop.erase();
+  }
+
+  /// The function that runs iterations [begin, end) of `loop`'s first
+  /// dimension, reading `captures` back from the slots.
+  func::FuncOp createBody(scf::ParallelOp loop, ArrayRef<Value> captures,
+                          LLVM::LLVMArrayType slotsType) {
+    MLIRContext *context = func.getContext();
+    Location loc = loop.getLoc();
+    auto ptrType = LLVM::LLVMPointerType::get(context);
+    auto i64Type = IntegerType::get(context, 64);
+    auto indexType = IndexType::get(context);
+    OpBuilder moduleBuilder(func);
+    moduleBuilder.setInsertionPointAfter(func);
+    auto body = func::FuncOp::create(
+        moduleBuilder, loc, (func.getSymName() + "_parallel").str(),
+        FunctionType::get(context, {ptrType, indexType, indexType}, {}));
+    body.setPrivate();
+    symbols.insert(body);
+
+    Block *entry = body.addEntryBlock();
+    OpBuilder builder = OpBuilder::atBlockBegin(entry);
+    Value slotArray = entry->getArgument(0);
+    int64_t next = 0;
+    auto loadSlot = [&](Type type) -> Value {
+      Value slot =
+          LLVM::GEPOp::create(builder, loc, ptrType, slotsType, slotArray,
+                              ArrayRef<LLVM::GEPArg>{0, next++});
+      return LLVM::LoadOp::create(builder, loc, type, slot);
+    };
+    auto loadIndex = [&]() -> Value {
+      return arith::IndexCastOp::create(builder, loc, indexType,
+                                        loadSlot(i64Type));
+    };
+    IRMapping mapping;
+    for (Value capture : captures) {
+      Type type = capture.getType();
+      Value loaded;
+      if (type.isIndex()) {
+        loaded = loadIndex();
+      } else if (auto memref = dyn_cast<MemRefType>(type)) {
+        Value pointer =
+            LLVM::IntToPtrOp::create(builder, loc, ptrType, loadSlot(i64Type));
+        SmallVector<Value> sizes;
+        for (int64_t dim = 0; dim < memref.getRank(); ++dim)
+          if (memref.isDynamicDim(dim))
+            sizes.push_back(loadIndex());
+        loaded = disc_ral::MemRefFromPtrOp::create(builder, loc, memref,
+                                                   pointer, sizes);
+      } else {
+        loaded = loadSlot(type);
+      }
+      mapping.map(capture, loaded);
+    }
+
+    for (Value bound : loop->getOperands())
+      if (!mapping.contains(bound))
+        mapping.map(bound, builder.clone(*bound.getDefiningOp())->getResult(0));
+
+    Value begin = entry->getArgument(1), end = entry->getArgument(2);
+    SmallVector<Value> lowers = {begin}, uppers = {end},
+                       steps = {
+                           arith::ConstantIndexOp::create(builder, loc, 1)};
+    for (unsigned dim = 1; dim < loop.getNumLoops(); ++dim) {
+      lowers.push_back(mapping.lookup(loop.getLowerBound()[dim]));
+      uppers.push_back(mapping.lookup(loop.getUpperBound()[dim]));
+      steps.push_back(mapping.lookup(loop.getStep()[dim]));
+    }
+    Value lower = mapping.lookup(loop.getLowerBound()[0]);
+    Value step = mapping.lookup(loop.getStep()[0]);
+    scf::ParallelOp::create(
+        builder, loc, lowers, uppers, steps,
+        [&](OpBuilder &b, Location l, ValueRange ivs) {
+          // The original first induction variable: lb + n * step.
+          Value first = arith::AddIOp::create(
+              b, l, lower, arith::MulIOp::create(b, l, ivs[0], step));
+          mapping.map(loop.getInductionVars()[0], first);
+          for (unsigned dim = 1; dim < ivs.size(); ++dim)
+            mapping.map(loop.getInductionVars()[dim], ivs[dim]);
+          for (Operation &op : loop.getBody()->without_terminator())
+            b.clone(op, mapping);
+        });
+    func::ReturnOp::create(builder, loc);
+    return body;
+  }
+
+  func::FuncOp func;
+  SymbolTable &symbols;
+  int64_t minChunkWork;
+};
+
+struct CpuParallelForPass
+    : mlir::disc::impl::DiscCpuParallelForBase<CpuParallelForPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SymbolTable symbols(module);
+    SmallVector<func::FuncOp> funcs;
+    for (auto func : module.getOps<func::FuncOp>())
+      if (!func.isExternal() && func.getNumArguments() != 0 &&
+          isa<disc_ral::ContextType>(func.getArgument(0).getType()))
+        funcs.push_back(func);
+    for (func::FuncOp func : funcs) {
+      SmallVector<scf::ParallelOp> outermost;
+      func.walk([&](scf::ParallelOp loop) {
+        if (!loop->getParentOfType<scf::ParallelOp>())
+          outermost.push_back(loop);
+      });
+      Outliner outliner(func, symbols, minChunkWork);
+      for (scf::ParallelOp loop : outermost)
+        outliner.run(loop);
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,87 @@
+// RUN: disc-opt %s -split-input-file -disc-cpu-parallel-for | FileCheck %s
+
+// An elementwise loop over a large buffer: its body moves into a function
+// that runs a range of the first dimension; the caller stores the captured
+// buffers (pointer and dynamic size) into slots and calls the runtime. The
+// constant the body uses is cloned into it, not captured.
+// CHECK-LABEL: func.func @scale
+// CHECK: %[[SLOTS:.*]] = llvm.alloca %{{.*}} x !llvm.array<5 x i64>
+// CHECK-NOT: scf.parallel
+// CHECK: memref.extract_aligned_pointer_as_index %{{.*}} : memref<?x256xf32>
+// CHECK: memref.dim
+// CHECK: %[[COUNT:.*]] = arith.maxsi
+// CHECK: %[[GRAIN:.*]] = arith.constant 32 : index
+// CHECK: disc_ral.parallel_for %{{.*}}, @scale_parallel(%[[SLOTS]], %[[COUNT]], %[[GRAIN]])
+// CHECK: func.func private @scale_parallel(%[[CAPTURES:.*]]: !llvm.ptr, %[[BEGIN:.*]]: index, %[[END:.*]]: index)
+// CHECK: llvm.inttoptr
+// CHECK: disc_ral.memref_from_ptr %{{.*}}[%{{.*}}] : memref<?x256xf32>
+// CHECK: scf.parallel (%[[N:.*]], %[[J:.*]]) = (%[[BEGIN]], %[[C0:.*]]) to (%[[END]], %[[C256:.*]]) step
+// CHECK: arith.constant 2.000000e+00 : f32
+// CHECK: memref.load
+// CHECK: arith.mulf
+// CHECK: memref.store
+func.func @scale(%ctx: !disc_ral.context, %in: memref<?x256xf32>,
+                 %out: memref<?x256xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %two = arith.constant 2.0 : f32
+  %rows = memref.dim %in, %c0 : memref<?x256xf32>
+  scf.parallel (%i, %j) = (%c0, %c0) to (%rows, %c256) step (%c1, %c1) {
+    %x = memref.load %in[%i, %j] : memref<?x256xf32>
+    %y = arith.mulf %x, %two : f32
+    memref.store %y, %out[%i, %j] : memref<?x256xf32>
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// Too little work to share, a runtime call inside, a strided view that would
+// have to be captured, a function without a context: all stay loops.
+// CHECK-LABEL: func.func @stays
+// CHECK-NOT: disc_ral.parallel_for
+// CHECK: scf.parallel
+// CHECK: scf.parallel
+// CHECK: scf.parallel
+// CHECK-NOT: disc_ral.parallel_for
+// CHECK-LABEL: func.func @no_context
+// CHECK: scf.parallel
+// CHECK-NOT: func.func private
+func.func @stays(%ctx: !disc_ral.context, %small: memref<64xf32>,
+                 %big: memref<1048576xf32>,
+                 %view: memref<1024x1024xf32, strided<[2048, 1]>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c1024 = arith.constant 1024 : index
+  %cbig = arith.constant 1048576 : index
+  %one = arith.constant 1.0 : f32
+  scf.parallel (%i) = (%c0) to (%c64) step (%c1) {
+    memref.store %one, %small[%i] : memref<64xf32>
+    scf.reduce
+  }
+  scf.parallel (%i) = (%c0) to (%cbig) step (%c1) {
+    %p = disc_ral.dispatch %ctx, "ral_alloc" device "cpu" may_fail(%c1) : (index) -> !llvm.ptr
+    memref.store %one, %big[%i] : memref<1048576xf32>
+    scf.reduce
+  }
+  scf.parallel (%i, %j) = (%c0, %c0) to (%c1024, %c1024) step (%c1, %c1) {
+    memref.store %one, %view[%i, %j] : memref<1024x1024xf32, strided<[2048, 1]>>
+    scf.reduce
+  }
+  return
+}
+
+func.func @no_context(%big: memref<1048576xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cbig = arith.constant 1048576 : index
+  %one = arith.constant 1.0 : f32
+  scf.parallel (%i) = (%c0) to (%cbig) step (%c1) {
+    memref.store %one, %big[%i] : memref<1048576xf32>
+    scf.reduce
+  }
+  return
+}
