@@ -262,7 +262,9 @@ class Disc:
             f.write(text)
         proc = run_tool([self.compiler, source, "--target-cpu=host", "-o", so])
         if proc.returncode != 0:
-            raise RuntimeError("cannot compile (%s)" % first_line(proc.stderr or proc.stdout))
+            # The message names the source by its path; its name is enough here.
+            message = first_line(proc.stderr or proc.stdout).replace(self.work + os.sep, "")
+            raise RuntimeError("cannot compile (%s)" % message)
         self.inputs = []
         for index, leaf in enumerate(leaves):
             self.inputs.append(os.path.join(self.work, "%s.in%d.npy" % (name, index)))
