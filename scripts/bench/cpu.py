@@ -396,6 +396,8 @@ def bench_program(name, args, disc):
                 samples[peer].append(estimates[peer])
         if (time.perf_counter() - start) * (done + 1) / done > args.max_program_time:
             break
+    # On a shared machine, what else ran then tells how far to trust the figures.
+    result["load_average_1min"] = os.getloadavg()[0]
     for peer, values in samples.items():
         result[peer + "_ms"] = statistics.median(values) * 1e3
         result[peer + "_rounds_ms"] = [v * 1e3 for v in values]
