@@ -29,6 +29,7 @@ import json
 import math
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -482,7 +483,9 @@ def machine_line(numpy_figures):
         model = next((line.split(":", 1)[1].strip() for line in f if line.startswith("model name")), model)
     versions = ", ".join("%s %s" % (name, importlib.metadata.version(name))
                          for name in ("jax", "jaxlib", "iree-base-compiler", "iree-base-runtime", "numpy"))
-    unset = " (without %s, which disc ran with)" % ", ".join(numpy_figures["unset"]) if numpy_figures["unset"] else ""
+    unset = ""
+    if numpy_figures["unset"]:
+        unset = " (without %s, which disc ran with)" % ", ".join(numpy_figures["unset"])
     return ("machine: nproc %d, %s, load average %s; %s; numpy's BLAS: %s%s"
             % (os.cpu_count(), model, " ".join("%.2f" % v for v in os.getloadavg()), versions,
                numpy_figures["blas"], unset))
@@ -534,6 +537,9 @@ def main():
     if args.numpy_peer:
         return numpy_peer()
     import_peers()
+    for tool in ("disc-compile", "ral-run"):
+        if not os.access(os.path.join(args.build, "bin", tool), os.X_OK):
+            sys.exit("cpu.py: error: no bin/%s in %s; build disc or name its build with --build" % (tool, args.build))
     disc = Disc(os.path.abspath(args.build), args.work_dir or tempfile.mkdtemp(prefix="disc-bench-cpu-"))
     os.makedirs(disc.work, exist_ok=True)
     numpy_figures = measure_numpy()
@@ -544,7 +550,7 @@ def main():
         print("  %s" % json.dumps({k: v for k, v in results[name].items() if not k.endswith("rounds_ms")}),
               file=sys.stderr, flush=True)
     if not args.work_dir:
-        subprocess.run(["rm", "-rf", disc.work], check=True)
+        shutil.rmtree(disc.work)
     print(table(results, numpy_figures))
     print()
     print(machine_line(numpy_figures))
