@@ -89,6 +89,16 @@ bool readSignature(const disc::json::Value &value, const std::string &where,
     }
     out.shape.push_back(dim.integer);
   }
+  std::vector<int64_t> staticDims;
+  for (int64_t dim : out.shape)
+    if (dim >= 0)
+      staticDims.push_back(dim);
+  if (!disc::ral::tensorSize(staticDims, out.dtype)) {
+    error = where + " ('" + out.name + "') has shape " +
+            describeShape(out.shape, out.dtype) +
+            ", too large: its size in bytes does not fit in 64 bits";
+    return false;
+  }
   return true;
 }
 
@@ -486,7 +496,12 @@ std::string bindInputs(const Function &function, const disc_tensor *inputs,
       return where + "expected " +
              describeShape(expected.shape, expected.dtype) + ", got " +
              describeShape(shape, *dtype);
-    if (!input.data && disc::ral::numElements(shape) != 0)
+    std::optional<disc::ral::TensorSize> size =
+        disc::ral::tensorSize(shape, *dtype);
+    if (!size)
+      return where + describeShape(shape, *dtype) +
+             " is too large: its size in bytes does not fit in 64 bits";
+    if (!input.data && size->elements != 0)
       return where + "no data";
     views.push_back({*dtype, std::move(shape), input.data});
   }
