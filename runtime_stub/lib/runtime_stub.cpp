@@ -16,6 +16,7 @@
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -343,15 +344,26 @@ disc_status *disc_load_plugin(const char *path) {
     if (stat(path, &info) != 0)
       return makeStatus("cannot open plugin '" + name +
                         "': " + std::strerror(errno));
+    std::string problem = disc::stub::checkLoadableFile(name);
+    if (!problem.empty())
+      return makeStatus("cannot load plugin '" + name + "': " + problem);
     std::string openPath =
         name.find('/') == std::string::npos ? "./" + name : name;
     // Loads are serialized so that counting the registry tells what this
     // library added.
     static std::mutex loadMutex;
+    static std::set<void *> plugins;
     std::lock_guard<std::mutex> lock(loadMutex);
+    // A library the process had loaded otherwise (libm, say) registers
+    // nothing now; only one loaded here before is a no-op to load again.
     if (void *loaded = dlopen(openPath.c_str(), RTLD_NOW | RTLD_NOLOAD)) {
+      bool isPlugin = plugins.count(loaded) != 0;
       dlclose(loaded);
-      return nullptr;
+      if (isPlugin)
+        return nullptr;
+      return makeStatus("plugin '" + name +
+                        "' registered no new RAL API: the process had "
+                        "loaded it already, not as a plugin");
     }
     size_t before = disc::ral::Registry::global().names().size();
     void *handle = dlopen(openPath.c_str(), RTLD_NOW | RTLD_LOCAL);
@@ -367,6 +379,7 @@ disc_status *disc_load_plugin(const char *path) {
                         "registration, or its names are already taken");
     }
     // Never closed: the registry now points into the library.
+    plugins.insert(handle);
     return nullptr;
   });
 }

@@ -3,7 +3,14 @@
 
 #include <gtest/gtest.h>
 
+#include <elf.h>
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iterator>
 #include <memory>
+#include <regex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -164,6 +171,73 @@ TEST(Loader, RejectsWhatIsNotAModel) {
       notElf.rfind(std::string("cannot open '") + NOT_ELF_PATH + "': ", 0), 0u)
       << notElf;
   EXPECT_EQ(notElf.find('\n'), std::string::npos);
+}
+
+std::string readBytes(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)),
+                     std::istreambuf_iterator<char>());
+}
+
+// A copy of the fake model changed by `edit`, in a file of its own.
+class ModelCopy {
+public:
+  explicit ModelCopy(const std::string &name) {
+    path_ = ::testing::TempDir() + "disc_loader_" + name + ".so";
+  }
+  ~ModelCopy() { std::remove(path_.c_str()); }
+  const std::string &write(const std::string &bytes) {
+    std::ofstream(path_, std::ios::binary | std::ios::trunc) << bytes;
+    return path_;
+  }
+
+private:
+  std::string path_;
+};
+
+// dlopen maps a truncated file and dies touching the pages past its end;
+// the loader checks the ELF file first.
+TEST(Loader, RejectsTruncatedAndForeignElfFilesBeforeDlopen) {
+  std::string model = readBytes(FAKE_MODEL_PATH);
+  ASSERT_GT(model.size(), 4096u);
+  ModelCopy copy("truncated");
+  for (size_t size : {size_t(0), size_t(3), size_t(40), size_t(100),
+                      size_t(1000), model.size() / 2, model.size() - 1}) {
+    SCOPED_TRACE(size);
+    const std::string &path = copy.write(model.substr(0, size));
+    std::string error = loadError(path);
+    EXPECT_EQ(error.rfind("cannot open '" + path + "': ", 0), 0u) << error;
+    EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+    std::string expected = size < 4    ? "not an ELF file"
+                           : size < 64 ? "truncated ELF file: "
+                                       : "truncated";
+    EXPECT_NE(error.find(expected), std::string::npos) << error;
+    disc_kg_model *graph = nullptr;
+    Status status(disc_kg_model_load(path.c_str(), &graph));
+    EXPECT_EQ(message(status), error);
+  }
+  std::string path = copy.write(model.substr(0, 1000));
+  std::string error = loadError(path);
+  EXPECT_TRUE(std::regex_match(
+      error, std::regex("cannot open '" + path +
+                        "': truncated ELF file: loadable segment [0-9]+ "
+                        "\\(bytes [0-9]+ to [0-9]+\\) is not inside it "
+                        "\\(the file has 1000 bytes\\)")))
+      << error;
+
+  std::string foreign = model;
+  uint16_t machine = EM_X86_64;
+  std::memcpy(&machine, &model[18], sizeof(machine));
+  uint16_t other = machine == EM_ARM ? EM_X86_64 : EM_ARM;
+  std::memcpy(&foreign[18], &other, sizeof(other));
+  path = copy.write(foreign);
+  EXPECT_EQ(loadError(path),
+            "cannot open '" + path + "': an ELF file for another machine " +
+                "(e_machine " + std::to_string(other) + ", this one is " +
+                std::to_string(machine) + ")");
+  std::string directory = ::testing::TempDir();
+  EXPECT_EQ(loadError(directory),
+            "cannot open '" + directory + "': Is a directory");
 }
 
 } // namespace
