@@ -101,11 +101,13 @@ std::string elfProblem(int fd, uint64_t fileSize) {
     return "an ELF file that is not a shared object (e_type " +
            std::to_string(header.e_type) + ")";
   std::string size = " (the file has " + std::to_string(fileSize) + " bytes)";
-  if (header.e_phentsize != sizeof(ElfProgramHeader) ||
-      !tableFits(header.e_phoff, header.e_phnum, sizeof(ElfProgramHeader),
+  if (header.e_phentsize != sizeof(ElfProgramHeader))
+    return "malformed ELF file: program headers of " +
+           std::to_string(header.e_phentsize) + " bytes, expected " +
+           std::to_string(sizeof(ElfProgramHeader));
+  if (!tableFits(header.e_phoff, header.e_phnum, sizeof(ElfProgramHeader),
                  fileSize))
-    return "truncated or malformed ELF file: the program header table "
-           "(offset " +
+    return "truncated ELF file: the program header table (offset " +
            std::to_string(header.e_phoff) + ", " +
            std::to_string(header.e_phnum) + " entries) is not inside it" + size;
   std::vector<ElfProgramHeader> segments(header.e_phnum);
@@ -122,12 +124,16 @@ std::string elfProblem(int fd, uint64_t fileSize) {
              std::to_string(uint64_t(segment.p_offset) + segment.p_filesz) +
              ") is not inside it" + size;
   }
+  if (header.e_shoff != 0 && header.e_shentsize != sizeof(ElfSectionHeader))
+    return "malformed ELF file: section headers of " +
+           std::to_string(header.e_shentsize) + " bytes, expected " +
+           std::to_string(sizeof(ElfSectionHeader));
+  // With more sections than e_shnum holds, e_shnum is 0 and the count is in
+  // the first section header, which must be there.
   if (header.e_shoff != 0 &&
-      (header.e_shentsize != sizeof(ElfSectionHeader) ||
-       !tableFits(header.e_shoff, header.e_shnum == 0 ? 1 : header.e_shnum,
-                  sizeof(ElfSectionHeader), fileSize)))
-    return "truncated or malformed ELF file: the section header table "
-           "(offset " +
+      !tableFits(header.e_shoff, header.e_shnum == 0 ? 1 : header.e_shnum,
+                 sizeof(ElfSectionHeader), fileSize))
+    return "truncated ELF file: the section header table (offset " +
            std::to_string(header.e_shoff) + ", " +
            std::to_string(header.e_shnum) + " entries) is not inside it" + size;
   return std::string();
