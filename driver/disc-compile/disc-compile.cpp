@@ -45,6 +45,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/thread.h"
 #include "llvm/Target/TargetMachine.h"
 
 #include <CLI/CLI.hpp>
@@ -408,6 +409,65 @@ LogicalResult writeDump(llvm::StringRef folder, llvm::StringRef input,
   return success();
 }
 
+/// Brackets nested deeper than this are refused before parsing. Exported
+/// programs nest a few dozen levels; the parser, the verifier and many
+/// passes recurse once per level. A program 20 times this deep compiled
+/// through every phase on twice kCompileStackBytes of stack, so the margin
+/// is wide (test/lit/driver/nesting.mlir compiles one at the limit).
+constexpr unsigned kMaxNesting = 1000;
+constexpr unsigned kCompileStackBytes = 256u << 20;
+
+/// The first bracket of `source` that opens more than kMaxNesting levels
+/// deep, or nullptr. Brackets are (, [, { and <; a closing one ends the
+/// innermost level only when it matches it, so that the `>` of `->` or
+/// `>=` does not; brackets in strings and comments do not count.
+const char *findTooDeepNesting(llvm::StringRef source) {
+  std::string open;
+  const char *end = source.end();
+  for (const char *p = source.begin(); p != end; ++p) {
+    switch (*p) {
+    case '"':
+      // A string ends at its closing quote; a newline ends an unterminated
+      // one, which the parser reports.
+      for (++p; p != end && *p != '"' && *p != '\n'; ++p)
+        if (*p == '\\' && p + 1 != end)
+          ++p;
+      if (p == end)
+        return nullptr;
+      break;
+    case '/':
+      if (p + 1 != end && p[1] == '/')
+        while (p + 1 != end && p[1] != '\n')
+          ++p;
+      break;
+    case '-':
+      if (p + 1 != end && p[1] == '>')
+        ++p;
+      break;
+    case '(':
+    case '[':
+    case '{':
+    case '<':
+      if (open.size() == kMaxNesting)
+        return p;
+      open += *p;
+      break;
+    case ')':
+    case ']':
+    case '}':
+    case '>': {
+      char opening = *p == ')' ? '(' : *p == ']' ? '[' : *p == '}' ? '{' : '<';
+      if (!open.empty() && open.back() == opening)
+        open.pop_back();
+      break;
+    }
+    default:
+      break;
+    }
+  }
+  return nullptr;
+}
+
 /// TFRT's documents and older tests spell functions `func @f(...)`; MLIR
 /// now spells them `func.func @f(...)`. Rewrites the line starts that use
 /// the old spelling; every other byte is kept, so locations stay on their
@@ -512,6 +572,19 @@ int compile(const DriverOptions &options, Invocation invocation) {
   if (std::error_code error = input.getError())
     return reportError("cannot read input file '" + options.input +
                        "': " + error.message());
+  if (const char *tooDeep = findTooDeepNesting((*input)->getBuffer())) {
+    llvm::SourceMgr sourceMgr;
+    unsigned buffer = sourceMgr.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBuffer((*input)->getMemBufferRef()),
+        llvm::SMLoc());
+    auto [line, column] = sourceMgr.getLineAndColumn(
+        llvm::SMLoc::getFromPointer(tooDeep), buffer);
+    llvm::errs() << (*input)->getBufferIdentifier() << ":" << line << ":"
+                 << column << ": error: nesting deeper than " << kMaxNesting
+                 << " levels of brackets; disc-compile accepts at most "
+                 << kMaxNesting << "\n";
+    return 1;
+  }
   std::string sourceHash = hashSource((*input)->getBuffer());
   std::unique_ptr<llvm::MemoryBuffer> source =
       llvm::MemoryBuffer::getMemBufferCopy(
@@ -776,5 +849,12 @@ int main(int argc, char **argv) {
     return 1;
 
   registerAllPasses();
-  return compile(options, *invocation);
+  // The parser, the verifier and many passes recurse once per level of
+  // nesting; with this stack the deepest program the nesting check admits
+  // compiles.
+  int result = 1;
+  llvm::thread compileThread(std::optional<unsigned>(kCompileStackBytes),
+                             [&] { result = compile(options, *invocation); });
+  compileThread.join();
+  return result;
 }
