@@ -18,6 +18,7 @@
 namespace {
 
 using disc::test::loadOrFail;
+using disc::test::message;
 using disc::test::Model;
 using disc::test::Outputs;
 using disc::test::Status;
@@ -147,6 +148,31 @@ TEST(Loader, ChecksInputsAgainstTheSignature) {
   EXPECT_EQ(runError(model.get(), 0, {good}), "expected 2 inputs, got 1");
   EXPECT_EQ(runError(model.get(), 1, {{"i32", 2, wrong, data.data()}}),
             "input 0 ('x'): expected ?xf32, got 409x3xi32");
+  // 2^62 four-byte elements: the byte size would wrap around to 0.
+  int64_t huge[] = {int64_t(1) << 62};
+  EXPECT_EQ(runError(model.get(), 1, {{"f32", 1, huge, nullptr}}),
+            "input 0 ('x'): 4611686018427387904xf32 is too large: its size in "
+            "bytes does not fit in 64 bits");
+}
+
+int32_t abiVersionOne() { return 1; }
+const char *metadataWithHugeShape() {
+  return R"({"functions": [{"name": "main", "symbol": "disc_entry_main",
+    "inputs": [{"name": "x", "dtype": "f64",
+                "shape": [-1, 4294967296, 4294967296]}],
+    "outputs": []}]})";
+}
+
+TEST(Loader, RejectsMetadataShapesTooLargeToAddress) {
+  disc_static_model linked = {"huge", &abiVersionOne, &metadataWithHugeShape, 0,
+                              nullptr};
+  disc_model *model = nullptr;
+  Status status(disc_model_open_static(&linked, &model));
+  EXPECT_EQ(model, nullptr);
+  EXPECT_EQ(message(status),
+            "'linked model huge': malformed metadata: function 0 ('main') "
+            "input 0 ('x') has shape ?x4294967296x4294967296xf64, too large: "
+            "its size in bytes does not fit in 64 bits");
 }
 
 TEST(Loader, ReportsErrorsFromInsideTheRun) {
