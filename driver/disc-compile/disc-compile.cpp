@@ -111,7 +111,7 @@ public:
   /// Opens `path`; on failure returns null and sets `error`.
   static std::unique_ptr<OutputFile> open(llvm::StringRef path,
                                           std::string &error) {
-    auto file = std::unique_ptr<OutputFile>(new OutputFile(path));
+    auto file = std::unique_ptr<OutputFile>(new OutputFile());
     std::error_code code;
     llvm::sys::fs::file_status status;
     bool exists = !llvm::sys::fs::status(path, status);
@@ -120,9 +120,9 @@ public:
       file->stream = std::make_unique<llvm::raw_fd_ostream>(
           path, code, llvm::sys::fs::OF_None);
     } else {
-      llvm::SmallString<128> target(path);
-      if (exists)
-        llvm::sys::fs::real_path(path, target);
+      llvm::SmallString<128> target;
+      if (!exists || llvm::sys::fs::real_path(path, target))
+        target = path;
       file->target = target.str().str();
       auto temporary = llvm::sys::fs::TempFile::create(target + ".tmp%%%%%%");
       if (!temporary)
@@ -141,6 +141,11 @@ public:
   }
 
   ~OutputFile() {
+    // What a failed compile left in the buffer goes to the file about to be
+    // removed; a write error then is no news.
+    stream->flush();
+    stream->clear_error();
+    stream.reset();
     if (temporary)
       llvm::consumeError(temporary->discard());
   }
@@ -151,6 +156,7 @@ public:
   bool commit(std::string &error) {
     stream->flush();
     if (std::error_code code = stream->error()) {
+      stream->clear_error();
       error = code.message();
       return false;
     }
@@ -166,9 +172,8 @@ public:
   }
 
 private:
-  explicit OutputFile(llvm::StringRef path) : path(path.str()) {}
+  OutputFile() = default;
 
-  std::string path;
   std::string target;
   std::optional<llvm::sys::fs::TempFile> temporary;
   std::unique_ptr<llvm::raw_fd_ostream> stream;
