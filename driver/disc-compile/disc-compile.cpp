@@ -143,9 +143,11 @@ public:
   ~OutputFile() {
     // What a failed compile left in the buffer goes to the file about to be
     // removed; a write error then is no news.
-    stream->flush();
-    stream->clear_error();
-    stream.reset();
+    if (stream) {
+      stream->flush();
+      stream->clear_error();
+      stream.reset();
+    }
     if (temporary)
       llvm::consumeError(temporary->discard());
   }
