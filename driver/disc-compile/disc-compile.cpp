@@ -45,6 +45,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/thread.h"
 #include "llvm/Target/TargetMachine.h"
 
 #include <CLI/CLI.hpp>
@@ -99,6 +100,101 @@ struct Invocation {
 int reportError(const llvm::Twine &message) {
   llvm::errs() << "disc-compile: error: " << message << "\n";
   return 1;
+}
+
+/// A file that appears at its path only complete: it is written beside the
+/// path under a temporary name and renamed over it by commit(), so a failed
+/// compile leaves whatever the path held. "-" is stdout; a path that exists
+/// but is not a regular file (/dev/null, a pipe) is written in place, and a
+/// symbolic link is followed, so the file it names is replaced.
+class OutputFile {
+public:
+  /// Opens `path`; on failure returns null and sets `error`.
+  static std::unique_ptr<OutputFile> open(llvm::StringRef path,
+                                          std::string &error) {
+    auto file = std::unique_ptr<OutputFile>(new OutputFile());
+    std::error_code code;
+    llvm::sys::fs::file_status status;
+    bool exists = !llvm::sys::fs::status(path, status);
+    if (path == "-" ||
+        (exists && status.type() != llvm::sys::fs::file_type::regular_file)) {
+      file->stream = std::make_unique<llvm::raw_fd_ostream>(
+          path, code, llvm::sys::fs::OF_None);
+    } else {
+      llvm::SmallString<128> target;
+      if (!exists || llvm::sys::fs::real_path(path, target))
+        target = path;
+      file->target = target.str().str();
+      auto temporary = llvm::sys::fs::TempFile::create(target + ".tmp%%%%%%");
+      if (!temporary)
+        code = llvm::errorToErrorCode(temporary.takeError());
+      else
+        file->temporary.emplace(std::move(*temporary));
+      if (file->temporary)
+        file->stream = std::make_unique<llvm::raw_fd_ostream>(
+            file->temporary->FD, /*shouldClose=*/false);
+    }
+    if (code) {
+      error = code.message();
+      return nullptr;
+    }
+    return file;
+  }
+
+  ~OutputFile() {
+    // What a failed compile left in the buffer goes to the file about to be
+    // removed; a write error then is no news.
+    if (stream) {
+      stream->flush();
+      stream->clear_error();
+      stream.reset();
+    }
+    if (temporary)
+      llvm::consumeError(temporary->discard());
+  }
+
+  llvm::raw_ostream &os() { return *stream; }
+
+  /// Puts the complete file in place; on failure sets `error`.
+  bool commit(std::string &error) {
+    stream->flush();
+    if (std::error_code code = stream->error()) {
+      stream->clear_error();
+      error = code.message();
+      return false;
+    }
+    if (!temporary)
+      return true;
+    llvm::Error kept = temporary->keep(target);
+    temporary.reset();
+    if (kept) {
+      error = llvm::toString(std::move(kept));
+      return false;
+    }
+    return true;
+  }
+
+private:
+  OutputFile() = default;
+
+  std::string target;
+  std::optional<llvm::sys::fs::TempFile> temporary;
+  std::unique_ptr<llvm::raw_fd_ostream> stream;
+};
+
+/// Whether `a` and `b` name one file: the same device and inode where both
+/// exist (so also through links), else the same absolute path.
+bool isSameFile(llvm::StringRef a, llvm::StringRef b) {
+  bool same = false;
+  if (!llvm::sys::fs::equivalent(a, b, same))
+    return same;
+  auto absolute = [](llvm::StringRef path) {
+    llvm::SmallString<128> result(path);
+    llvm::sys::fs::make_absolute(result);
+    llvm::sys::path::remove_dots(result, /*remove_dot_dot=*/true);
+    return result;
+  };
+  return absolute(a) == absolute(b);
 }
 
 std::optional<Emit> parseEmit(llvm::StringRef name) {
@@ -267,9 +363,38 @@ std::optional<Invocation> checkOptions(const DriverOptions &options,
   return invocation;
 }
 
+/// Refuses outputs that name the input, which the compile would destroy,
+/// or each other.
+LogicalResult checkOutputPaths(const DriverOptions &options,
+                               const Invocation &invocation) {
+  auto isInput = [&](llvm::StringRef path) {
+    return path != "-" && options.input != "-" &&
+           isSameFile(path, options.input);
+  };
+  if (isInput(invocation.output)) {
+    reportError("-o '" + invocation.output + "' is the input file '" +
+                options.input + "'; name another output file");
+    return failure();
+  }
+  if (invocation.header.empty())
+    return success();
+  if (isInput(invocation.header)) {
+    reportError("--header '" + invocation.header + "' is the input file '" +
+                options.input + "'; name another header file");
+    return failure();
+  }
+  if (invocation.output != "-" &&
+      isSameFile(invocation.header, invocation.output)) {
+    reportError("--header '" + invocation.header + "' is the -o file '" +
+                invocation.output + "'; name another header file");
+    return failure();
+  }
+  return success();
+}
+
 /// Writes `NN.PHASE.EXT` into the dump folder.
-LogicalResult writeDump(llvm::StringRef folder, Phase phase,
-                        llvm::StringRef extension,
+LogicalResult writeDump(llvm::StringRef folder, llvm::StringRef input,
+                        Phase phase, llvm::StringRef extension,
                         llvm::function_ref<void(llvm::raw_ostream &)> print) {
   unsigned number = 1;
   for (Phase each : getAllPhases()) {
@@ -281,6 +406,11 @@ LogicalResult writeDump(llvm::StringRef folder, Phase phase,
   llvm::sys::path::append(path, llvm::formatv("{0:02}.{1}.{2}", number,
                                               getPhaseName(phase), extension)
                                     .str());
+  if (input != "-" && isSameFile(path, input)) {
+    reportError("phase dump '" + path + "' is the input file '" + input +
+                "'; pick another --dump-phases-to folder");
+    return failure();
+  }
   std::error_code error;
   auto file = std::make_unique<llvm::ToolOutputFile>(path, error,
                                                      llvm::sys::fs::OF_None);
@@ -291,6 +421,65 @@ LogicalResult writeDump(llvm::StringRef folder, Phase phase,
   print(file->os());
   file->keep();
   return success();
+}
+
+/// Brackets nested deeper than this are refused before parsing. Exported
+/// programs nest a few dozen levels; the parser, the verifier and many
+/// passes recurse once per level. A program 20 times this deep compiled
+/// through every phase on twice kCompileStackBytes of stack, so the margin
+/// is wide (test/lit/driver/nesting.mlir compiles one at the limit).
+constexpr unsigned kMaxNesting = 1000;
+constexpr unsigned kCompileStackBytes = 256u << 20;
+
+/// The first bracket of `source` that opens more than kMaxNesting levels
+/// deep, or nullptr. Brackets are (, [, { and <; a closing one ends the
+/// innermost level only when it matches it, so that the `>` of `->` or
+/// `>=` does not; brackets in strings and comments do not count.
+const char *findTooDeepNesting(llvm::StringRef source) {
+  std::string open;
+  const char *end = source.end();
+  for (const char *p = source.begin(); p != end; ++p) {
+    switch (*p) {
+    case '"':
+      // A string ends at its closing quote; a newline ends an unterminated
+      // one, which the parser reports.
+      for (++p; p != end && *p != '"' && *p != '\n'; ++p)
+        if (*p == '\\' && p + 1 != end)
+          ++p;
+      if (p == end)
+        return nullptr;
+      break;
+    case '/':
+      if (p + 1 != end && p[1] == '/')
+        while (p + 1 != end && p[1] != '\n')
+          ++p;
+      break;
+    case '-':
+      if (p + 1 != end && p[1] == '>')
+        ++p;
+      break;
+    case '(':
+    case '[':
+    case '{':
+    case '<':
+      if (open.size() == kMaxNesting)
+        return p;
+      open += *p;
+      break;
+    case ')':
+    case ']':
+    case '}':
+    case '>': {
+      char opening = *p == ')' ? '(' : *p == ']' ? '[' : *p == '}' ? '{' : '<';
+      if (!open.empty() && open.back() == opening)
+        open.pop_back();
+      break;
+    }
+    default:
+      break;
+    }
+  }
+  return nullptr;
 }
 
 /// TFRT's documents and older tests spell functions `func @f(...)`; MLIR
@@ -397,6 +586,19 @@ int compile(const DriverOptions &options, Invocation invocation) {
   if (std::error_code error = input.getError())
     return reportError("cannot read input file '" + options.input +
                        "': " + error.message());
+  if (const char *tooDeep = findTooDeepNesting((*input)->getBuffer())) {
+    llvm::SourceMgr sourceMgr;
+    unsigned buffer = sourceMgr.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBuffer((*input)->getMemBufferRef()),
+        llvm::SMLoc());
+    auto [line, column] = sourceMgr.getLineAndColumn(
+        llvm::SMLoc::getFromPointer(tooDeep), buffer);
+    llvm::errs() << (*input)->getBufferIdentifier() << ":" << line << ":"
+                 << column << ": error: nesting deeper than " << kMaxNesting
+                 << " levels of brackets; disc-compile accepts at most "
+                 << kMaxNesting << "\n";
+    return 1;
+  }
   std::string sourceHash = hashSource((*input)->getBuffer());
   std::unique_ptr<llvm::MemoryBuffer> source =
       llvm::MemoryBuffer::getMemBufferCopy(
@@ -414,13 +616,19 @@ int compile(const DriverOptions &options, Invocation invocation) {
                        "' is not a folder");
 
   // Opened before the work starts so that an unwritable output fails fast;
-  // the file is removed again unless the compilation succeeds.
-  std::error_code outputError;
-  auto output = std::make_unique<llvm::ToolOutputFile>(
-      invocation.output, outputError, llvm::sys::fs::OF_None);
-  if (outputError)
+  // the file takes its place only when the compilation succeeds.
+  std::string outputError;
+  std::unique_ptr<OutputFile> output =
+      OutputFile::open(invocation.output, outputError);
+  if (!output)
     return reportError("cannot write output file '" + invocation.output +
-                       "': " + outputError.message());
+                       "': " + outputError);
+  auto commitOutput = [&] {
+    if (output->commit(outputError))
+      return 0;
+    return reportError("cannot write output file '" + invocation.output +
+                       "': " + outputError);
+  };
 
   std::unique_ptr<llvm::TargetMachine> targetMachine;
   if (needsTargetMachine(invocation.emit)) {
@@ -486,7 +694,7 @@ int compile(const DriverOptions &options, Invocation invocation) {
     spdlog::info("phase {} done in {:.1f} ms", getPhaseName(phase).str(),
                  millisecondsSince(start));
     if (!options.dumpPhasesTo.empty() &&
-        failed(writeDump(options.dumpPhasesTo, phase, "mlir",
+        failed(writeDump(options.dumpPhasesTo, options.input, phase, "mlir",
                          [&](llvm::raw_ostream &os) { module->print(os); })))
       return 1;
     // The device code is in the module only as blobs; its PTX is what one
@@ -494,7 +702,7 @@ int compile(const DriverOptions &options, Invocation invocation) {
     if (!options.dumpPhasesTo.empty() && phase == Phase::Device &&
         invocation.compile.target == Target::Cuda) {
       LogicalResult written = success();
-      if (failed(writeDump(options.dumpPhasesTo, phase, "ptx",
+      if (failed(writeDump(options.dumpPhasesTo, options.input, phase, "ptx",
                            [&](llvm::raw_ostream &os) {
                              written = writePtx(*module, os);
                            })) ||
@@ -505,14 +713,12 @@ int compile(const DriverOptions &options, Invocation invocation) {
 
   if (invocation.emit == Emit::Mlir) {
     module->print(output->os());
-    output->keep();
-    return 0;
+    return commitOutput();
   }
   if (invocation.emit == Emit::Ptx) {
     if (failed(writePtx(*module, output->os())))
       return 1;
-    output->keep();
-    return 0;
+    return commitOutput();
   }
 
   auto start = std::chrono::steady_clock::now();
@@ -541,13 +747,12 @@ int compile(const DriverOptions &options, Invocation invocation) {
                invocation.compile.optLevel, millisecondsSince(start));
   if (!options.dumpPhasesTo.empty() &&
       failed(writeDump(
-          options.dumpPhasesTo, Phase::Llvm, "ll",
+          options.dumpPhasesTo, options.input, Phase::Llvm, "ll",
           [&](llvm::raw_ostream &os) { llvmModule->print(os, nullptr); })))
     return 1;
   if (invocation.emit == Emit::LlvmIr) {
     llvmModule->print(output->os(), nullptr);
-    output->keep();
-    return 0;
+    return commitOutput();
   }
 
   start = std::chrono::steady_clock::now();
@@ -562,17 +767,18 @@ int compile(const DriverOptions &options, Invocation invocation) {
   spdlog::info("object code ({} bytes) emitted in {:.1f} ms", object.size(),
                millisecondsSince(start));
   if (invocation.emit == Emit::Object) {
-    std::error_code headerError;
-    llvm::ToolOutputFile header(invocation.header, headerError,
-                                llvm::sys::fs::OF_Text);
-    if (headerError)
+    std::string headerError;
+    std::unique_ptr<OutputFile> header =
+        OutputFile::open(invocation.header, headerError);
+    if (!header)
       return reportError("cannot write header '" + invocation.header +
-                         "': " + headerError.message());
-    header.os() << buildStaticModelHeader(*metadata, invocation.symbolPrefix);
+                         "': " + headerError);
+    header->os() << buildStaticModelHeader(*metadata, invocation.symbolPrefix);
     output->os().write(object.data(), object.size());
-    header.keep();
-    output->keep();
-    return 0;
+    if (!header->commit(headerError))
+      return reportError("cannot write header '" + invocation.header +
+                         "': " + headerError);
+    return commitOutput();
   }
 
   start = std::chrono::steady_clock::now();
@@ -587,8 +793,7 @@ int compile(const DriverOptions &options, Invocation invocation) {
   spdlog::info("linked {} ({} bytes) in {:.1f} ms", invocation.output,
                sharedObject.size(), millisecondsSince(start));
   output->os().write(sharedObject.data(), sharedObject.size());
-  output->keep();
-  return 0;
+  return commitOutput();
 }
 
 } // namespace
@@ -658,9 +863,16 @@ int main(int argc, char **argv) {
 
   std::optional<Invocation> invocation =
       checkOptions(options, emitOption->count() > 0);
-  if (!invocation)
+  if (!invocation || failed(checkOutputPaths(options, *invocation)))
     return 1;
 
   registerAllPasses();
-  return compile(options, *invocation);
+  // The parser, the verifier and many passes recurse once per level of
+  // nesting; with this stack the deepest program the nesting check admits
+  // compiles.
+  int result = 1;
+  llvm::thread compileThread(std::optional<unsigned>(kCompileStackBytes),
+                             [&] { result = compile(options, *invocation); });
+  compileThread.join();
+  return result;
 }

@@ -5,6 +5,8 @@
 #include "disc/runtime_stub.h"
 #include "disc/runtime_stub/npy.h"
 
+#include <sys/stat.h>
+
 #include <CLI/CLI.hpp>
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
@@ -17,8 +19,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -322,8 +324,9 @@ bool parseTensorType(const std::string &type, DType &dtype,
   shape.clear();
   for (size_t i = 0; i + 1 < parts.size(); ++i) {
     char *end = nullptr;
+    errno = 0;
     long long dim = std::strtoll(parts[i].c_str(), &end, 10);
-    if (parts[i].empty() || *end != '\0' || dim < 0) {
+    if (parts[i].empty() || *end != '\0' || dim < 0 || errno == ERANGE) {
       error = "bad dimension '" + parts[i] + "'";
       return false;
     }
@@ -416,49 +419,6 @@ bool parseInlineValues(const std::string &valueText, DType dtype, int64_t count,
   return true;
 }
 
-// Raw little-endian data of a file whose size must be exactly what the
-// shape needs.
-bool readRawValues(const std::string &path, DType dtype,
-                   const std::vector<int64_t> &shape,
-                   disc::ral::AlignedBuffer &buffer, std::string &error) {
-  int64_t count =
-      elementCount(shape.data(), static_cast<int64_t>(shape.size()));
-  size_t bytes = static_cast<size_t>(count) * disc::ral::dtypeSize(dtype);
-  std::string shapeName =
-      shapeText(shape.data(), static_cast<int64_t>(shape.size()),
-                disc::ral::dtypeToken(dtype));
-  std::ifstream file(path, std::ios::binary);
-  if (!file) {
-    error = "'" + path + "': cannot open: " + std::strerror(errno);
-    return false;
-  }
-  buffer.reset(disc::ral::alignedAllocate(bytes));
-  if (!buffer) {
-    error = "'" + path + "': cannot allocate " + std::to_string(bytes) +
-            " bytes for " + shapeName;
-    return false;
-  }
-  // Read one byte more than needed to tell a longer file, without reading
-  // all of an endless one such as /dev/zero.
-  file.read(static_cast<char *>(buffer.get()),
-            static_cast<std::streamsize>(bytes));
-  size_t got = static_cast<size_t>(file.gcount());
-  if (got == bytes)
-    file.peek();
-  if (file.bad()) {
-    error = "'" + path + "': cannot read: " + std::strerror(errno);
-    return false;
-  }
-  if (got != bytes || !file.eof()) {
-    error = "'" + path + "': holds " +
-            (got == bytes ? "more than " + std::to_string(bytes)
-                          : std::to_string(got)) +
-            " bytes, " + shapeName + " needs " + std::to_string(bytes);
-    return false;
-  }
-  return true;
-}
-
 // IREE's typed forms: inline "2x2xf32=1 2 3 4" ("f32=3" for a scalar), or
 // "4x3xf32=@x.bin" for raw little-endian data in a file.
 bool parseTypedTensor(const std::string &spec, disc::npy::Array &out,
@@ -470,18 +430,24 @@ bool parseTypedTensor(const std::string &spec, disc::npy::Array &out,
     error = "'" + spec + "': " + message;
     return false;
   }
-  int64_t count =
-      elementCount(out.shape.data(), static_cast<int64_t>(out.shape.size()));
-  if (!valueText.empty() && valueText[0] == '@') {
-    if (!readRawValues(valueText.substr(1), out.dtype, out.shape, out.buffer,
-                       error))
-      return false;
-  } else if (!parseInlineValues(valueText, out.dtype, count, out.buffer,
-                                message)) {
+  std::optional<disc::ral::TensorSize> size =
+      disc::ral::tensorSize(out.shape, out.dtype);
+  if (!size) {
+    error = "'" + spec + "': shape " +
+            shapeText(out.shape.data(), static_cast<int64_t>(out.shape.size()),
+                      disc::ral::dtypeToken(out.dtype)) +
+            " is too large: its size in bytes does not fit in 64 bits";
+    return false;
+  }
+  if (!valueText.empty() && valueText[0] == '@')
+    return disc::npy::readRaw(valueText.substr(1), out.dtype, out.shape, out,
+                              error);
+  if (!parseInlineValues(valueText, out.dtype, size->elements, out.buffer,
+                         message)) {
     error = "'" + spec + "': " + message;
     return false;
   }
-  out.bytes = static_cast<size_t>(count) * disc::ral::dtypeSize(out.dtype);
+  out.bytes = static_cast<size_t>(size->bytes);
   return true;
 }
 
@@ -505,21 +471,13 @@ bool readTensors(const std::string &spec, std::vector<LabeledArray> &out,
     return true;
   }
   std::string path = isFile ? spec.substr(1) : spec;
-  std::string contents;
-  if (!disc::npy::readFile(path, contents, error))
+  std::vector<disc::npy::NamedArray> arrays;
+  bool isArchive = false;
+  if (!disc::npy::readArrays(path, arrays, isArchive, error))
     return false;
-  if (disc::npy::looksLikeNpz(contents)) {
-    std::vector<disc::npy::NamedArray> arrays;
-    if (!disc::npy::parseNpz(path, contents, arrays, error))
-      return false;
-    for (disc::npy::NamedArray &named : arrays)
-      out.push_back({path + "[" + named.name + "]", std::move(named.array)});
-    return true;
-  }
-  LabeledArray tensor{path, {}};
-  if (!disc::npy::parse(path, contents, tensor.array, error))
-    return false;
-  out.push_back(std::move(tensor));
+  for (disc::npy::NamedArray &named : arrays)
+    out.push_back({isArchive ? path + "[" + named.name + "]" : path,
+                   std::move(named.array)});
   return true;
 }
 
@@ -622,6 +580,9 @@ bool parseKgArgument(const std::string &text, const char *type,
 using RunLeftovers = std::shared_ptr<void>;
 // Runs a function once: an error message, empty on success.
 using TimedRun = std::function<std::string(RunLeftovers &leftovers)>;
+
+// The timings of this many runs take 80 MB; more is a mistyped count.
+constexpr int64_t kMaxBenchmarkRuns = 10'000'000;
 
 // Calls `runOnce` `warmups + runs` times and prints the spread of the timed
 // runs of function `name` in microseconds.
@@ -930,6 +891,65 @@ int run(const Options &options) {
                    });
 }
 
+// The integers from `low` to `high`, as CLI::Range checks them, but also
+// rejecting numbers too large for int64_t, which CLI11 would silently read
+// as INT64_MAX.
+CLI::Validator int64Range(int64_t low, int64_t high) {
+  std::string range = std::to_string(low) + " to " + std::to_string(high);
+  return CLI::Validator(
+      [low, high, range](std::string &text) -> std::string {
+        char *end = nullptr;
+        errno = 0;
+        long long value = std::strtoll(text.c_str(), &end, 0);
+        if (text.empty() || *end != '\0' || errno == ERANGE || value < low ||
+            value > high)
+          return "Value " + text + " not in range " + range;
+        return std::string();
+      },
+      "INT in [" + range + "]");
+}
+
+// The files the run reads: an output must not be one of them.
+std::vector<std::string> inputFiles(const Options &options) {
+  std::vector<std::string> files = {options.model};
+  files.insert(files.end(), options.plugins.begin(), options.plugins.end());
+  auto addSpecs = [&](const std::vector<std::string> &specs) {
+    for (const std::string &spec : specs) {
+      size_t equals = spec.find('=');
+      bool isFile = !spec.empty() && spec[0] == '@';
+      if (isFile || equals == std::string::npos)
+        files.push_back(isFile ? spec.substr(1) : spec);
+      else if (spec.compare(equals + 1, 1, "@") == 0)
+        files.push_back(spec.substr(equals + 2));
+    }
+  };
+  addSpecs(options.inputs);
+  addSpecs(options.expected);
+  return files;
+}
+
+// Whether `a` and `b` name the same existing file (the same device and
+// inode, so also through links).
+bool sameFile(const std::string &a, const std::string &b) {
+  struct stat first, second;
+  return ::stat(a.c_str(), &first) == 0 && ::stat(b.c_str(), &second) == 0 &&
+         first.st_dev == second.st_dev && first.st_ino == second.st_ino;
+}
+
+// An output that names one of the files the run reads would destroy it.
+std::optional<std::string> checkOutputsAreNotInputs(const Options &options) {
+  std::vector<std::string> inputs = inputFiles(options);
+  for (const OutputSink &sink : options.outputs) {
+    if (sink.kind == OutputSink::Kind::Print)
+      continue;
+    for (const std::string &input : inputs)
+      if (sameFile(sink.path, input))
+        return "output file '" + sink.path + "' is the input file '" + input +
+               "'; ral-run does not overwrite its inputs";
+  }
+  return std::nullopt;
+}
+
 // "--expected_output=@e.npy" names a file the way IREE's tools do; the '@'
 // is optional.
 std::string stripAt(const std::string &argument) {
@@ -982,11 +1002,11 @@ int main(int argc, char **argv) {
                  "print min/median/p90 in microseconds; outputs are then "
                  "only printed with --output=- (a kernel-graph function's "
                  "results are printed once, before)")
-      ->check(CLI::PositiveNumber);
+      ->check(int64Range(1, kMaxBenchmarkRuns));
   auto *memoryLimitOption = app.add_option(
       "--memory-limit", memoryLimit,
       "fail a run whose temporaries would need more than BYTES at once");
-  memoryLimitOption->check(CLI::NonNegativeNumber);
+  memoryLimitOption->check(int64Range(0, std::numeric_limits<int64_t>::max()));
   app.add_option("--plugin", options.plugins,
                  "load this library first: its TAO_RAL_API kernels serve the "
                  "model (repeatable)");
@@ -1023,6 +1043,9 @@ int main(int argc, char **argv) {
     options.outputs.push_back({OutputSink::Kind::Write, path});
   for (const std::string &spec : ireeOutputs)
     options.outputs.push_back(parseOutputSink(spec));
+
+  if (auto clash = checkOutputsAreNotInputs(options))
+    return fail(*clash);
 
   auto logger = spdlog::stderr_logger_st("ral-run");
   logger->set_pattern("%n: %l: %v");

@@ -1,9 +1,17 @@
 #include "disc/runtime_stub/npy.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <iterator>
+#include <optional>
+#include <utility>
 
 namespace disc::npy {
 
@@ -211,6 +219,254 @@ std::string shapeTuple(const std::vector<int64_t> &shape) {
   return out + ")";
 }
 
+// numpy.load refuses longer header dicts by default (its max_header_size):
+// no array numpy writes needs more, and a bound keeps a hostile header from
+// being read without end.
+constexpr size_t kMaxHeaderLength = 10000;
+// The magic, the version and a length field of 2 or 4 bytes.
+constexpr size_t kMaxPreambleSize = kMagicSize + 2 + 4;
+
+// Where the header dict of a .npy file starts and how long it is, read from
+// the first bytes of the file (`start`, all of them when it is shorter than
+// kMaxPreambleSize).
+bool readPreamble(const std::string &start, size_t &prefix,
+                  size_t &headerLength, std::string &message) {
+  const auto *bytes = reinterpret_cast<const unsigned char *>(start.data());
+  if (start.size() < kMagicSize + 2 ||
+      start.compare(0, kMagicSize, kMagic, kMagicSize) != 0) {
+    message = "not a .npy file (no \\x93NUMPY magic)";
+    return false;
+  }
+  int major = bytes[kMagicSize];
+  int minor = bytes[kMagicSize + 1];
+  int lengthBytes;
+  if (major == 1)
+    lengthBytes = 2;
+  else if (major == 2 || major == 3)
+    lengthBytes = 4;
+  else {
+    message = "unsupported .npy format version " + std::to_string(major) + "." +
+              std::to_string(minor);
+    return false;
+  }
+  prefix = kMagicSize + 2 + lengthBytes;
+  if (start.size() < prefix) {
+    message = "truncated header";
+    return false;
+  }
+  headerLength = readLittleEndian(bytes + kMagicSize + 2, lengthBytes);
+  if (headerLength > kMaxHeaderLength) {
+    message = "the header claims " + std::to_string(headerLength) +
+              " bytes, more than the " + std::to_string(kMaxHeaderLength) +
+              " a .npy header may have";
+    return false;
+  }
+  return true;
+}
+
+// What the header dict of a .npy file says about the data after it.
+struct Header {
+  std::string descr;
+  DType dtype = DType::f32;
+  std::vector<int64_t> shape;
+  size_t dataBytes = 0;
+};
+
+bool parseHeader(const std::string &text, Header &header,
+                 std::string &message) {
+  bool fortranOrder = false;
+  if (!HeaderParser(text).parse(header.descr, fortranOrder, header.shape,
+                                message) ||
+      !dtypeOfDescriptor(header.descr, header.dtype, message))
+    return false;
+  if (fortranOrder) {
+    message = "Fortran-order arrays are not supported; save it with "
+              "numpy.ascontiguousarray";
+    return false;
+  }
+  std::optional<ral::TensorSize> size =
+      ral::tensorSize(header.shape, header.dtype);
+  if (!size) {
+    message = "shape " + shapeTuple(header.shape) + " of " + header.descr +
+              " is too large: its size in bytes does not fit in 64 bits";
+    return false;
+  }
+  header.dataBytes = static_cast<size_t>(size->bytes);
+  return true;
+}
+
+std::string truncatedHeader(size_t claimed, size_t present) {
+  return "truncated header: it claims " + std::to_string(claimed) +
+         " bytes, the file has " + std::to_string(present);
+}
+
+std::string truncatedData(const Header &header, size_t present) {
+  return "truncated data: shape " + shapeTuple(header.shape) + " of " +
+         header.descr + " needs " + std::to_string(header.dataBytes) +
+         " bytes, the file has " + std::to_string(present);
+}
+
+// A file read with POSIX calls, so that a directory or an endless device
+// fails with a message instead of an exception or a read without end.
+class InputFile {
+public:
+  InputFile() = default;
+  InputFile(const InputFile &) = delete;
+  InputFile &operator=(const InputFile &) = delete;
+  ~InputFile() {
+    if (fd_ >= 0)
+      ::close(fd_);
+  }
+
+  bool open(const std::string &path, std::string &error) {
+    path_ = path;
+    fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd_ < 0)
+      return failWith("cannot open", error);
+    struct stat info;
+    if (::fstat(fd_, &info) != 0)
+      return failWith("cannot open", error);
+    if (S_ISDIR(info.st_mode)) {
+      errno = EISDIR;
+      return failWith("cannot read", error);
+    }
+    if (S_ISREG(info.st_mode))
+      size_ = static_cast<uint64_t>(info.st_size);
+    return true;
+  }
+
+  // The bytes left from the current position, when the file has a known
+  // size (a regular file).
+  std::optional<uint64_t> remaining() const {
+    if (!size_)
+      return std::nullopt;
+    return *size_ > offset_ ? *size_ - offset_ : 0;
+  }
+
+  // Reads up to `size` bytes into `out`; `got` is less only at the end.
+  bool read(void *out, size_t size, size_t &got, std::string &error) {
+    got = 0;
+    while (got < size) {
+      ssize_t n = ::read(fd_, static_cast<char *>(out) + got, size - got);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        return failWith("cannot read", error);
+      if (n == 0)
+        break;
+      got += static_cast<size_t>(n);
+    }
+    offset_ += got;
+    return true;
+  }
+
+  // Appends up to `size` bytes to `out`.
+  bool append(std::string &out, size_t size, std::string &error) {
+    size_t old = out.size(), got = 0;
+    out.resize(old + size);
+    bool ok = read(&out[old], size, got, error);
+    out.resize(old + got);
+    return ok;
+  }
+
+  // Appends the rest of the file to `out`.
+  bool appendAll(std::string &out, std::string &error) {
+    constexpr size_t kChunk = 1 << 16;
+    while (true) {
+      size_t old = out.size();
+      if (!append(out, kChunk, error))
+        return false;
+      if (out.size() - old < kChunk)
+        return true;
+    }
+  }
+
+  // Reads the last `bytes` bytes of the file into a new aligned buffer. When
+  // the file holds fewer, sets `got` to how many; when it holds more, sets
+  // `extra` (to how many more where that is known without reading them).
+  // A regular file's size is checked before anything is allocated.
+  bool readTail(size_t bytes, ral::AlignedBuffer &buffer, size_t &got,
+                std::optional<uint64_t> &extra, bool &more,
+                std::string &error) {
+    more = false;
+    extra.reset();
+    if (std::optional<uint64_t> left = remaining()) {
+      got = static_cast<size_t>(std::min<uint64_t>(*left, bytes));
+      if (*left != bytes) {
+        more = *left > bytes;
+        if (more)
+          extra = *left - bytes;
+        return true;
+      }
+    }
+    buffer.reset(ral::alignedAllocate(bytes));
+    if (!buffer) {
+      error = "'" + path_ + "': cannot allocate " + std::to_string(bytes) +
+              " bytes";
+      return false;
+    }
+    if (!read(buffer.get(), bytes, got, error))
+      return false;
+    if (got != bytes)
+      return true;
+    char next;
+    size_t peeked = 0;
+    if (!read(&next, 1, peeked, error))
+      return false;
+    more = peeked != 0;
+    return true;
+  }
+
+private:
+  bool failWith(const char *what, std::string &error) {
+    error = "'" + path_ + "': " + what + ": " + std::strerror(errno);
+    return false;
+  }
+
+  std::string path_;
+  int fd_ = -1;
+  std::optional<uint64_t> size_;
+  uint64_t offset_ = 0;
+};
+
+// Reads a .npy file from `file`, whose first bytes, `start`, are read.
+bool readNpy(InputFile &file, const std::string &name, std::string start,
+             Array &out, std::string &error) {
+  auto failWith = [&](const std::string &message) {
+    error = "'" + name + "': " + message;
+    return false;
+  };
+  size_t prefix = 0, headerLength = 0;
+  std::string message;
+  if (!readPreamble(start, prefix, headerLength, message))
+    return failWith(message);
+  if (start.size() < prefix + headerLength &&
+      !file.append(start, prefix + headerLength - start.size(), error))
+    return false;
+  if (start.size() < prefix + headerLength)
+    return failWith(truncatedHeader(headerLength, start.size() - prefix));
+  Header header;
+  if (!parseHeader(start.substr(prefix, headerLength), header, message))
+    return failWith(message);
+  ral::AlignedBuffer buffer;
+  size_t got = 0;
+  std::optional<uint64_t> extra;
+  bool more = false;
+  if (!file.readTail(header.dataBytes, buffer, got, extra, more, error))
+    return false;
+  if (got < header.dataBytes)
+    return failWith(truncatedData(header, got));
+  if (more)
+    return failWith((extra ? std::to_string(*extra) + " unexpected bytes"
+                           : std::string("unexpected bytes")) +
+                    " after the data");
+  out.dtype = header.dtype;
+  out.shape = std::move(header.shape);
+  out.buffer = std::move(buffer);
+  out.bytes = header.dataBytes;
+  return true;
+}
+
 } // namespace
 
 const char *descriptorOf(DType dtype) {
@@ -226,107 +482,188 @@ bool parse(const std::string &name, const std::string &contents, Array &out,
     error = "'" + name + "': " + message;
     return false;
   };
-  const auto *bytes = reinterpret_cast<const unsigned char *>(contents.data());
-  if (contents.size() < kMagicSize + 2 ||
-      contents.compare(0, kMagicSize, kMagic, kMagicSize) != 0)
-    return failWith("not a .npy file (no \\x93NUMPY magic)");
-  int major = bytes[kMagicSize];
-  int minor = bytes[kMagicSize + 1];
-  int lengthBytes;
-  if (major == 1)
-    lengthBytes = 2;
-  else if (major == 2 || major == 3)
-    lengthBytes = 4;
-  else
-    return failWith("unsupported .npy format version " + std::to_string(major) +
-                    "." + std::to_string(minor));
-  size_t prefix = kMagicSize + 2 + lengthBytes;
-  if (contents.size() < prefix)
-    return failWith("truncated header");
-  size_t headerLength = readLittleEndian(bytes + kMagicSize + 2, lengthBytes);
+  size_t prefix = 0, headerLength = 0;
+  std::string message;
+  if (!readPreamble(contents.substr(0, kMaxPreambleSize), prefix, headerLength,
+                    message))
+    return failWith(message);
   if (contents.size() - prefix < headerLength)
-    return failWith("truncated header: it claims " +
-                    std::to_string(headerLength) + " bytes, the file has " +
-                    std::to_string(contents.size() - prefix));
-  std::string header = contents.substr(prefix, headerLength);
-
-  std::string descr, message;
-  bool fortranOrder = false;
-  std::vector<int64_t> shape;
-  if (!HeaderParser(header).parse(descr, fortranOrder, shape, message))
+    return failWith(truncatedHeader(headerLength, contents.size() - prefix));
+  Header header;
+  if (!parseHeader(contents.substr(prefix, headerLength), header, message))
     return failWith(message);
-  DType dtype;
-  if (!dtypeOfDescriptor(descr, dtype, message))
-    return failWith(message);
-  if (fortranOrder)
-    return failWith("Fortran-order arrays are not supported; save it with "
-                    "numpy.ascontiguousarray");
-
-  size_t count = 1;
-  for (int64_t dim : shape)
-    if (__builtin_mul_overflow(count, static_cast<size_t>(dim), &count))
-      return failWith("shape " + shapeTuple(shape) + " is too large");
-  size_t dataBytes;
-  if (__builtin_mul_overflow(count, ral::dtypeSize(dtype), &dataBytes))
-    return failWith("shape " + shapeTuple(shape) + " is too large");
   size_t available = contents.size() - prefix - headerLength;
-  if (available < dataBytes)
-    return failWith("truncated data: shape " + shapeTuple(shape) + " of " +
-                    descr + " needs " + std::to_string(dataBytes) +
-                    " bytes, the file has " + std::to_string(available));
-  if (available > dataBytes)
-    return failWith(std::to_string(available - dataBytes) +
+  if (available < header.dataBytes)
+    return failWith(truncatedData(header, available));
+  if (available > header.dataBytes)
+    return failWith(std::to_string(available - header.dataBytes) +
                     " unexpected bytes after the data");
 
-  ral::AlignedBuffer buffer(ral::alignedAllocate(dataBytes));
+  ral::AlignedBuffer buffer(ral::alignedAllocate(header.dataBytes));
   if (!buffer)
-    return failWith("cannot allocate " + std::to_string(dataBytes) + " bytes");
-  if (dataBytes != 0)
+    return failWith("cannot allocate " + std::to_string(header.dataBytes) +
+                    " bytes");
+  if (header.dataBytes != 0)
     std::memcpy(buffer.get(), contents.data() + prefix + headerLength,
-                dataBytes);
-  out.dtype = dtype;
-  out.shape = std::move(shape);
+                header.dataBytes);
+  out.dtype = header.dtype;
+  out.shape = std::move(header.shape);
   out.buffer = std::move(buffer);
-  out.bytes = dataBytes;
+  out.bytes = header.dataBytes;
   return true;
 }
 
 bool readFile(const std::string &path, std::string &contents,
               std::string &error) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) {
-    error = "'" + path + "': cannot open: " + std::strerror(errno);
-    return false;
-  }
-  contents.assign((std::istreambuf_iterator<char>(file)),
-                  std::istreambuf_iterator<char>());
-  if (file.bad()) {
-    error = "'" + path + "': cannot read: " + std::strerror(errno);
-    return false;
-  }
-  return true;
+  InputFile file;
+  contents.clear();
+  return file.open(path, error) && file.appendAll(contents, error);
 }
 
 bool read(const std::string &path, Array &out, std::string &error) {
-  std::string contents;
-  return readFile(path, contents, error) && parse(path, contents, out, error);
+  InputFile file;
+  std::string start;
+  return file.open(path, error) &&
+         file.append(start, kMaxPreambleSize, error) &&
+         readNpy(file, path, std::move(start), out, error);
+}
+
+bool readArrays(const std::string &path, std::vector<NamedArray> &out,
+                bool &isArchive, std::string &error) {
+  InputFile file;
+  std::string start;
+  if (!file.open(path, error) || !file.append(start, kMaxPreambleSize, error))
+    return false;
+  isArchive = looksLikeNpz(start);
+  out.clear();
+  if (isArchive)
+    return file.appendAll(start, error) && parseNpz(path, start, out, error);
+  out.emplace_back();
+  return readNpy(file, path, std::move(start), out.back().array, error);
+}
+
+bool readRaw(const std::string &path, DType dtype,
+             const std::vector<int64_t> &shape, Array &out,
+             std::string &error) {
+  std::string shapeName;
+  for (int64_t dim : shape)
+    shapeName += std::to_string(dim) + "x";
+  shapeName += ral::dtypeToken(dtype);
+  std::optional<ral::TensorSize> size = ral::tensorSize(shape, dtype);
+  if (!size) {
+    error = "'" + path + "': " + shapeName +
+            " is too large: its size in bytes does not fit in 64 bits";
+    return false;
+  }
+  size_t bytes = static_cast<size_t>(size->bytes);
+  InputFile file;
+  ral::AlignedBuffer buffer;
+  size_t got = 0;
+  std::optional<uint64_t> extra;
+  bool more = false;
+  if (!file.open(path, error) ||
+      !file.readTail(bytes, buffer, got, extra, more, error))
+    return false;
+  if (got != bytes || more) {
+    error =
+        "'" + path + "': holds " +
+        (more ? "more than " + std::to_string(bytes) : std::to_string(got)) +
+        " bytes, " + shapeName + " needs " + std::to_string(bytes);
+    return false;
+  }
+  out.dtype = dtype;
+  out.shape = shape;
+  out.buffer = std::move(buffer);
+  out.bytes = bytes;
+  return true;
 }
 
 namespace {
 
-bool writeArray(const std::string &path, DType dtype,
-                const std::vector<int64_t> &shape, const void *data,
-                std::ios::openmode mode, std::string &error) {
+// Writes `bytes` to `path` through a new file beside it, renamed over
+// `path` once complete, so that a failed write leaves what was there. A path
+// that is not a regular file (/dev/null, a pipe) is written in place, and a
+// symbolic link is followed, so the file it names is replaced.
+bool writeReplacing(const std::string &path,
+                    const std::vector<std::pair<const void *, size_t>> &bytes,
+                    std::string &error) {
+  auto failWith = [&](const char *what) {
+    error = "'" + path + "': " + what + ": " + std::strerror(errno);
+    return false;
+  };
+  std::string target = path;
+  struct stat info;
+  bool exists = ::stat(path.c_str(), &info) == 0;
+  if (exists && S_ISREG(info.st_mode)) {
+    if (char *resolved = ::realpath(path.c_str(), nullptr)) {
+      target = resolved;
+      std::free(resolved);
+    }
+  }
+  bool inPlace = exists && !S_ISREG(info.st_mode);
+  std::string temporary;
+  int fd = -1;
+  if (inPlace) {
+    fd = ::open(target.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+  } else {
+    static std::atomic<unsigned> counter{0};
+    for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
+      temporary = target + ".tmp" + std::to_string(::getpid()) + "." +
+                  std::to_string(counter++);
+      // 0666 less the umask, as for any file the tool creates.
+      fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+                  0666);
+      if (fd < 0 && errno != EEXIST)
+        break;
+    }
+  }
+  if (fd < 0)
+    return failWith("cannot create");
+  for (const auto &[data, size] : bytes) {
+    for (size_t done = 0; done < size;) {
+      ssize_t n =
+          ::write(fd, static_cast<const char *>(data) + done, size - done);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0) {
+        int saved = errno;
+        ::close(fd);
+        if (!inPlace)
+          ::unlink(temporary.c_str());
+        errno = saved;
+        return failWith("cannot write");
+      }
+      done += static_cast<size_t>(n);
+    }
+  }
+  if (::close(fd) != 0 ||
+      (!inPlace && ::rename(temporary.c_str(), target.c_str()) != 0)) {
+    int saved = errno;
+    if (!inPlace)
+      ::unlink(temporary.c_str());
+    errno = saved;
+    return failWith("cannot write");
+  }
+  return true;
+}
+
+// The bytes of a .npy file holding `shape` of `dtype`, up to the data.
+bool encodeHeader(const std::string &path, DType dtype,
+                  const std::vector<int64_t> &shape, std::string &out,
+                  size_t &dataBytes, std::string &error) {
   const char *descr = descriptorOf(dtype);
   if (!descr) {
     error = "'" + path + "': cannot write " + ral::dtypeToken(dtype) +
             " data: it has no standard .npy dtype";
     return false;
   }
-  size_t count = 1;
-  for (int64_t dim : shape)
-    count *= static_cast<size_t>(dim);
-  size_t dataBytes = count * ral::dtypeSize(dtype);
+  std::optional<ral::TensorSize> size = ral::tensorSize(shape, dtype);
+  if (!size) {
+    error = "'" + path + "': cannot write shape " + shapeTuple(shape) +
+            ": its size in bytes does not fit in 64 bits";
+    return false;
+  }
+  dataBytes = static_cast<size_t>(size->bytes);
 
   std::string header =
       std::string("{'descr': '") + descr +
@@ -343,20 +680,43 @@ bool writeArray(const std::string &path, DType dtype,
   header.append((64 - total % 64) % 64, ' ');
   header += '\n';
 
-  std::string out(kMagic, kMagicSize);
+  out.assign(kMagic, kMagicSize);
   out += static_cast<char>(major);
   out += '\0';
   size_t length = header.size();
   for (int i = 0; i < (major == 1 ? 2 : 4); ++i)
     out += static_cast<char>((length >> (8 * i)) & 0xff);
   out += header;
+  return true;
+}
 
-  std::ofstream file(path, std::ios::binary | mode);
+} // namespace
+
+bool write(const std::string &path, DType dtype,
+           const std::vector<int64_t> &shape, const void *data,
+           std::string &error) {
+  std::string header;
+  size_t dataBytes = 0;
+  return encodeHeader(path, dtype, shape, header, dataBytes, error) &&
+         writeReplacing(
+             path, {{header.data(), header.size()}, {data, dataBytes}}, error);
+}
+
+// Appending keeps what the file held whatever happens, so it writes in
+// place.
+bool append(const std::string &path, DType dtype,
+            const std::vector<int64_t> &shape, const void *data,
+            std::string &error) {
+  std::string header;
+  size_t dataBytes = 0;
+  if (!encodeHeader(path, dtype, shape, header, dataBytes, error))
+    return false;
+  std::ofstream file(path, std::ios::binary | std::ios::app);
   if (!file) {
     error = "'" + path + "': cannot create: " + std::strerror(errno);
     return false;
   }
-  file.write(out.data(), static_cast<std::streamsize>(out.size()));
+  file.write(header.data(), static_cast<std::streamsize>(header.size()));
   if (dataBytes != 0)
     file.write(static_cast<const char *>(data),
                static_cast<std::streamsize>(dataBytes));
@@ -366,20 +726,6 @@ bool writeArray(const std::string &path, DType dtype,
     return false;
   }
   return true;
-}
-
-} // namespace
-
-bool write(const std::string &path, DType dtype,
-           const std::vector<int64_t> &shape, const void *data,
-           std::string &error) {
-  return writeArray(path, dtype, shape, data, std::ios::trunc, error);
-}
-
-bool append(const std::string &path, DType dtype,
-            const std::vector<int64_t> &shape, const void *data,
-            std::string &error) {
-  return writeArray(path, dtype, shape, data, std::ios::app, error);
 }
 
 } // namespace disc::npy

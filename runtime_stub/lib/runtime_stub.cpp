@@ -16,6 +16,7 @@
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -88,6 +89,16 @@ bool readSignature(const disc::json::Value &value, const std::string &where,
       return false;
     }
     out.shape.push_back(dim.integer);
+  }
+  std::vector<int64_t> staticDims;
+  for (int64_t dim : out.shape)
+    if (dim >= 0)
+      staticDims.push_back(dim);
+  if (!disc::ral::tensorSize(staticDims, out.dtype)) {
+    error = where + " ('" + out.name + "') has shape " +
+            describeShape(out.shape, out.dtype) +
+            ", too large: its size in bytes does not fit in 64 bits";
+    return false;
   }
   return true;
 }
@@ -333,15 +344,26 @@ disc_status *disc_load_plugin(const char *path) {
     if (stat(path, &info) != 0)
       return makeStatus("cannot open plugin '" + name +
                         "': " + std::strerror(errno));
+    std::string problem = disc::stub::checkLoadableFile(name);
+    if (!problem.empty())
+      return makeStatus("cannot load plugin '" + name + "': " + problem);
     std::string openPath =
         name.find('/') == std::string::npos ? "./" + name : name;
     // Loads are serialized so that counting the registry tells what this
     // library added.
     static std::mutex loadMutex;
+    static std::set<void *> plugins;
     std::lock_guard<std::mutex> lock(loadMutex);
+    // A library the process had loaded otherwise (libm, say) registers
+    // nothing now; only one loaded here before is a no-op to load again.
     if (void *loaded = dlopen(openPath.c_str(), RTLD_NOW | RTLD_NOLOAD)) {
+      bool isPlugin = plugins.count(loaded) != 0;
       dlclose(loaded);
-      return nullptr;
+      if (isPlugin)
+        return nullptr;
+      return makeStatus("plugin '" + name +
+                        "' registered no new RAL API: the process had "
+                        "loaded it already, not as a plugin");
     }
     size_t before = disc::ral::Registry::global().names().size();
     void *handle = dlopen(openPath.c_str(), RTLD_NOW | RTLD_LOCAL);
@@ -357,6 +379,7 @@ disc_status *disc_load_plugin(const char *path) {
                         "registration, or its names are already taken");
     }
     // Never closed: the registry now points into the library.
+    plugins.insert(handle);
     return nullptr;
   });
 }
@@ -486,7 +509,12 @@ std::string bindInputs(const Function &function, const disc_tensor *inputs,
       return where + "expected " +
              describeShape(expected.shape, expected.dtype) + ", got " +
              describeShape(shape, *dtype);
-    if (!input.data && disc::ral::numElements(shape) != 0)
+    std::optional<disc::ral::TensorSize> size =
+        disc::ral::tensorSize(shape, *dtype);
+    if (!size)
+      return where + describeShape(shape, *dtype) +
+             " is too large: its size in bytes does not fit in 64 bits";
+    if (!input.data && size->elements != 0)
       return where + "no data";
     views.push_back({*dtype, std::move(shape), input.data});
   }

@@ -67,6 +67,78 @@ def run_nonexistent_model(runner):
         raise CaseFailure("ral-run of a missing model: exit %d, stderr %r" % (rc, stderr.strip()))
 
 
+DYNAMIC = jax_module([("x", "tensor<?xf32>")], [("tensor<?xf32>", "result")],
+                     ["%0 = stablehlo.negate %arg0 : tensor<?xf32>",
+                      "return %0 : tensor<?xf32>"])
+
+
+def compiled(runner, name, mlir):
+    rc, stderr, so_path = runner.compile(Case(name, mlir))
+    if rc != 0:
+        raise CaseFailure("disc-compile: " + stderr.strip())
+    return so_path
+
+
+def expect_one_line_error(runner, argv, pattern, what):
+    rc, _, stderr = runner.run_tool(argv, 120)
+    if rc != 1 or not re.fullmatch(pattern + r"\n", stderr):
+        raise CaseFailure("%s: exit %d, stderr %r" % (what, rc, stderr))
+
+
+def truncated_model(runner):
+    """A cut-off model fails to load naming the file; dlopen used to die on it."""
+    so_path = compiled(runner, "truncated_model", TWO_INPUTS)
+    with open(so_path, "rb") as f:
+        model = f.read()
+    for size in (1000, len(model) // 2, len(model) - 1):
+        path = os.path.join(runner.work_dir, "truncated_%d.so" % size)
+        with open(path, "wb") as f:
+            f.write(model[:size])
+        expect_one_line_error(runner, [runner.runner, path, "--describe"],
+                              r"ral-run: error: cannot open '%s': truncated ELF file: .*"
+                              % re.escape(path), "truncated at %d bytes" % size)
+
+
+def input_sizes_overflow(runner):
+    """Shapes whose byte size wraps around 64 bits fail naming the argument."""
+    so_path = compiled(runner, "input_sizes_overflow", DYNAMIC)
+    for spec in ("4611686018427387904xf32=@/dev/null", "1152921504606846976x64xf32=",
+                 "9223372036854775807x2xf32=1"):
+        expect_one_line_error(runner, [runner.runner, so_path, "--inputs", spec],
+                              r"ral-run: error: '%s': shape %s is too large: .*"
+                              % (re.escape(spec), spec.split("=")[0]), spec)
+
+
+def unreadable_inputs(runner):
+    """A directory or an endless device given as .npy fails naming it."""
+    so_path = compiled(runner, "unreadable_inputs", DYNAMIC)
+    expect_one_line_error(runner, [runner.runner, so_path, "--inputs", runner.work_dir],
+                          r"ral-run: error: '%s': cannot read: Is a directory"
+                          % re.escape(runner.work_dir), "directory")
+    expect_one_line_error(runner, [runner.runner, so_path, "--inputs", "/dev/zero"],
+                          r"ral-run: error: '/dev/zero': not a \.npy file .*", "/dev/zero")
+
+
+def compile_over_input(runner):
+    """-o naming the input is refused; a failed compile keeps the old output."""
+    source = os.path.join(runner.work_dir, "compile_over_input.mlir")
+    with open(source, "w") as f:
+        f.write(SYNTAX_ERROR)
+    rc, _, stderr = runner.run_tool([runner.compiler, source, "-o", source], 120)
+    with open(source) as f:
+        kept = f.read() == SYNTAX_ERROR
+    if rc != 1 or not kept or "is the input file" not in stderr:
+        raise CaseFailure("-o the input: exit %d, input kept %s, stderr %r" % (rc, kept, stderr))
+    output = os.path.join(runner.work_dir, "compile_over_input.so")
+    with open(output, "w") as f:
+        f.write("previous output")
+    rc, _, stderr = runner.run_tool([runner.compiler, source, "-o", output], 120)
+    with open(output) as f:
+        kept = f.read() == "previous output"
+    if rc != 1 or not kept:
+        raise CaseFailure("failed compile: exit %d, old output kept %s" % (rc, kept))
+
+
 def cases():
     g = rng(120)
     x = g.standard_normal((2, 3)).astype(np.float32)
@@ -82,6 +154,10 @@ def cases():
              stderr_patterns=[r"syntax_error\.mlir:3:\d+: error: "], max_stderr_lines=DIAGNOSTIC_LINES),
         Case("compile_missing_file", "", expect="custom", custom=compile_nonexistent_file),
         Case("run_missing_model", "", expect="custom", custom=run_nonexistent_model),
+        Case("truncated_model", "", expect="custom", custom=truncated_model),
+        Case("input_sizes_overflow", "", expect="custom", custom=input_sizes_overflow),
+        Case("unreadable_inputs", "", expect="custom", custom=unreadable_inputs),
+        Case("compile_over_input", "", expect="custom", custom=compile_over_input),
         Case("missing_input_file", TWO_INPUTS, [x, "/nonexistent/dir/rhs_input.npy"],
              expect="run_error",
              stderr_patterns=[r"^ral-run: error: .*rhs_input\.npy"]),

@@ -40,4 +40,16 @@ DTypeKind dtypeKind(DType dtype) {
   return DTypeKind::Signless;
 }
 
+std::optional<TensorSize> tensorSize(const std::vector<int64_t> &shape,
+                                     DType dtype) {
+  TensorSize size{1, 0};
+  for (int64_t dim : shape)
+    if (dim < 0 || __builtin_mul_overflow(size.elements, dim, &size.elements))
+      return std::nullopt;
+  if (__builtin_mul_overflow(
+          size.elements, static_cast<int64_t>(dtypeSize(dtype)), &size.bytes))
+    return std::nullopt;
+  return size;
+}
+
 } // namespace disc::ral

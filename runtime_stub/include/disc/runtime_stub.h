@@ -43,7 +43,9 @@ typedef struct {
 DISC_RUNTIME_EXPORT const char *disc_status_message(const disc_status *status);
 DISC_RUNTIME_EXPORT void disc_status_free(disc_status *status);
 
-/* Loads the model at `path`; on success *model owns it. */
+/* Loads the model at `path`; on success *model owns it. The file must be a
+   complete ELF shared object of this machine (checked before dlopen, which
+   would crash on a truncated one). */
 DISC_RUNTIME_EXPORT disc_status *disc_model_load(const char *path,
                                                  disc_model **model);
 DISC_RUNTIME_EXPORT void disc_model_free(disc_model *model);
@@ -94,7 +96,9 @@ DISC_RUNTIME_EXPORT disc_status *disc_model_set_cuda_stream(disc_model *model,
    then serve every model of the process, e.g. the runtime side of a
    stablehlo.custom_call. The library stays loaded until the process exits.
    Loading the same library again does nothing; a library that registers no
-   new API is an error. Load plugins before running models that need them. */
+   new API is an error, and so is one the process had loaded otherwise (it
+   registers nothing now). Load plugins before running models that need
+   them. */
 DISC_RUNTIME_EXPORT disc_status *disc_load_plugin(const char *path);
 
 /* The targets this runtime runs models for, comma-separated ("cpu,cuda"). A

@@ -3,7 +3,14 @@
 
 #include <gtest/gtest.h>
 
+#include <elf.h>
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iterator>
 #include <memory>
+#include <regex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -11,6 +18,7 @@
 namespace {
 
 using disc::test::loadOrFail;
+using disc::test::message;
 using disc::test::Model;
 using disc::test::Outputs;
 using disc::test::Status;
@@ -140,6 +148,31 @@ TEST(Loader, ChecksInputsAgainstTheSignature) {
   EXPECT_EQ(runError(model.get(), 0, {good}), "expected 2 inputs, got 1");
   EXPECT_EQ(runError(model.get(), 1, {{"i32", 2, wrong, data.data()}}),
             "input 0 ('x'): expected ?xf32, got 409x3xi32");
+  // 2^62 four-byte elements: the byte size would wrap around to 0.
+  int64_t huge[] = {int64_t(1) << 62};
+  EXPECT_EQ(runError(model.get(), 1, {{"f32", 1, huge, nullptr}}),
+            "input 0 ('x'): 4611686018427387904xf32 is too large: its size in "
+            "bytes does not fit in 64 bits");
+}
+
+int32_t abiVersionOne() { return 1; }
+const char *metadataWithHugeShape() {
+  return R"({"functions": [{"name": "main", "symbol": "disc_entry_main",
+    "inputs": [{"name": "x", "dtype": "f64",
+                "shape": [-1, 4294967296, 4294967296]}],
+    "outputs": []}]})";
+}
+
+TEST(Loader, RejectsMetadataShapesTooLargeToAddress) {
+  disc_static_model linked = {"huge", &abiVersionOne, &metadataWithHugeShape, 0,
+                              nullptr};
+  disc_model *model = nullptr;
+  Status status(disc_model_open_static(&linked, &model));
+  EXPECT_EQ(model, nullptr);
+  EXPECT_EQ(message(status),
+            "'linked model huge': malformed metadata: function 0 ('main') "
+            "input 0 ('x') has shape ?x4294967296x4294967296xf64, too large: "
+            "its size in bytes does not fit in 64 bits");
 }
 
 TEST(Loader, ReportsErrorsFromInsideTheRun) {
@@ -164,6 +197,73 @@ TEST(Loader, RejectsWhatIsNotAModel) {
       notElf.rfind(std::string("cannot open '") + NOT_ELF_PATH + "': ", 0), 0u)
       << notElf;
   EXPECT_EQ(notElf.find('\n'), std::string::npos);
+}
+
+std::string readBytes(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)),
+                     std::istreambuf_iterator<char>());
+}
+
+// A copy of the fake model changed by `edit`, in a file of its own.
+class ModelCopy {
+public:
+  explicit ModelCopy(const std::string &name) {
+    path_ = ::testing::TempDir() + "disc_loader_" + name + ".so";
+  }
+  ~ModelCopy() { std::remove(path_.c_str()); }
+  const std::string &write(const std::string &bytes) {
+    std::ofstream(path_, std::ios::binary | std::ios::trunc) << bytes;
+    return path_;
+  }
+
+private:
+  std::string path_;
+};
+
+// dlopen maps a truncated file and dies touching the pages past its end;
+// the loader checks the ELF file first.
+TEST(Loader, RejectsTruncatedAndForeignElfFilesBeforeDlopen) {
+  std::string model = readBytes(FAKE_MODEL_PATH);
+  ASSERT_GT(model.size(), 4096u);
+  ModelCopy copy("truncated");
+  for (size_t size : {size_t(0), size_t(3), size_t(40), size_t(100),
+                      size_t(1000), model.size() / 2, model.size() - 1}) {
+    SCOPED_TRACE(size);
+    const std::string &path = copy.write(model.substr(0, size));
+    std::string error = loadError(path);
+    EXPECT_EQ(error.rfind("cannot open '" + path + "': ", 0), 0u) << error;
+    EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+    std::string expected = size < 4    ? "not an ELF file"
+                           : size < 64 ? "truncated ELF file: "
+                                       : "truncated";
+    EXPECT_NE(error.find(expected), std::string::npos) << error;
+    disc_kg_model *graph = nullptr;
+    Status status(disc_kg_model_load(path.c_str(), &graph));
+    EXPECT_EQ(message(status), error);
+  }
+  std::string path = copy.write(model.substr(0, 1000));
+  std::string error = loadError(path);
+  EXPECT_TRUE(std::regex_match(
+      error, std::regex("cannot open '" + path +
+                        "': truncated ELF file: loadable segment [0-9]+ "
+                        "\\(bytes [0-9]+ to [0-9]+\\) is not inside it "
+                        "\\(the file has 1000 bytes\\)")))
+      << error;
+
+  std::string foreign = model;
+  uint16_t machine = EM_X86_64;
+  std::memcpy(&machine, &model[18], sizeof(machine));
+  uint16_t other = machine == EM_ARM ? EM_X86_64 : EM_ARM;
+  std::memcpy(&foreign[18], &other, sizeof(other));
+  path = copy.write(foreign);
+  EXPECT_EQ(loadError(path),
+            "cannot open '" + path + "': an ELF file for another machine " +
+                "(e_machine " + std::to_string(other) + ", this one is " +
+                std::to_string(machine) + ")");
+  std::string directory = ::testing::TempDir();
+  EXPECT_EQ(loadError(directory),
+            "cannot open '" + directory + "': Is a directory");
 }
 
 } // namespace

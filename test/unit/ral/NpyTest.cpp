@@ -2,6 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <dirent.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <csignal>
 #include <cstdio>
 #include <fstream>
 #include <string>
@@ -182,6 +188,120 @@ TEST_F(NpyTest, RejectsBadFilesWithOneLineNamingTheFile) {
     EXPECT_EQ(error, bad.message);
     EXPECT_EQ(error.find('\n'), std::string::npos);
   }
+}
+
+TEST_F(NpyTest, RefusesSizesThatOverflowAndHeadersLongerThanNumpyWrites) {
+  Array array;
+  std::string error;
+  // 2^62 four-byte elements: the byte size wraps to 0 in 64 bits.
+  std::string huge = makeNpy(1,
+                             "{'descr': '<f4', 'fortran_order': False, "
+                             "'shape': (4611686018427387904,), }",
+                             "");
+  EXPECT_FALSE(parse("x.npy", huge, array, error));
+  EXPECT_EQ(error, "'x.npy': shape (4611686018427387904,) of <f4 is too "
+                   "large: its size in bytes does not fit in 64 bits");
+  std::string file = path("huge.npy");
+  writeRaw(file, huge);
+  EXPECT_FALSE(read(file, array, error));
+  EXPECT_EQ(error, "'" + file +
+                       "': shape (4611686018427387904,) of <f4 is too "
+                       "large: its size in bytes does not fit in 64 bits");
+
+  // A header length of 2^31 - 1 bytes is refused before any of it is read.
+  std::string longHeader("\x93NUMPY\x02\x00\xff\xff\xff\x7f{", 13);
+  EXPECT_FALSE(parse("x.npy", longHeader, array, error));
+  EXPECT_EQ(error, "'x.npy': the header claims 2147483647 bytes, more than "
+                   "the 10000 a .npy header may have");
+
+  // A shape claiming more data than the file holds fails before the data is
+  // allocated.
+  file = path("short.npy");
+  writeRaw(file, makeNpy(1,
+                         "{'descr': '<f8', 'fortran_order': False, "
+                         "'shape': (1000000000000,), }",
+                         "abc"));
+  EXPECT_FALSE(read(file, array, error));
+  EXPECT_EQ(error, "'" + file +
+                       "': truncated data: shape (1000000000000,) of <f8 "
+                       "needs 8000000000000 bytes, the file has 3");
+}
+
+TEST_F(NpyTest, ReadsOfDirectoriesAndEndlessFilesFailNamingThePath) {
+  Array array;
+  std::string error;
+  std::string directory = ::testing::TempDir();
+  EXPECT_FALSE(read(directory, array, error));
+  EXPECT_EQ(error, "'" + directory + "': cannot read: Is a directory");
+  EXPECT_FALSE(read("/dev/zero", array, error));
+  EXPECT_EQ(error, "'/dev/zero': not a .npy file (no \\x93NUMPY magic)");
+  std::vector<NamedArray> arrays;
+  bool isArchive = true;
+  EXPECT_FALSE(readArrays(directory, arrays, isArchive, error));
+  EXPECT_EQ(error, "'" + directory + "': cannot read: Is a directory");
+  EXPECT_FALSE(readArrays("/dev/zero", arrays, isArchive, error));
+  EXPECT_FALSE(isArchive);
+  EXPECT_EQ(error, "'/dev/zero': not a .npy file (no \\x93NUMPY magic)");
+  // Raw data is read up to one byte more than its shape needs.
+  EXPECT_FALSE(readRaw("/dev/zero", DType::f32, {3}, array, error));
+  EXPECT_EQ(error, "'/dev/zero': holds more than 12 bytes, 3xf32 needs 12");
+  EXPECT_FALSE(
+      readRaw("/dev/zero", DType::f32, {4611686018427387904}, array, error));
+  EXPECT_EQ(error, "'/dev/zero': 4611686018427387904xf32 is too large: its "
+                   "size in bytes does not fit in 64 bits");
+  EXPECT_FALSE(readRaw(directory, DType::f32, {1}, array, error));
+  EXPECT_EQ(error, "'" + directory + "': cannot read: Is a directory");
+}
+
+TEST_F(NpyTest, AFailedWriteLeavesTheFileAsItWas) {
+  std::string file = path("kept.npy"), error;
+  float small[] = {1, 2};
+  ASSERT_TRUE(write(file, DType::f32, {2}, small, error)) << error;
+  std::string before;
+  ASSERT_TRUE(readFile(file, before, error)) << error;
+  // A file size limit makes the write of a bigger array fail part way.
+  std::vector<float> big(4096, 3.0f);
+  struct rlimit saved;
+  ASSERT_EQ(getrlimit(RLIMIT_FSIZE, &saved), 0);
+  auto oldHandler = std::signal(SIGXFSZ, SIG_IGN);
+  struct rlimit limit = saved;
+  limit.rlim_cur = 1024;
+  ASSERT_EQ(setrlimit(RLIMIT_FSIZE, &limit), 0);
+  bool written = write(file, DType::f32, {4096}, big.data(), error);
+  setrlimit(RLIMIT_FSIZE, &saved);
+  std::signal(SIGXFSZ, oldHandler);
+  EXPECT_FALSE(written);
+  EXPECT_EQ(error, "'" + file + "': cannot write: File too large");
+  std::string after;
+  ASSERT_TRUE(readFile(file, after, error)) << error;
+  EXPECT_EQ(after, before);
+  // Nothing is left beside it.
+  std::string directory = file.substr(0, file.rfind('/'));
+  std::string name = file.substr(file.rfind('/') + 1);
+  DIR *listing = opendir(directory.c_str());
+  ASSERT_NE(listing, nullptr);
+  while (dirent *entry = readdir(listing))
+    EXPECT_NE(std::string(entry->d_name).rfind(name + ".tmp", 0), 0u)
+        << entry->d_name;
+  closedir(listing);
+}
+
+TEST_F(NpyTest, WritesThroughLinksAndIntoDevicesInPlace) {
+  std::string file = path("target.npy"), link = path("link.npy"), error;
+  float value = 5;
+  ASSERT_TRUE(write(file, DType::f32, {}, &value, error)) << error;
+  ASSERT_EQ(symlink(file.c_str(), link.c_str()), 0);
+  value = 6;
+  ASSERT_TRUE(write(link, DType::f32, {}, &value, error)) << error;
+  struct stat info;
+  ASSERT_EQ(lstat(link.c_str(), &info), 0);
+  EXPECT_TRUE(S_ISLNK(info.st_mode));
+  Array array;
+  ASSERT_TRUE(read(file, array, error)) << error;
+  EXPECT_EQ(*static_cast<const float *>(array.data()), 6);
+  ASSERT_TRUE(write("/dev/null", DType::f32, {}, &value, error)) << error;
+  ASSERT_EQ(stat("/dev/null", &info), 0);
+  EXPECT_TRUE(S_ISCHR(info.st_mode));
 }
 
 TEST_F(NpyTest, ReportsMissingFilesAndUnwritableDtypes) {

@@ -2,6 +2,11 @@
 // plugin is loaded" really is before.
 #include "test_helpers.h"
 
+#include <dlfcn.h>
+
+#include <cmath>
+#include <string>
+
 namespace disc::test {
 namespace {
 
@@ -48,6 +53,21 @@ TEST(Plugin, BadLibrariesAreErrors) {
                        0),
             0u)
       << text;
+}
+
+// A library the process had loaded already (libm, which libstdc++ needs)
+// registers no kernel when loaded as a plugin.
+TEST(Plugin, ALibraryLoadedBeforeIsNotAPlugin) {
+  Dl_info info;
+  ASSERT_NE(
+      dladdr(reinterpret_cast<void *>(static_cast<double (*)(double)>(&::cos)),
+             &info),
+      0);
+  std::string libm = info.dli_fname;
+  Status status(disc_load_plugin(libm.c_str()));
+  EXPECT_EQ(message(status), "plugin '" + libm +
+                                 "' registered no new RAL API: the process "
+                                 "had loaded it already, not as a plugin");
 }
 
 } // namespace

@@ -228,6 +228,81 @@ with tempfile.TemporaryDirectory() as tmp:
     check("bad flag", code == 1 and err.startswith("ral-run: error: ")
           and err.count("\n") == 1, f"exit {code}, stderr {err!r}")
 
+    # Sizes from the command line that overflow 64 bits are refused, naming
+    # the argument and the shape (bad_api takes a ?xf32).
+    dynamic = [MODEL, "--function", "bad_api", "--inputs"]
+    for spec, shape in [("4611686018427387904xf32=@/dev/null", "4611686018427387904xf32"),
+                        ("1152921504606846976x64xf32=", "1152921504606846976x64xf32"),
+                        ("9223372036854775807x2xf32=1", "9223372036854775807x2xf32")]:
+        expect_error("overflow " + spec, dynamic + [spec],
+                     f"'{spec}': shape {shape} is too large: its size in bytes "
+                     "does not fit in 64 bits")
+    expect_error("dimension out of range", dynamic + ["99999999999999999999xf32=1"],
+                 "'99999999999999999999xf32=1': bad dimension '99999999999999999999'")
+
+    # Inputs that are not .npy files fail naming them, and reading stops.
+    expect_error("directory input", dynamic + [tmp],
+                 f"'{tmp}': cannot read: Is a directory")
+    expect_error("endless input", dynamic + ["/dev/zero"],
+                 "'/dev/zero': not a .npy file (no \\x93NUMPY magic)")
+    with open(path("long_header.npy"), "wb") as f:
+        f.write(b"\x93NUMPY\x02\x00\xff\xff\xff\x7f{'descr'")
+    expect_error("long header", dynamic + [path("long_header.npy")],
+                 f"'{path('long_header.npy')}': the header claims 2147483647 "
+                 "bytes, more than the 10000 a .npy header may have")
+
+    # Numbers out of range name the flag.
+    expect_error("benchmark range", [MODEL, *inputs, "--benchmark", "99999999999999"],
+                 "--benchmark: Value 99999999999999 not in range 1 to 10000000")
+    expect_error("memory limit range", [MODEL, *inputs, "--memory-limit",
+                                        "1000000000000000000000000000000"],
+                 "--memory-limit: Value 1000000000000000000000000000000 not in "
+                 "range 0 to 9223372036854775807")
+
+    # A library that registers no kernel is not a plugin, even one the
+    # process has loaded already.
+    libm = next(line.split()[-1] for line in open("/proc/self/maps")
+                if re.search(r"/libm\.so\.6$", line))
+    expect_error("libm plugin", [MODEL, *inputs, "--plugin", libm],
+                 f"plugin '{libm}' registered no new RAL API: the process had "
+                 "loaded it already, not as a plugin")
+
+    # A truncated model fails before dlopen maps it.
+    with open(MODEL, "rb") as f:
+        model_bytes = f.read()
+    for size in (1000, 10000):
+        truncated = path(f"truncated{size}.so")
+        with open(truncated, "wb") as f:
+            f.write(model_bytes[:size])
+        code, out, err = run(truncated, "--describe")
+        check(f"truncated {size}", code == 1 and err.startswith(
+            f"ral-run: error: cannot open '{truncated}': truncated ELF file: ")
+            and err.count("\n") == 1, f"exit {code}, stderr {err!r}")
+
+    # Outputs never overwrite an input file, by any name.
+    os.link(path("a.npy"), path("a_link.npy"))
+    os.symlink(path("b.npy"), path("b_symlink.npy"))
+    with open(path("a.npy"), "rb") as f:
+        a_bytes = f.read()
+    for output, clash in [(path("a.npy"), path("a.npy")),
+                          (path("a_link.npy"), path("a.npy")),
+                          (path("b_symlink.npy"), path("b.npy"))]:
+        expect_error("output is input " + os.path.basename(output),
+                     [MODEL, *inputs, "--outputs", output],
+                     f"output file '{output}' is the input file '{clash}'; "
+                     "ral-run does not overwrite its inputs")
+    with open(path("a.npy"), "rb") as f:
+        check("input kept", f.read() == a_bytes)
+    # An output written through a symbolic link replaces the file it names.
+    np.save(path("old_sum.npy"), np.zeros(4, dtype=np.float32))
+    os.symlink(path("old_sum.npy"), path("sum_link.npy"))
+    code, out, err = run(MODEL, *inputs, "--outputs", path("sum_link.npy"))
+    check("output through link", code == 0 and os.path.islink(path("sum_link.npy"))
+          and np.load(path("old_sum.npy")).tolist() == [11, 22, 33, 44.5],
+          f"exit {code}, stderr {err!r}")
+    check("no temporaries", not [n for n in os.listdir(tmp) if ".tmp" in n],
+          repr(os.listdir(tmp)))
+
 for failure in failures:
     print("FAIL", failure)
 sys.exit(1 if failures else 0)

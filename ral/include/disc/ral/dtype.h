@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 namespace disc::ral {
 
@@ -34,6 +35,19 @@ std::optional<DType> dtypeFromToken(std::string_view token);
 size_t dtypeSize(DType dtype);
 
 DTypeKind dtypeKind(DType dtype);
+
+// How many elements and bytes a dense `dtype` tensor of `shape` holds.
+struct TensorSize {
+  int64_t elements;
+  int64_t bytes;
+};
+
+// The size of a `dtype` tensor of `shape`, or nothing when a dimension is
+// negative or the element or byte count does not fit in int64_t. Every size
+// computed from outside input (files, command lines, model metadata, the C
+// API) goes through here, so that none wraps around to a small number.
+std::optional<TensorSize> tensorSize(const std::vector<int64_t> &shape,
+                                     DType dtype);
 
 // The dtype of the C++ element type T.
 template <typename T> struct DTypeOf;

@@ -27,15 +27,24 @@ struct Array {
 const char *descriptorOf(ral::DType dtype);
 
 // Reads `path`. On failure returns false and sets `error` to one line that
-// starts with the quoted path.
+// starts with the quoted path. Reads no more than the header's shape needs
+// (and one byte to tell a longer file), so that an endless file such as
+// /dev/zero fails; headers longer than numpy writes are refused.
 bool read(const std::string &path, Array &out, std::string &error);
+
+// Reads raw little-endian data of `shape` and `dtype`: the file must hold
+// exactly the bytes the shape needs. Errors name the path and the shape.
+bool readRaw(const std::string &path, ral::DType dtype,
+             const std::vector<int64_t> &shape, Array &out, std::string &error);
 
 // Parses a whole .npy file held in memory; `name` names it in errors.
 bool parse(const std::string &name, const std::string &contents, Array &out,
            std::string &error);
 
 // Writes a contiguous row-major array to `path` (format 1.0, or 2.0 when the
-// header needs it). On failure returns false and sets `error`.
+// header needs it). The file is written beside `path` and renamed over it
+// when complete, so a failed write leaves what `path` held. On failure
+// returns false and sets `error`.
 bool write(const std::string &path, ral::DType dtype,
            const std::vector<int64_t> &shape, const void *data,
            std::string &error);
@@ -63,6 +72,11 @@ bool readNpz(const std::string &path, std::vector<NamedArray> &out,
              std::string &error);
 bool parseNpz(const std::string &name, const std::string &contents,
               std::vector<NamedArray> &out, std::string &error);
+
+// Reads `path`, a .npy file or a .npz archive: `out` gets its arrays in
+// order (one, named "", for a .npy file) and `isArchive` says which it was.
+bool readArrays(const std::string &path, std::vector<NamedArray> &out,
+                bool &isArchive, std::string &error);
 
 // Reads the whole file `path`; on failure sets `error` naming the path.
 bool readFile(const std::string &path, std::string &contents,
