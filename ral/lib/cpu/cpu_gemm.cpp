@@ -38,20 +38,15 @@ template <typename T, int N>
 void gemm(ExecutionContext *run, MemRefType<T, N> lhs, MemRefType<T, N> rhs,
           MemRefType<T, N> out, bool transposeLhs, bool transposeRhs) {
   GemmPlan plan{};
-  std::string error;
-  if (!planGemm(N, {lhs.sizes, lhs.strides}, {rhs.sizes, rhs.strides},
-                {out.sizes, out.strides}, transposeLhs, transposeRhs, plan,
-                error)) {
-    run->setError("ral_gemm: " + error);
-    return;
-  }
-  if (plan.empty)
+  if (!planGemmCall(run, lhs, rhs, out, transposeLhs, transposeRhs, plan) ||
+      plan.empty)
     return;
   T *result = out.data + out.offset;
   if (plan.k == 0) {
     zeroOutput(plan, result);
     return;
   }
+  std::string error;
   const Cblas *blas = getCblas(error);
   if (!blas) {
     run->setError("ral_gemm: " + error);

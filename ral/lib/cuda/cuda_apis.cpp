@@ -498,15 +498,10 @@ template <typename In, typename Out, int N>
 void gemm(ExecutionContext *run, MemRefType<In, N> lhs, MemRefType<In, N> rhs,
           MemRefType<Out, N> out, bool transposeLhs, bool transposeRhs) {
   GemmPlan plan{};
+  if (!planGemmCall(run, lhs, rhs, out, transposeLhs, transposeRhs, plan) ||
+      plan.empty)
+    return;
   std::string error;
-  if (!planGemm(N, {lhs.sizes, lhs.strides}, {rhs.sizes, rhs.strides},
-                {out.sizes, out.strides}, transposeLhs, transposeRhs, plan,
-                error)) {
-    run->setError("ral_gemm: " + error);
-    return;
-  }
-  if (plan.empty)
-    return;
   const Cublas *cublas = getCublas(error);
   if (!cublas) {
     run->setError("ral_gemm: " + error);

@@ -1,8 +1,11 @@
 // How ral_gemm maps a product of row-major memrefs onto one column-major BLAS
-// call: cuBLAS's on device "gpu", CBLAS's (column-major order) on "cpu";
-// pure, so that it is tested without a GPU or a BLAS library.
+// call: cuBLAS's on device "gpu", CBLAS's (column-major order) on "cpu".
+// planGemm is pure, so that it is tested without a GPU or a BLAS library.
 #ifndef DISC_RAL_GEMM_PLAN_H
 #define DISC_RAL_GEMM_PLAN_H
+
+#include "disc/ral/context.h"
+#include "disc/ral/memref.h"
 
 #include <cstdint>
 #include <string>
@@ -47,6 +50,21 @@ struct GemmPlan {
 bool planGemm(int rank, GemmOperandShape lhs, GemmOperandShape rhs,
               GemmOperandShape out, bool transposeLhs, bool transposeRhs,
               GemmPlan &plan, std::string &error);
+
+// planGemm on the memrefs a ral_gemm call receives; when they do not fit,
+// fails the run with "ral_gemm: <why>" and returns false.
+template <typename In, typename Out, int N>
+bool planGemmCall(ExecutionContext *run, const MemRefType<In, N> &lhs,
+                  const MemRefType<In, N> &rhs, const MemRefType<Out, N> &out,
+                  bool transposeLhs, bool transposeRhs, GemmPlan &plan) {
+  std::string error;
+  if (planGemm(N, {lhs.sizes, lhs.strides}, {rhs.sizes, rhs.strides},
+               {out.sizes, out.strides}, transposeLhs, transposeRhs, plan,
+               error))
+    return true;
+  run->setError("ral_gemm: " + error);
+  return false;
+}
 
 } // namespace disc::ral
 
