@@ -30,7 +30,8 @@ LoadedCblas load() {
   auto resolve = [&](const char *symbol, auto &function) {
     return resolveSymbol(library, "BLAS", name, symbol, function, error);
   };
-  resolve("cblas_sgemm", c.sgemm) && resolve("cblas_dgemm", c.dgemm);
+  resolve("cblas_sgemm", c.sgemm) && resolve("cblas_dgemm", c.dgemm) &&
+      resolve("cblas_sgemv", c.sgemv) && resolve("cblas_dgemv", c.dgemv);
   return loaded;
 }
 

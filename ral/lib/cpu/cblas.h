@@ -19,6 +19,12 @@ struct Cblas {
   void (*dgemm)(CblasOrder order, CblasTranspose transA, CblasTranspose transB,
                 int m, int n, int k, double alpha, const double *a, int lda,
                 const double *b, int ldb, double beta, double *c, int ldc);
+  void (*sgemv)(CblasOrder order, CblasTranspose trans, int m, int n,
+                float alpha, const float *a, int lda, const float *x, int incx,
+                float beta, float *y, int incy);
+  void (*dgemv)(CblasOrder order, CblasTranspose trans, int m, int n,
+                double alpha, const double *a, int lda, const double *x,
+                int incx, double beta, double *y, int incy);
   // The soname that was loaded, for messages.
   const char *library;
 };

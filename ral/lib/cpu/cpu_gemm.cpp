@@ -23,6 +23,28 @@ void call(const Cblas &blas, CblasTranspose first, CblasTranspose second,
              plan.ldFirst, b, plan.ldSecond, 0.0, c, plan.ldOut);
 }
 
+// A product with one row of output, out = lhs_row * op(rhs) (batch-1
+// inference), as the matrix-vector product out^T = op(rhs)^T * lhs_row^T:
+// a gemm would copy all of rhs into its packed layout first, which costs as
+// much as reading it for the product.
+void callRowProduct(const Cblas &blas, CblasTranspose first,
+                    CblasTranspose second, const GemmPlan &plan, const float *a,
+                    const float *b, float *c) {
+  bool transposed = first == CblasTrans;
+  blas.sgemv(CblasColMajor, first, transposed ? plan.k : plan.m,
+             transposed ? plan.m : plan.k, 1.0f, a, plan.ldFirst, b,
+             second == CblasTrans ? plan.ldSecond : 1, 0.0f, c, 1);
+}
+
+void callRowProduct(const Cblas &blas, CblasTranspose first,
+                    CblasTranspose second, const GemmPlan &plan,
+                    const double *a, const double *b, double *c) {
+  bool transposed = first == CblasTrans;
+  blas.dgemv(CblasColMajor, first, transposed ? plan.k : plan.m,
+             transposed ? plan.m : plan.k, 1.0, a, plan.ldFirst, b,
+             second == CblasTrans ? plan.ldSecond : 1, 0.0, c, 1);
+}
+
 // Zeros every element of the planned output: a product over an empty
 // contracted dimension, which BLAS libraries differ on.
 template <typename T> void zeroOutput(const GemmPlan &plan, T *out) {
@@ -56,9 +78,16 @@ void gemm(ExecutionContext *run, MemRefType<T, N> lhs, MemRefType<T, N> rhs,
   CblasTranspose second = plan.transposeSecond ? CblasTrans : CblasNoTrans;
   const T *rhsData = rhs.data + rhs.offset;
   const T *lhsData = lhs.data + lhs.offset;
-  for (int batch = 0; batch < plan.batchCount; ++batch)
-    call(*blas, first, second, plan, rhsData + batch * plan.strideFirst,
-         lhsData + batch * plan.strideSecond, result + batch * plan.strideOut);
+  for (int batch = 0; batch < plan.batchCount; ++batch) {
+    const T *rhsMatrix = rhsData + batch * plan.strideFirst;
+    const T *lhsMatrix = lhsData + batch * plan.strideSecond;
+    T *outMatrix = result + batch * plan.strideOut;
+    if (plan.n == 1)
+      callRowProduct(*blas, first, second, plan, rhsMatrix, lhsMatrix,
+                     outMatrix);
+    else
+      call(*blas, first, second, plan, rhsMatrix, lhsMatrix, outMatrix);
+  }
 }
 
 // The products disc-linalg-matmul-to-ral emits for the CPU: f32 or f64

@@ -106,6 +106,17 @@ TEST_F(CpuGemm, MultipliesEachBatchWithPaddedRows) {
   expectProduct<double>("f64", 3, 2, 7, 3, 5, true, false, 1);
 }
 
+// One row of output takes the matrix-vector path: every transpose, padded
+// rows, a batch.
+TEST_F(CpuGemm, MultipliesASingleRowAsAVectorProduct) {
+  for (bool transposeLhs : {false, true})
+    for (bool transposeRhs : {false, true}) {
+      expectProduct<float>("f32", 2, 1, 1, 7, 5, transposeLhs, transposeRhs, 0);
+      expectProduct<double>("f64", 3, 2, 1, 6, 4, transposeLhs, transposeRhs,
+                            3);
+    }
+}
+
 TEST_F(CpuGemm, ProducesZerosOverAnEmptyContraction) {
   expectProduct<float>("f32", 2, 1, 3, 2, 0, false, false, 0);
   expectProduct<float>("f32", 3, 2, 0, 4, 3, false, false, 0);
