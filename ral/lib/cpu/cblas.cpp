@@ -12,9 +12,9 @@ struct LoadedCblas {
 LoadedCblas load() {
   LoadedCblas loaded;
   std::string &error = loaded.error;
-  // OpenBLAS first: on a 2-core Zen 4 it ran the products of a transformer
-  // at 1.6 to 4 times BLIS's speed (docs/BENCHMARKS.md, "CPU"); BLIS exports
-  // the same CBLAS.
+  // OpenBLAS first: on a 2-core Zen 4 it ran a transformer's products at 1.6
+  // to 4 times BLIS's speed (docs/BENCHMARKS.md, "Which library computes the
+  // products"); BLIS exports the same CBLAS.
   std::string reasons;
   const char *name = nullptr;
   void *library =
@@ -31,13 +31,8 @@ LoadedCblas load() {
   auto resolve = [&](const char *symbol, auto &function) {
     return resolveSymbol(library, "BLAS", name, symbol, function, error);
   };
-  if (!resolve("cblas_sgemm", c.sgemm) || !resolve("cblas_dgemm", c.dgemm) ||
-      !resolve("cblas_sgemv", c.sgemv) || !resolve("cblas_dgemv", c.dgemv))
-    return loaded;
-  // Optional: where it is missing, OpenBLAS computes every product.
-  if (void *dnnl = dlopen("libdnnl.so.2", RTLD_NOW | RTLD_LOCAL))
-    c.dnnlSgemm =
-        reinterpret_cast<decltype(c.dnnlSgemm)>(dlsym(dnnl, "dnnl_sgemm"));
+  resolve("cblas_sgemm", c.sgemm) && resolve("cblas_dgemm", c.dgemm) &&
+      resolve("cblas_sgemv", c.sgemv) && resolve("cblas_dgemv", c.dgemv);
   return loaded;
 }
 

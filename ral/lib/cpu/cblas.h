@@ -5,7 +5,6 @@
 #ifndef DISC_RAL_LIB_CPU_CBLAS_H
 #define DISC_RAL_LIB_CPU_CBLAS_H
 
-#include <cstdint>
 #include <string>
 
 namespace disc::ral::cpu {
@@ -26,13 +25,6 @@ struct Cblas {
   void (*dgemv)(CblasOrder order, CblasTranspose trans, int m, int n,
                 double alpha, const double *a, int lda, const double *x,
                 int incx, double beta, double *y, int incy);
-  // oneDNN's row-major sgemm, from libdnnl.so.2 where it is installed
-  // (Debian's libdnnl2): faster than OpenBLAS on the products of a
-  // transformer (docs/BENCHMARKS.md, "CPU"); null without it. Returns
-  // dnnl_success (0) or an error status.
-  int (*dnnlSgemm)(char transA, char transB, int64_t m, int64_t n, int64_t k,
-                   float alpha, const float *a, int64_t lda, const float *b,
-                   int64_t ldb, float beta, float *c, int64_t ldc);
   // The soname that was loaded, for messages.
   const char *library;
 };
