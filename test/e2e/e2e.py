@@ -116,6 +116,11 @@ class CaseFailure(Exception):
     pass
 
 
+# The first line of every error is complete on its own: a located
+# diagnostic, or the tool's name and what is wrong.
+ERROR_FIRST_LINE = re.compile(r"^(?:\S+:\d+:\d+: error: \S|(?:disc-compile|ral-run): error: \S)")
+
+
 def first_error_line(text):
     lines = [l for l in text.strip().splitlines() if l.strip()]
     for line in lines:
@@ -265,6 +270,10 @@ class Runner:
             raise CaseFailure("%s exited with %d (expected 1): %s"
                               % (stage, rc, first_error_line(stderr)))
         lines = stderr.strip().splitlines()
+        if not lines or not ERROR_FIRST_LINE.match(lines[0]):
+            raise CaseFailure("%s's first line is not 'FILE:LINE:COL: error: WHAT' or "
+                              "'%s: error: WHAT': %s" % (stage, stage,
+                                                         lines[0] if lines else "(nothing)"))
         if case.max_stderr_lines is not None and len(lines) > case.max_stderr_lines:
             raise CaseFailure("%s printed %d lines of diagnostics (at most %d expected), "
                               "starting: %s" % (stage, len(lines), case.max_stderr_lines,
