@@ -123,6 +123,14 @@ def dot_general_cases():
                          [0, 1], [3], [3], g),
         dot_general_case("dot_general_three_batch_f16", "f16", (2, 2, 3, 4, 8), (2, 2, 3, 8, 5),
                          [0, 1, 2], [0, 1, 2], [4], [3], g),
+        # Attention written as einsum: bqhd,bkhd->bhqk and bhqk,bkhd->bhqd, the
+        # batch dims not leading (library calls on two uncollapsed batch dims).
+        dot_general_case("dot_general_einsum_scores_f32", "f32", (2, 4, 3, 8), (2, 5, 3, 8),
+                         [0, 2], [0, 2], [3], [3], g),
+        dot_general_case("dot_general_einsum_context_f32", "f32", (2, 3, 4, 5), (2, 5, 3, 8),
+                         [0, 1], [0, 2], [3], [1], g),
+        dot_general_case("dot_general_einsum_scores_f64", "f64", (2, 4, 3, 8), (2, 5, 3, 8),
+                         [0, 2], [0, 2], [3], [3], g),
         dot_general_case("dot_general_matvec_f32", "f32", (4, 3), (3,), [], [], [1], [0], g),
         dot_general_case("dot_general_vecvec_f32", "f32", (7,), (7,), [], [], [0], [0], g),
         dot_general_case("dot_general_outer_f32", "f32", (3,), (4,), [], [], [], [], g),
@@ -157,7 +165,7 @@ def dense_layer_cases():
              for name, element_type, lhs_shape, rhs_shape, lhs_contract, rhs_contract in layers]
     for case in list(cases) + [c for c in dot_general_cases() if c.name in (
             "dot_general_matmul_large_f32", "dot_general_batch_rhs_t_f32",
-            "dot_general_attention_scores_f32")]:
+            "dot_general_attention_scores_f32", "dot_general_einsum_scores_f32")]:
         cases.append(Case(case.name + "_no_library", case.mlir, case.inputs, case.reference,
                           atol=case.atol, rtol=case.rtol, compile_args=["--cpu-library=none"]))
     return cases

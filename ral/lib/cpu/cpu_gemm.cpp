@@ -90,11 +90,42 @@ void gemm(ExecutionContext *run, MemRefType<T, N> lhs, MemRefType<T, N> rhs,
   }
 }
 
+// The view of batch `index` of a rank-4 operand: rank 3, the outer batch
+// dim gone.
+template <typename T>
+MemRefType<T, 3> outerBatch(const MemRefType<T, 4> &operand, int64_t index) {
+  MemRefType<T, 3> view{operand.allocated, operand.data,
+                        operand.offset + index * operand.strides[0]};
+  for (int dim = 0; dim < 3; ++dim) {
+    view.sizes[dim] = operand.sizes[dim + 1];
+    view.strides[dim] = operand.strides[dim + 1];
+  }
+  return view;
+}
+
+// Two batch dims that do not collapse into one (attention's heads inside
+// its tokens): one batched product per index of the outer one.
+template <typename T>
+void gemm4(ExecutionContext *run, MemRefType<T, 4> lhs, MemRefType<T, 4> rhs,
+           MemRefType<T, 4> out, bool transposeLhs, bool transposeRhs) {
+  if (lhs.sizes[0] != out.sizes[0] || rhs.sizes[0] != out.sizes[0]) {
+    run->setError("ral_gemm: the outer batch sizes do not agree (lhs " +
+                  std::to_string(lhs.sizes[0]) + ", rhs " +
+                  std::to_string(rhs.sizes[0]) + ", out " +
+                  std::to_string(out.sizes[0]) + ")");
+    return;
+  }
+  for (int64_t index = 0; index < out.sizes[0] && run->ok(); ++index)
+    gemm<T, 3>(run, outerBatch(lhs, index), outerBatch(rhs, index),
+               outerBatch(out, index), transposeLhs, transposeRhs);
+}
+
 // The products disc-linalg-matmul-to-ral emits for the CPU: f32 or f64
-// throughout, rank 2 or 3.
+// throughout, rank 2, 3, or 4 with two batch dims.
 template <typename T> bool registerGemm() {
   return registerApi<&gemm<T, 2>>("ral_gemm", "cpu") &&
-         registerApi<&gemm<T, 3>>("ral_gemm", "cpu");
+         registerApi<&gemm<T, 3>>("ral_gemm", "cpu") &&
+         registerApi<&gemm4<T>>("ral_gemm", "cpu");
 }
 
 [[maybe_unused]] const bool gemmRegistered =

@@ -117,6 +117,48 @@ TEST_F(CpuGemm, MultipliesASingleRowAsAVectorProduct) {
     }
 }
 
+// Attention's scores, einsum bqhd,bkhd->bhqk: q and k are read in their
+// token-major layouts through views whose two batch dims (b, h) do not
+// collapse into one.
+TEST_F(CpuGemm, MultipliesTwoBatchDimsThatDoNotCollapse) {
+  const int64_t b = 2, h = 3, q = 4, k = 5, d = 8;
+  std::vector<float> query(b * q * h * d), key(b * k * h * d),
+      scores(b * h * q * k, -1.0f);
+  for (size_t i = 0; i < query.size(); ++i)
+    query[i] = static_cast<float>(static_cast<int>(i * 7 % 11) - 5);
+  for (size_t i = 0; i < key.size(); ++i)
+    key[i] = static_cast<float>(static_cast<int>(i * 5 % 13) - 6);
+  test::GemmOperand lhs{query.data(), {b, h, q, d}, {q * h * d, d, h * d, 1}};
+  test::GemmOperand rhs{key.data(), {b, h, k, d}, {k * h * d, d, h * d, 1}};
+  test::GemmOperand out{scores.data(), {b, h, q, k}, {h * q * k, q * k, k, 1}};
+  Context context;
+  ExecutionContext run(&context, {}, 0);
+  ASSERT_EQ(test::callGemm(run, test::gemmName("cpu", 4, "f32", "f32"), lhs,
+                           rhs, out, false, true),
+            0)
+      << run.errorMessage();
+  for (int64_t ib = 0; ib < b; ++ib)
+    for (int64_t ih = 0; ih < h; ++ih)
+      for (int64_t iq = 0; iq < q; ++iq)
+        for (int64_t ik = 0; ik < k; ++ik) {
+          float sum = 0;
+          for (int64_t id = 0; id < d; ++id)
+            sum += query[((ib * q + iq) * h + ih) * d + id] *
+                   key[((ib * k + ik) * h + ih) * d + id];
+          ASSERT_EQ(scores[((ib * h + ih) * q + iq) * k + ik], sum)
+              << ib << "," << ih << "," << iq << "," << ik;
+        }
+
+  test::GemmOperand shortOut{scores.data(), {1, h, q, k}, out.strides};
+  ExecutionContext mismatched(&context, {}, 0);
+  EXPECT_EQ(test::callGemm(mismatched, test::gemmName("cpu", 4, "f32", "f32"),
+                           lhs, rhs, shortOut, false, true),
+            1);
+  EXPECT_EQ(mismatched.errorMessage(),
+            "ral_gemm: the outer batch sizes do not agree (lhs 2, rhs 2, out "
+            "1)");
+}
+
 TEST_F(CpuGemm, ProducesZerosOverAnEmptyContraction) {
   expectProduct<float>("f32", 2, 1, 3, 2, 0, false, false, 0);
   expectProduct<float>("f32", 3, 2, 0, 4, 3, false, false, 0);
@@ -139,7 +181,7 @@ TEST(CpuGemmErrors, RegistersOnlyTheProductsTheCompilerEmits) {
   Matrices<float> square(1, 2, 2, 2, 0);
   for (const std::string &name : {test::gemmName("cpu", 2, "f16", "f16"),
                                   test::gemmName("cpu", 2, "f32", "f64"),
-                                  test::gemmName("cpu", 4, "f32", "f32")}) {
+                                  test::gemmName("cpu", 5, "f32", "f32")}) {
     Context context;
     ExecutionContext run(&context, {}, 0);
     EXPECT_EQ(test::callGemm(run, name, square.operand(2), square.operand(2),

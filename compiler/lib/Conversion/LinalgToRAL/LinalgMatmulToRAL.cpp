@@ -15,7 +15,10 @@
 // [B, H, S, D] x [B, H, D, S]), is one batched call: each operand's batch
 // dims are collapsed into one when its layout lets them
 // (memref.collapse_shape). A product of [B, S, K] with a [K, N] matrix is
-// one product of B * S rows: lhs and out collapse to rank 2.
+// one product of B * S rows: lhs and out collapse to rank 2. Batch dims that
+// do not lead an operand (einsum's bqhd,bkhd->bhqk) are brought first by a
+// memref.transpose; on the CPU two that still do not collapse are passed at
+// rank 4.
 //
 // On "gpu", operands of f16 or bf16 that the body widens (arith.extf) before
 // multiplying into an f32 output make a mixed-precision call: cuBLAS takes
@@ -52,6 +55,12 @@ struct Gemm {
   // lhs and out have rank > 2 and rhs rank 2: the leading dims of lhs and out
   // are the rows of one product.
   bool collapseRows;
+  // How memref.transpose brings each operand's batch dims to the front
+  // (einsum's `bqhd,bkhd->bhqk`); empty when they lead already.
+  SmallVector<int64_t> lhsPermutation, rhsPermutation;
+  // Rank 4 whose two batch dims do not collapse into one: the CPU's ral_gemm
+  // takes them as they are.
+  bool twoBatchDims = false;
 };
 
 /// How the leading dims of an operand fold into its rows: [[0, ...,
@@ -67,24 +76,72 @@ SmallVector<ReassociationIndices> getBatchCollapse(int64_t rank) {
       llvm::to_vector(llvm::seq<int64_t>(0, rank - 2)), {rank - 2}, {rank - 1}};
 }
 
-/// A memref the library reads row by row: `elementType` elements, a unit
-/// innermost stride, the rank of the product, and dims that collapse into
-/// the ones ral_gemm takes: all but the last two into one batch dim, or, when
-/// `collapseRows`, all but the last into the rows.
-bool isGemmOperand(Value value, Type elementType, int64_t rank,
-                   bool collapseRows = false) {
-  auto type = dyn_cast<MemRefType>(value.getType());
-  if (!type || type.getElementType() != elementType || type.getRank() != rank)
+/// A strided memref of `elementType` and `rank` whose rows the library can
+/// read: a unit innermost stride.
+bool hasGemmRows(MemRefType memref, Type elementType, int64_t rank) {
+  if (!memref || memref.getElementType() != elementType ||
+      memref.getRank() != rank)
     return false;
   SmallVector<int64_t> strides;
   int64_t offset;
-  if (failed(type.getStridesAndOffset(strides, offset)) || strides.back() != 1)
+  return succeeded(memref.getStridesAndOffset(strides, offset)) &&
+         strides.back() == 1;
+}
+
+/// A memref the library reads row by row (hasGemmRows) at the rank of the
+/// product whose dims collapse into the ones ral_gemm takes: all but the
+/// last two into one batch dim, or, when `collapseRows`, all but the last
+/// into the rows.
+bool isGemmOperand(MemRefType memref, Type elementType, int64_t rank,
+                   bool collapseRows = false) {
+  if (!hasGemmRows(memref, elementType, rank))
     return false;
   if (collapseRows)
     return memref::CollapseShapeOp::isGuaranteedCollapsible(
-        type, getRowCollapse(rank));
+        memref, getRowCollapse(rank));
   return rank <= 3 || memref::CollapseShapeOp::isGuaranteedCollapsible(
-                          type, getBatchCollapse(rank));
+                          memref, getBatchCollapse(rank));
+}
+
+/// The permutation that brings the `batch` dims, in that order, to the front
+/// of an operand indexed by `dims`, its other two dims following in their
+/// order; none when `dims` lacks a batch dim or the innermost dim would move
+/// (its unit stride is how the library reads a row).
+std::optional<SmallVector<int64_t>>
+getBatchFirstPermutation(ArrayRef<unsigned> dims, ArrayRef<unsigned> batch) {
+  if (dims.size() != batch.size() + 2)
+    return std::nullopt;
+  SmallVector<int64_t> permutation;
+  for (unsigned dim : batch) {
+    const unsigned *position = llvm::find(dims, dim);
+    if (position == dims.end())
+      return std::nullopt;
+    permutation.push_back(position - dims.begin());
+  }
+  for (auto [position, dim] : llvm::enumerate(dims))
+    if (!llvm::is_contained(batch, dim))
+      permutation.push_back(position);
+  if (permutation.back() != static_cast<int64_t>(dims.size()) - 1)
+    return std::nullopt;
+  return permutation;
+}
+
+/// The type memref.transpose gives `type` under `permutation`; null when
+/// `type` has no strided layout.
+MemRefType getTransposedType(MemRefType type, ArrayRef<int64_t> permutation) {
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return nullptr;
+  SmallVector<int64_t> sizes, permutedStrides;
+  for (int64_t dim : permutation) {
+    sizes.push_back(type.getDimSize(dim));
+    permutedStrides.push_back(strides[dim]);
+  }
+  return MemRefType::get(
+      sizes, type.getElementType(),
+      StridedLayoutAttr::get(type.getContext(), offset, permutedStrides),
+      type.getMemorySpace());
 }
 
 /// Whether ral_gemm on `device` multiplies `operandType` operands into a
@@ -237,12 +294,11 @@ std::optional<Gemm> matchGemm(linalg::LinalgOp op, StringRef device) {
   if (rank < 2 || !isGemmElementTypes(device, operandType, resultType) ||
       !isMultiplyAdd(op, /*widensInputs=*/operandType != resultType))
     return std::nullopt;
+  auto lhsType = dyn_cast<MemRefType>(lhs.getType());
   auto rhsType = dyn_cast<MemRefType>(rhs.getType());
-  bool collapseRows = rank > 2 && rhsType && rhsType.getRank() == 2;
-  if (!isGemmOperand(lhs, operandType, rank, collapseRows) ||
-      !isGemmOperand(rhs, operandType, collapseRows ? 2 : rank) ||
-      !isGemmOperand(out, resultType, rank, collapseRows))
+  if (!lhsType || !rhsType)
     return std::nullopt;
+  bool collapseRows = rank > 2 && rhsType.getRank() == 2;
 
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
   std::optional<SmallVector<unsigned>> lhsDims = getResultDims(maps[0]);
@@ -261,15 +317,53 @@ std::optional<Gemm> matchGemm(linalg::LinalgOp op, StringRef device) {
   if (llvm::is_contained(*outDims, k))
     return std::nullopt;
   Gemm gemm{op, nullptr, false, false, collapseRows};
-  // Collapsed rows are lhs's leading dims in out's order, before k: lhs is
-  // read untransposed.
-  if (collapseRows
-          ? !matchOperandDims(*lhsDims, batch, m, k, gemm.transposeLhs) ||
-                gemm.transposeLhs ||
-                !matchOperandDims(*rhsDims, {}, k, n, gemm.transposeRhs)
-          : !matchOperandDims(*lhsDims, batch, m, k, gemm.transposeLhs) ||
-                !matchOperandDims(*rhsDims, batch, k, n, gemm.transposeRhs))
-    return std::nullopt;
+  if (collapseRows) {
+    // Collapsed rows are lhs's leading dims in out's order, before k: lhs
+    // is read untransposed.
+    if (!matchOperandDims(*lhsDims, batch, m, k, gemm.transposeLhs) ||
+        gemm.transposeLhs ||
+        !matchOperandDims(*rhsDims, {}, k, n, gemm.transposeRhs) ||
+        !isGemmOperand(lhsType, operandType, rank, true) ||
+        !isGemmOperand(rhsType, operandType, 2) ||
+        !isGemmOperand(outType, resultType, rank, true))
+      return std::nullopt;
+  } else {
+    // An operand whose batch dims do not lead is read through a transposed
+    // view that puts them first.
+    auto leadBatch = [&](ArrayRef<unsigned> dims, MemRefType &type,
+                         SmallVector<int64_t> &permutation)
+        -> std::optional<SmallVector<unsigned>> {
+      if (dims.take_front(batch.size()) == batch)
+        return SmallVector<unsigned>(dims);
+      std::optional<SmallVector<int64_t>> order =
+          getBatchFirstPermutation(dims, batch);
+      if (!order)
+        return std::nullopt;
+      permutation = *order;
+      type = getTransposedType(type, permutation);
+      return llvm::map_to_vector(permutation,
+                                 [&](int64_t dim) { return dims[dim]; });
+    };
+    std::optional<SmallVector<unsigned>> lhsOrder =
+        leadBatch(*lhsDims, lhsType, gemm.lhsPermutation);
+    std::optional<SmallVector<unsigned>> rhsOrder =
+        leadBatch(*rhsDims, rhsType, gemm.rhsPermutation);
+    if (!lhsOrder || !rhsOrder || !lhsType || !rhsType ||
+        !matchOperandDims(*lhsOrder, batch, m, k, gemm.transposeLhs) ||
+        !matchOperandDims(*rhsOrder, batch, k, n, gemm.transposeRhs))
+      return std::nullopt;
+    bool collapsible = isGemmOperand(lhsType, operandType, rank) &&
+                       isGemmOperand(rhsType, operandType, rank) &&
+                       isGemmOperand(outType, resultType, rank);
+    // Two batch dims that do not collapse (attention's heads inside its
+    // tokens) go to the CPU's ral_gemm of rank 4 as they are.
+    gemm.twoBatchDims = !collapsible && rank == 4 && device == "cpu" &&
+                        hasGemmRows(lhsType, operandType, rank) &&
+                        hasGemmRows(rhsType, operandType, rank) &&
+                        hasGemmRows(outType, resultType, rank);
+    if (!collapsible && !gemm.twoBatchDims)
+      return std::nullopt;
+  }
   gemm.zeroInit = findZeroInit(op, out);
   if (!gemm.zeroInit)
     return std::nullopt;
@@ -284,12 +378,21 @@ void convertToDispatch(Gemm gemm, Value context, StringRef device) {
       arith::ConstantIntOp::create(builder, loc, gemm.transposeLhs, 1);
   Value transposeRhs =
       arith::ConstantIntOp::create(builder, loc, gemm.transposeRhs, 1);
+  auto transpose = [&](Value operand, ArrayRef<int64_t> permutation) -> Value {
+    if (permutation.empty())
+      return operand;
+    return memref::TransposeOp::create(
+        builder, loc, operand,
+        AffineMapAttr::get(
+            AffineMap::getPermutationMap(permutation, builder.getContext())));
+  };
   SmallVector<Value> args;
   for (Value operand :
-       {op.getDpsInputOperand(0)->get(), op.getDpsInputOperand(1)->get(),
+       {transpose(op.getDpsInputOperand(0)->get(), gemm.lhsPermutation),
+        transpose(op.getDpsInputOperand(1)->get(), gemm.rhsPermutation),
         op.getDpsInitOperand(0)->get()}) {
     int64_t rank = cast<MemRefType>(operand.getType()).getRank();
-    if (rank == 2 || (rank == 3 && !gemm.collapseRows))
+    if (rank == 2 || (rank == 3 && !gemm.collapseRows) || gemm.twoBatchDims)
       args.push_back(operand);
     else
       args.push_back(memref::CollapseShapeOp::create(

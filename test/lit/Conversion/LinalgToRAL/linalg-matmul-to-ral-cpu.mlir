@@ -212,3 +212,33 @@ func.func @not_zeros(%ctx: !disc_ral.context, %x: memref<1x4x8xf32>,
   }
   return %first, %zeros : memref<1x4x8xf32>, memref<1x4x8xf32>
 }
+
+// -----
+
+// Attention written as einsum (bqhd,bkhd->bhqk): each operand is read through
+// a memref.transpose that puts its batch dims (b, h) first; they do not
+// collapse into one, so the CPU's ral_gemm takes rank 4.
+#q = affine_map<(b, h, i, j, d) -> (b, i, h, d)>
+#k = affine_map<(b, h, i, j, d) -> (b, j, h, d)>
+#s = affine_map<(b, h, i, j, d) -> (b, h, i, j)>
+// CHECK-LABEL: func.func @einsum_scores
+// CHECK: %[[Q:.*]] = memref.transpose %{{.*}} (d0, d1, d2, d3) -> (d0, d2, d1, d3) : memref<2x4x3x8xf32> to memref<2x3x4x8xf32, strided<[96, 8, 24, 1]>>
+// CHECK: %[[K:.*]] = memref.transpose %{{.*}} (d0, d1, d2, d3) -> (d0, d2, d1, d3) : memref<2x5x3x8xf32> to memref<2x3x5x8xf32, strided<[120, 8, 24, 1]>>
+// CHECK: disc_ral.dispatch %{{.*}}, "ral_gemm" device "cpu" may_fail(%[[Q]], %[[K]], %{{.*}}, %false, %true) : (memref<2x3x4x8xf32, strided<[96, 8, 24, 1]>>, memref<2x3x5x8xf32, strided<[120, 8, 24, 1]>>, memref<2x3x4x5xf32>, i1, i1) -> ()
+// CHECK-NOT: linalg.generic
+func.func @einsum_scores(%ctx: !disc_ral.context, %query: memref<2x4x3x8xf32>,
+                         %key: memref<2x5x3x8xf32>) -> memref<2x3x4x5xf32> {
+  %zero = arith.constant 0.0 : f32
+  %scores = memref.alloc() : memref<2x3x4x5xf32>
+  linalg.fill ins(%zero : f32) outs(%scores : memref<2x3x4x5xf32>)
+  linalg.generic {indexing_maps = [#q, #k, #s],
+                  iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]}
+      ins(%query, %key : memref<2x4x3x8xf32>, memref<2x5x3x8xf32>)
+      outs(%scores : memref<2x3x4x5xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %sum = arith.addf %acc, %p : f32
+    linalg.yield %sum : f32
+  }
+  return %scores : memref<2x3x4x5xf32>
+}

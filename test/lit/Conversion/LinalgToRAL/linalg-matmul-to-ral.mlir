@@ -359,3 +359,48 @@ func.func @no_context(%a: memref<4x8xf32>, %b: memref<8x2xf32>,
                 outs(%c : memref<4x2xf32>)
   return
 }
+
+// -----
+
+// A batch dim in the middle (dot_general batching_dims = [1] x [1]) is read
+// through a transposed view; einsum's two batch dims that do not collapse
+// have no cuBLAS call and stay for the kernels.
+#lhsM = affine_map<(b, i, j, k) -> (i, b, k)>
+#rhsM = affine_map<(b, i, j, k) -> (k, b, j)>
+#outM = affine_map<(b, i, j, k) -> (b, i, j)>
+#q = affine_map<(b, h, i, j, d) -> (b, i, h, d)>
+#k = affine_map<(b, h, i, j, d) -> (b, j, h, d)>
+#s = affine_map<(b, h, i, j, d) -> (b, h, i, j)>
+// CHECK-LABEL: func.func @batch_not_leading
+// CHECK: memref.transpose %{{.*}} (d0, d1, d2) -> (d1, d0, d2) : memref<4x2x3xf32> to memref<2x4x3xf32, strided<[3, 6, 1]>>
+// CHECK: memref.transpose %{{.*}} (d0, d1, d2) -> (d1, d0, d2) : memref<3x2x5xf32> to memref<2x3x5xf32, strided<[5, 10, 1]>>
+// CHECK: "ral_gemm" device "gpu"
+// CHECK: linalg.generic
+func.func @batch_not_leading(%ctx: !disc_ral.context, %a: memref<4x2x3xf32>,
+                             %b: memref<3x2x5xf32>, %c: memref<2x4x5xf32>,
+                             %query: memref<2x4x3x8xf32>,
+                             %key: memref<2x5x3x8xf32>,
+                             %scores: memref<2x3x4x5xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%c : memref<2x4x5xf32>)
+  linalg.generic {indexing_maps = [#lhsM, #rhsM, #outM],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<4x2x3xf32>, memref<3x2x5xf32>)
+      outs(%c : memref<2x4x5xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %sum = arith.addf %acc, %p : f32
+    linalg.yield %sum : f32
+  }
+  linalg.fill ins(%zero : f32) outs(%scores : memref<2x3x4x5xf32>)
+  linalg.generic {indexing_maps = [#q, #k, #s],
+                  iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]}
+      ins(%query, %key : memref<2x4x3x8xf32>, memref<2x5x3x8xf32>)
+      outs(%scores : memref<2x3x4x5xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %sum = arith.addf %acc, %p : f32
+    linalg.yield %sum : f32
+  }
+  return
+}

@@ -13,8 +13,8 @@ def DiscLinalgMatmulToRAL
     (`linalg.matmul`, `linalg.batch_matmul`, either with indexing maps that
     transpose an operand, or a `linalg.generic` of the same form: one
     reduction loop and a body that is one `arith.mulf` and one `arith.addf`),
-    on memrefs of rank 2, or 3 or more with the batch dimensions leading,
-    each with a unit innermost stride, becomes one
+    on memrefs of rank 2, or 3 or more with batch dimensions (those that
+    lead the output), each with a unit innermost stride, becomes one
     `disc_ral.dispatch "ral_gemm"` call on `device` (docs/ABI.md) with the
     operands and whether each is transposed: cuBLAS on "gpu" (f32, f16 or
     bf16 throughout, or f16 or bf16 operands that the body widens with
@@ -22,7 +22,12 @@ def DiscLinalgMatmulToRAL
     throughout). Several batch dimensions become one through a
     `memref.collapse_shape` of each operand, so a product is converted only
     when every operand's layout is known to let them collapse (contiguous
-    batch strides). A product of an activation with several leading dims and
+    batch strides). An operand whose batch dims do not lead (a dot_general
+    with batching dims in the middle, attention written as einsum
+    `bqhd,bkhd->bhqk`) is read through a `memref.transpose` that puts them
+    first, its innermost dim kept innermost; on "cpu", two batch dims that
+    still do not collapse are passed as they are, to the rank-4 `ral_gemm`.
+    A product of an activation with several leading dims and
     a weight matrix (`[B, S, K] x [K, N]`, every dense layer of a
     transformer) is one product of `[B * S, K]` rows, its lhs and output
     collapsed the same way. The library overwrites the output, so a product
