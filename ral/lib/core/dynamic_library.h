@@ -40,6 +40,23 @@ bool resolveSymbol(void *library, const char *what, const char *libraryName,
   return function != nullptr;
 }
 
+// A library's entry points `Api` as loaded once per process, or why they
+// could not be.
+template <typename Api> struct LoadedLibrary {
+  Api api{};
+  std::string error;
+
+  // The entry points; null, with `reason` set to the error, when loading
+  // failed.
+  const Api *get(std::string &reason) const {
+    if (!error.empty()) {
+      reason = error;
+      return nullptr;
+    }
+    return &api;
+  }
+};
+
 } // namespace disc::ral
 
 #endif // DISC_RAL_LIB_CORE_DYNAMIC_LIBRARY_H

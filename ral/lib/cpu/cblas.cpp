@@ -4,13 +4,8 @@
 namespace disc::ral::cpu {
 namespace {
 
-struct LoadedCblas {
-  Cblas cblas{};
-  std::string error;
-};
-
-LoadedCblas load() {
-  LoadedCblas loaded;
+LoadedLibrary<Cblas> load() {
+  LoadedLibrary<Cblas> loaded;
   std::string &error = loaded.error;
   // OpenBLAS first: on a 2-core Zen 4 it ran a transformer's products at 1.6
   // to 4 times BLIS's speed (docs/BENCHMARKS.md, "Which library computes the
@@ -26,7 +21,7 @@ LoadedCblas load() {
             " (or compile the model with --cpu-library=none)";
     return loaded;
   }
-  Cblas &c = loaded.cblas;
+  Cblas &c = loaded.api;
   c.library = name;
   auto resolve = [&](const char *symbol, auto &function) {
     return resolveSymbol(library, "BLAS", name, symbol, function, error);
@@ -40,12 +35,8 @@ LoadedCblas load() {
 
 const Cblas *getCblas(std::string &error) {
   // Loaded once per process; a C++ static is initialized thread-safely.
-  static const LoadedCblas loaded = load();
-  if (!loaded.error.empty()) {
-    error = loaded.error;
-    return nullptr;
-  }
-  return &loaded.cblas;
+  static const LoadedLibrary<Cblas> loaded = load();
+  return loaded.get(error);
 }
 
 } // namespace disc::ral::cpu

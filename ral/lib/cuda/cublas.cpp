@@ -6,13 +6,8 @@
 namespace disc::ral::cuda {
 namespace {
 
-struct LoadedCublas {
-  Cublas cublas{};
-  std::string error;
-};
-
-LoadedCublas load() {
-  LoadedCublas loaded;
+LoadedLibrary<Cublas> load() {
+  LoadedLibrary<Cublas> loaded;
   std::string &error = loaded.error;
   // The sonames of the CUDA 12 and 11 toolkits; the unversioned name is a
   // development link some installations have alone.
@@ -26,7 +21,7 @@ LoadedCublas load() {
             reasons + "); is the CUDA toolkit's cuBLAS installed?";
     return loaded;
   }
-  Cublas &c = loaded.cublas;
+  Cublas &c = loaded.api;
   auto resolve = [&](const char *symbol, auto &function) {
     return resolveSymbol(library, "cuBLAS", name, symbol, function, error);
   };
@@ -54,12 +49,8 @@ std::string Cublas::describe(cublasStatus_t status) const {
 
 const Cublas *getCublas(std::string &error) {
   // Loaded once per process; a C++ static is initialized thread-safely.
-  static const LoadedCublas loaded = load();
-  if (!loaded.error.empty()) {
-    error = loaded.error;
-    return nullptr;
-  }
-  return &loaded.cublas;
+  static const LoadedLibrary<Cublas> loaded = load();
+  return loaded.get(error);
 }
 
 } // namespace disc::ral::cuda

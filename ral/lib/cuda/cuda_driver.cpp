@@ -6,13 +6,8 @@
 namespace disc::ral::cuda {
 namespace {
 
-struct LoadedDriver {
-  Driver driver{};
-  std::string error;
-};
-
-LoadedDriver load() {
-  LoadedDriver loaded;
+LoadedLibrary<Driver> load() {
+  LoadedLibrary<Driver> loaded;
   std::string &error = loaded.error;
   // Never unloaded: device memory and modules may outlive any one model.
   void *library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
@@ -23,7 +18,7 @@ LoadedDriver load() {
             "); is an NVIDIA driver installed?";
     return loaded;
   }
-  Driver &d = loaded.driver;
+  Driver &d = loaded.api;
   auto resolve = [&](const char *symbol, auto &function) {
     return resolveSymbol(library, "CUDA", "libcuda.so.1", symbol, function,
                          error);
@@ -77,12 +72,8 @@ std::string Driver::describe(CUresult error) const {
 
 const Driver *getDriver(std::string &error) {
   // Loaded once per process; a C++ static is initialized thread-safely.
-  static const LoadedDriver loaded = load();
-  if (!loaded.error.empty()) {
-    error = loaded.error;
-    return nullptr;
-  }
-  return &loaded.driver;
+  static const LoadedLibrary<Driver> loaded = load();
+  return loaded.get(error);
 }
 
 } // namespace disc::ral::cuda
