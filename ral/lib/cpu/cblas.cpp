@@ -15,14 +15,14 @@ LoadedLibrary<Cblas> load() {
   void *library =
       openFirstLibrary({"libopenblas.so.0", "libblis.so.4"}, name, reasons);
   if (!library) {
-    error = std::string("BLAS is not available: cannot load libopenblas.so.0 "
-                        "or libblis.so.4 (") +
-            reasons + "); install Debian's " + kCblasDebianPackage +
-            " (or compile the model with --cpu-library=none)";
+    error = "BLAS is not available: cannot load libopenblas.so.0 or "
+            "libblis.so.4 (" +
+            reasons +
+            "); install Debian's libopenblas0-pthread (or compile the model "
+            "with --cpu-library=none)";
     return loaded;
   }
   Cblas &c = loaded.api;
-  c.library = name;
   auto resolve = [&](const char *symbol, auto &function) {
     return resolveSymbol(library, "BLAS", name, symbol, function, error);
   };

@@ -25,13 +25,7 @@ struct Cblas {
   void (*dgemv)(CblasOrder order, CblasTranspose trans, int m, int n,
                 double alpha, const double *a, int lda, const double *x,
                 int incx, double beta, double *y, int incy);
-  // The soname that was loaded, for messages.
-  const char *library;
 };
-
-// The Debian package of the first BLAS getCblas tries, which its "is not
-// available" message tells the user to install.
-inline constexpr const char *kCblasDebianPackage = "libopenblas0-pthread";
 
 // The BLAS, loaded on first use; null when none can be loaded, with the
 // reason in `error` ("BLAS is not available: ...; install ...").
