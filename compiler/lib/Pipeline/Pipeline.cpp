@@ -151,13 +151,20 @@ std::optional<Target> mlir::disc::parseTarget(StringRef name) {
 // drop-equivalent-buffer-results is left out: after inlining only the entry
 // functions return buffers, and an entry that returns its input unchanged
 // must keep that output.
-static constexpr const char kBufferizePipeline[] =
-    "func.func(disc-mark-entry-args-read-only),"
-    "one-shot-bufferize{bufferize-function-boundaries "
-    "function-boundary-type-conversion=identity-layout-map "
-    "allow-return-allocs-from-loops},"
-    "func.func(buffer-hoisting,buffer-loop-hoisting),"
-    "canonicalize";
+// On the CPU, a row's scratch buffers in a loop by rows are taken from the
+// stack of the thread that runs the row; CSE merges the views that a loop by
+// rows writes its result through, so that canonicalize drops the copy of the
+// result onto itself.
+static std::string getBufferizePipeline(const CompileOptions &options) {
+  return std::string("func.func(disc-mark-entry-args-read-only),"
+                     "one-shot-bufferize{bufferize-function-boundaries "
+                     "function-boundary-type-conversion=identity-layout-map "
+                     "allow-return-allocs-from-loops},"
+                     "func.func(buffer-hoisting,buffer-loop-hoisting") +
+         (options.target == Target::Cpu ? ",disc-parallel-loop-buffers-to-stack"
+                                        : "") +
+         "),cse,canonicalize";
+}
 
 // Matrix products become calls of the runtime's BLAS unless the model must
 // need no library; strided copies must become loops before the linalg
@@ -169,6 +176,7 @@ static std::string getCpuDevicePipeline(const CompileOptions &options) {
   return std::string("func.func(") +
          (options.cpuLibraryCalls ? "disc-linalg-matmul-to-ral{device=cpu},"
                                   : "") +
+         "scf-forall-to-parallel,"
          "disc-memref-copy-to-linalg,disc-linalg-contiguous-inner-loop,"
          "convert-linalg-to-parallel-loops),"
          "disc-cpu-parallel-for,"
@@ -254,10 +262,14 @@ std::string mlir::disc::getPhasePipeline(Phase phase,
                       ? "func.func(disc-convolution-to-gemm),"
                       : "") +
             "disc-stablehlo-to-linalg,disc-linalg-fuse-elementwise,"
-            "canonicalize,cse,disc-linalg-update-loop-state-in-place")
+            "canonicalize,cse," +
+            (options.target == Target::Cpu
+                 ? "func.func(disc-linalg-fuse-rows),canonicalize,cse,"
+                 : "") +
+            "disc-linalg-update-loop-state-in-place")
         .str();
   case Phase::Buffers:
-    return std::string(kBufferizePipeline);
+    return getBufferizePipeline(options);
   case Phase::Ral:
     // Once outputs are handed to the runtime (which copies them), every
     // temporary can be freed after its last use: a loop's buffers each

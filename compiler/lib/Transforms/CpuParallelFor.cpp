@@ -27,10 +27,12 @@
 #include "disc/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
 
@@ -91,9 +93,18 @@ int64_t estimateWork(Block &block) {
   return work;
 }
 
+bool isStaticStackBuffer(Operation *op) {
+  auto alloca = dyn_cast<memref::AllocaOp>(op);
+  return alloca && alloca.getType().hasStaticShape() &&
+         alloca->getNumOperands() == 0;
+}
+
 /// Whether `op` may run inside an outlined loop: control flow, loads,
-/// stores and computation, nothing that calls the runtime or allocates.
+/// stores, computation and scratch buffers of static size on the stack,
+/// nothing that calls the runtime or allocates from it.
 bool isLoopBodyOp(Operation *op) {
+  if (isStaticStackBuffer(op))
+    return true;
   if (isa<scf::ForOp, scf::IfOp, scf::ParallelOp, scf::WhileOp, scf::YieldOp,
           scf::ConditionOp, scf::ReduceOp, scf::ReduceReturnOp, memref::LoadOp,
           memref::StoreOp, vector::LoadOp, vector::StoreOp,
@@ -139,6 +150,67 @@ std::optional<int64_t> getSlotCount(Type type) {
   if (!memref || !memref.getLayout().isIdentity() || memref.getMemorySpace())
     return std::nullopt;
   return 1 + memref.getNumDynamicDims();
+}
+
+// A first dimension shorter than this leaves cores idle: a [1, 128, 768]
+// loop nest splits over its 128 rows instead.
+constexpr int64_t kMinOuterTrips = 8;
+
+/// Merges the leading dimensions of `loop` into one until it has at least
+/// kMinOuterTrips iterations, keeping the innermost dimension apart when it
+/// is the contiguous loop of an elementwise nest (its body has no loop).
+/// Returns the loop that replaces `loop`.
+scf::ParallelOp collapseShortLeadingDims(scf::ParallelOp loop) {
+  unsigned dims = loop.getNumLoops();
+  bool bodyHasLoops = false;
+  loop.getBody()->walk([&](LoopLikeOpInterface) { bodyHasLoops = true; });
+  unsigned mergeable = bodyHasLoops ? dims : dims - 1;
+  unsigned merged = 1;
+  int64_t trips = 1;
+  for (; merged <= mergeable; ++merged) {
+    std::optional<int64_t> count = getConstantTripCount(
+        loop.getLowerBound()[merged - 1], loop.getUpperBound()[merged - 1],
+        loop.getStep()[merged - 1]);
+    if (!count)
+      break;
+    trips = saturatingMultiply(trips, *count);
+    if (trips >= kMinOuterTrips)
+      break;
+  }
+  merged = std::min(merged, mergeable);
+  if (merged < 2)
+    return loop;
+  std::vector<unsigned> leading;
+  for (unsigned dim = 0; dim < merged; ++dim)
+    leading.push_back(dim);
+  SmallVector<std::vector<unsigned>> groups = {leading};
+  for (unsigned dim = merged; dim < dims; ++dim)
+    groups.push_back({dim});
+  IRRewriter rewriter(loop.getContext());
+  rewriter.setInsertionPoint(loop);
+  Operation *previous = loop->getPrevNode();
+  Block *block = loop->getBlock();
+  collapseParallelLoops(rewriter, loop, groups);
+  for (Operation &op : llvm::make_range(
+           previous ? std::next(previous->getIterator()) : block->begin(),
+           block->end()))
+    if (auto collapsed = dyn_cast<scf::ParallelOp>(op))
+      return collapsed;
+  llvm_unreachable("collapsing leaves a parallel loop");
+}
+
+/// Every iteration of a loop that is left runs on the thread that reached
+/// it, one after the other, so its scratch buffers can be taken once, at
+/// the function's entry, instead of growing the stack every iteration.
+void hoistStackBuffers(func::FuncOp func) {
+  Block &entry = func.getBody().front();
+  SmallVector<Operation *> buffers;
+  func.walk([&](memref::AllocaOp alloca) {
+    if (alloca->getBlock() != &entry && isStaticStackBuffer(alloca))
+      buffers.push_back(alloca);
+  });
+  for (Operation *buffer : buffers)
+    buffer->moveBefore(&entry, entry.begin());
 }
 
 class Outliner {
@@ -359,8 +431,11 @@ struct CpuParallelForPass
       });
       Outliner outliner(func, symbols, minChunkWork);
       for (scf::ParallelOp loop : outermost)
-        outliner.run(loop);
+        outliner.run(collapseShortLeadingDims(loop));
     }
+    for (auto func : module.getOps<func::FuncOp>())
+      if (!func.isExternal())
+        hoistStackBuffers(func);
   }
 };
 

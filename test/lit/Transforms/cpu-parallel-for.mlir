@@ -85,3 +85,90 @@ func.func @no_context(%big: memref<1048576xf32>) {
   }
   return
 }
+
+// -----
+
+// A loop by rows over [1, 512] rows with a stack buffer per row: the two
+// row dimensions merge into one of 512 iterations, which the runtime
+// splits, and the buffer moves to the entry of the outlined function, taken
+// once per range instead of once per row.
+// CHECK-LABEL: func.func @rows_of_one_batch
+// CHECK: %[[COUNT:.*]] = arith.maxsi
+// CHECK: disc_ral.parallel_for %{{.*}}, @rows_of_one_batch_parallel(%{{.*}}, %[[COUNT]], %{{.*}})
+// CHECK: func.func private @rows_of_one_batch_parallel
+// CHECK-NEXT: memref.alloca() : memref<256xf32>
+// CHECK: scf.parallel (%{{.*}}) = (%{{.*}}) to (%{{.*}}) step
+// CHECK: scf.for
+// CHECK-NOT: memref.alloca
+func.func @rows_of_one_batch(%ctx: !disc_ral.context, %in: memref<1x512x256xf32>,
+                             %out: memref<1x512x256xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  scf.parallel (%b, %r) = (%c0, %c0) to (%c1, %c512) step (%c1, %c1) {
+    %row = memref.alloca() : memref<256xf32>
+    scf.for %j = %c0 to %c256 step %c1 {
+      %x = memref.load %in[%b, %r, %j] : memref<1x512x256xf32>
+      memref.store %x, %row[%j] : memref<256xf32>
+    }
+    scf.for %j = %c0 to %c256 step %c1 {
+      %x = memref.load %row[%j] : memref<256xf32>
+      %y = arith.addf %x, %x : f32
+      memref.store %y, %out[%b, %r, %j] : memref<1x512x256xf32>
+    }
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// An elementwise nest over [1, 512, 256]: the batch and row dimensions
+// merge, the contiguous innermost one stays a dimension of its own.
+// CHECK-LABEL: func.func @elementwise_one_batch
+// CHECK: disc_ral.parallel_for
+// CHECK: func.func private @elementwise_one_batch_parallel
+// CHECK: scf.parallel (%{{.*}}, %{{.*}}) = (%{{.*}}, %{{.*}}) to (%{{.*}}, %{{.*}}) step
+func.func @elementwise_one_batch(%ctx: !disc_ral.context, %in: memref<1x512x256xf32>,
+                                 %out: memref<1x512x256xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  scf.parallel (%b, %r, %j) = (%c0, %c0, %c0) to (%c1, %c512, %c256) step (%c1, %c1, %c1) {
+    %x = memref.load %in[%b, %r, %j] : memref<1x512x256xf32>
+    %y = arith.addf %x, %x : f32
+    memref.store %y, %out[%b, %r, %j] : memref<1x512x256xf32>
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// A loop too small to share keeps running where it is, and its stack buffer
+// moves to the function's entry so that the stack does not grow by a
+// buffer each iteration.
+// CHECK-LABEL: func.func @small_rows
+// CHECK-NEXT: memref.alloca() : memref<4xf32>
+// CHECK: scf.parallel
+// CHECK-NOT: memref.alloca
+// CHECK-NOT: disc_ral.parallel_for
+func.func @small_rows(%ctx: !disc_ral.context, %out: memref<2x4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %zero = arith.constant 0.0 : f32
+  scf.parallel (%i) = (%c0) to (%c2) step (%c1) {
+    %row = memref.alloca() : memref<4xf32>
+    scf.for %j = %c0 to %c4 step %c1 {
+      memref.store %zero, %row[%j] : memref<4xf32>
+      %x = memref.load %row[%j] : memref<4xf32>
+      memref.store %x, %out[%i, %j] : memref<2x4xf32>
+    }
+    scf.reduce
+  }
+  return
+}

@@ -102,4 +102,42 @@ def DiscLinalgFuseElementwise : Pass<"disc-linalg-fuse-elementwise"> {
   ];
 }
 
+def DiscLinalgFuseRows : Pass<"disc-linalg-fuse-rows", "func::FuncOp"> {
+  let summary = "Tiles ops that read a row reduction by rows, with their "
+                "producers";
+  let description = [{
+    A linalg op on tensors fed by a reduction (softmax's division by the
+    row's sum, layer norm's scaling by the row's variance) is tiled by one
+    row in an scf.forall over its leading parallel loops, and each producer
+    whose slice moves with the row (the reductions, the elementwise ops
+    between them, their fills) is computed inside the loop for that row
+    alone. A row's intermediates are then a row long and stay in cache
+    between the steps; a producer whose slice does not move with the row (a
+    reduction over the rows, a broadcast weight) stays whole outside, and
+    products and convolutions are never tiled or fused. Ops whose row is
+    not of static size, or whose row intermediates exceed 64 KiB, are left
+    as they were.
+  }];
+  let dependentDialects = [
+    "linalg::LinalgDialect", "scf::SCFDialect", "tensor::TensorDialect"
+  ];
+}
+
+def DiscParallelLoopBuffersToStack
+    : Pass<"disc-parallel-loop-buffers-to-stack", "func::FuncOp"> {
+  let summary = "Makes small buffers private to a parallel loop's iteration "
+                "stack buffers";
+  let description = [{
+    A memref.alloc of static shape and at most 64 KiB inside the body of an
+    scf.forall or scf.parallel, all of whose uses are in that body and none
+    of which lets it out (a yield, a return, a call), becomes a
+    memref.alloca. Each iteration then takes its scratch space from the
+    stack of the thread running it rather than from the runtime's
+    allocator, and the loop keeps no runtime call, so disc-cpu-parallel-for
+    can run it on every core (it moves such stack buffers to the entry of
+    the function that runs a range of iterations).
+  }];
+  let dependentDialects = ["memref::MemRefDialect"];
+}
+
 #endif // DISC_PIPELINE_PASSES

@@ -113,10 +113,24 @@ def DiscCpuParallelFor : Pass<"disc-cpu-parallel-for", "::mlir::ModuleOp"> {
     a loop's work is the number of ops in its body times the trip counts of
     every loop in it, a dynamic trip count counting as 64.
 
+    When the first dimension has fewer than 8 iterations (a batch of 1),
+    the leading dimensions are merged into one first (scf.parallel
+    collapsing), all of them when the body has loops of its own (a loop over
+    rows) and all but the innermost otherwise (the contiguous loop of an
+    elementwise nest stays a loop LLVM vectorizes).
+
     A loop stays as it is when its statically known work is below twice
-    `min-chunk-work`, or when it does more than load, store and compute:
-    a runtime call, an allocation, or a value it would have to capture that
+    `min-chunk-work`, or when it does more than load, store, compute and
+    take scratch buffers of static size on the stack: a runtime call, an
+    allocation from the runtime, or a value it would have to capture that
     is neither a scalar, a pointer nor an identity-layout memref.
+
+    Every stack buffer of static size left in a loop (a row's scratch
+    buffers from disc-parallel-loop-buffers-to-stack) then moves to the
+    entry of its function: each outlined function runs its range of
+    iterations one after the other on one thread, and so does a loop that
+    was not outlined, so one buffer serves all the iterations instead of the
+    stack growing with each.
   }];
   let options = [
     Option<"minChunkWork", "min-chunk-work", "int64_t", /*default=*/"32768",

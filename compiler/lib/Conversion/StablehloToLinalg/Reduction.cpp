@@ -4,13 +4,15 @@
 // outputs (initialized with the init values), reduction iterators on the
 // reduced dimensions, and the reduce body rewritten op by op into scalar
 // arith/math ops. Any body the scalar emitter understands works, e.g. the
-// compare/select pairs of an argmax.
+// compare/select pairs of an argmax. The body's float ops may be
+// reassociated.
 //
 //===----------------------------------------------------------------------===//
 
 #include "disc/Conversion/StablehloToLinalg/Patterns.h"
 #include "disc/Dialect/HLO/StablehloOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
@@ -18,6 +20,20 @@
 using namespace mlir;
 
 namespace {
+
+/// The spec leaves the order in which reduce combines elements to the
+/// implementation; saying so to LLVM (`reassoc`) lets it keep several
+/// partial results in vector lanes instead of one chain of dependent adds.
+void allowReassociation(Operation *op) {
+  auto fastMath = dyn_cast_or_null<arith::ArithFastMathInterface>(op);
+  if (!fastMath || !isa<FloatType>(op->getResult(0).getType()))
+    return;
+  arith::FastMathFlags flags = arith::FastMathFlags::reassoc;
+  if (arith::FastMathFlagsAttr current = fastMath.getFastMathFlagsAttr())
+    flags = flags | current.getValue();
+  op->setAttr(fastMath.getFastMathAttrName(),
+              arith::FastMathFlagsAttr::get(op->getContext(), flags));
+}
 
 struct ReduceLowering : OpConversionPattern<stablehlo::ReduceOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -104,6 +120,7 @@ struct ReduceLowering : OpConversionPattern<stablehlo::ReduceOp> {
           disc::emitScalarOp(rewriter, bodyOp.getLoc(), &bodyOp, operands);
       if (!result)
         return rewriter.notifyMatchFailure(&bodyOp, "no scalar form");
+      allowReassociation(result.getDefiningOp());
       mapping.map(bodyOp.getResult(0), result);
     }
     rewriter.replaceOp(op, generic.getResults());

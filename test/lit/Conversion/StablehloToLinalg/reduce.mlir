@@ -1,7 +1,7 @@
 // RUN: disc-opt %s --disc-stablehlo-to-linalg --split-input-file | FileCheck %s
 
 // A sum: outputs filled with the init value, reduction iterators on the
-// reduced dimensions, the body's add on scalars.
+// reduced dimensions, the body's add on scalars, free to reassociate.
 // CHECK: #[[IN:.*]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK: #[[OUT:.*]] = affine_map<(d0, d1) -> (d0)>
 // CHECK-LABEL: func.func @reduce_sum
@@ -13,7 +13,7 @@
 // CHECK: linalg.generic {indexing_maps = [#[[IN]], #[[OUT]]], iterator_types = ["parallel", "reduction"]}
 // CHECK-SAME: ins(%[[A]] : tensor<?x8xf32>) outs(%[[F]] : tensor<?xf32>)
 // CHECK: ^bb0(%[[X:.*]]: f32, %[[ACC:.*]]: f32):
-// CHECK: %[[S:.*]] = arith.addf %[[ACC]], %[[X]] : f32
+// CHECK: %[[S:.*]] = arith.addf %[[ACC]], %[[X]] fastmath<reassoc> : f32
 // CHECK: linalg.yield %[[S]] : f32
 func.func @reduce_sum(%a: tensor<?x8xf32>, %init: tensor<f32>) -> tensor<?xf32> {
   %0 = "stablehlo.reduce"(%a, %init) ({
