@@ -1,6 +1,9 @@
 #include "cblas.h"
 #include "../core/dynamic_library.h"
 
+#include <cstdint>
+#include <dlfcn.h>
+
 namespace disc::ral::cpu {
 namespace {
 
@@ -26,8 +29,19 @@ LoadedLibrary<Cblas> load() {
   auto resolve = [&](const char *symbol, auto &function) {
     return resolveSymbol(library, "BLAS", name, symbol, function, error);
   };
-  resolve("cblas_sgemm", c.sgemm) && resolve("cblas_dgemm", c.dgemm) &&
-      resolve("cblas_sgemv", c.sgemv) && resolve("cblas_dgemv", c.dgemv);
+  if (!(resolve("cblas_sgemm", c.sgemm) && resolve("cblas_dgemm", c.dgemm) &&
+        resolve("cblas_sgemv", c.sgemv) && resolve("cblas_dgemv", c.dgemv)))
+    return loaded;
+  // Each call runs on the thread that makes it: the runtime splits a
+  // product over the cores itself (cpu_gemm.cpp), so the library's own
+  // threads, which spin between calls, would only take cores from the
+  // compiled loops. The setting is the library's, for the whole process.
+  if (auto setThreads = reinterpret_cast<void (*)(int)>(
+          dlsym(library, "openblas_set_num_threads")))
+    setThreads(1);
+  else if (auto setBlisThreads = reinterpret_cast<void (*)(int64_t)>(
+               dlsym(library, "bli_thread_set_num_threads")))
+    setBlisThreads(1);
   return loaded;
 }
 

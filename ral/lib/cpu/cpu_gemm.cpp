@@ -1,12 +1,18 @@
 // ral_gemm on device "cpu" (docs/ABI.md): matrix products through a tuned
 // BLAS (cblas.h), planned as cuBLAS's are (gemm_plan.h).
 #include "cblas.h"
+#include "parallel_for.h"
 
 #include "disc/ral/context.h"
 #include "disc/ral/gemm_plan.h"
+#include "disc/ral/host/work_queue.h"
 #include "disc/ral/registry.h"
 
+#include <algorithm>
+#include <climits>
+#include <cstdint>
 #include <string>
+#include <utility>
 
 namespace disc::ral::cpu {
 namespace {
@@ -54,8 +60,72 @@ template <typename T> void zeroOutput(const GemmPlan &plan, T *out) {
         out[batch * plan.strideOut + row * plan.ldOut + col] = T(0);
 }
 
-// out = op(lhs) * op(rhs), overwriting out, on the calling thread (the BLAS
-// may use threads of its own).
+// Products below this many multiply-adds run on the calling thread alone:
+// handing them to other threads costs more than it saves.
+constexpr int64_t kMinParallelWork = int64_t(1) << 18;
+// Parts of a split dimension are multiples of this, a multiple of the
+// register blocks of the libraries' kernels.
+constexpr int64_t kPartAlignment = 16;
+
+// One of the matrix products of a plan: batch `batch`, output columns
+// (BLAS rows) [firstBegin, firstEnd) and output rows (BLAS columns)
+// [secondBegin, secondEnd).
+struct GemmPart {
+  int batch;
+  int firstBegin, firstEnd, secondBegin, secondEnd;
+};
+
+template <typename T>
+void runPart(const Cblas &blas, CblasTranspose first, CblasTranspose second,
+             const GemmPlan &plan, const T *firstData, const T *secondData,
+             T *outData, const GemmPart &part) {
+  GemmPlan piece = plan;
+  piece.m = part.firstEnd - part.firstBegin;
+  piece.n = part.secondEnd - part.secondBegin;
+  // Column-major: op(first) is m x k, op(second) k x n, out m x n.
+  int64_t firstOffset =
+      int64_t(part.firstBegin) * (first == CblasTrans ? plan.ldFirst : 1);
+  int64_t secondOffset =
+      int64_t(part.secondBegin) * (second == CblasTrans ? 1 : plan.ldSecond);
+  const T *a = firstData + part.batch * plan.strideFirst + firstOffset;
+  const T *b = secondData + part.batch * plan.strideSecond + secondOffset;
+  T *c = outData + part.batch * plan.strideOut + part.firstBegin +
+         int64_t(part.secondBegin) * plan.ldOut;
+  if (piece.n == 1)
+    callRowProduct(blas, first, second, piece, a, b, c);
+  else
+    call(blas, first, second, piece, a, b, c);
+}
+
+// How many parts to cut each batch's product into so that every core has
+// one: none when the batches already go round or the work is small; the
+// larger of the two output dimensions is cut, so that the operand every
+// part reads whole (and the library packs again for each) is the smaller.
+int getPartsPerBatch(const GemmPlan &plan, int workers, bool &cutFirst) {
+  int64_t work = int64_t(plan.batchCount) * plan.m * plan.n * plan.k;
+  cutFirst = plan.m >= plan.n;
+  if (workers <= 1 || work < kMinParallelWork ||
+      plan.batchCount >= workers)
+    return 1;
+  int64_t cut = cutFirst ? plan.m : plan.n;
+  int64_t wanted = (workers + plan.batchCount - 1) / plan.batchCount;
+  return static_cast<int>(
+      std::max<int64_t>(1, std::min(wanted, cut / kPartAlignment)));
+}
+
+// The bounds of part `index` of `parts` over [0, size), aligned.
+std::pair<int, int> getPartBounds(int size, int parts, int index) {
+  int64_t blocks = (size + kPartAlignment - 1) / kPartAlignment;
+  auto bound = [&](int64_t i) {
+    return static_cast<int>(
+        std::min<int64_t>(size, blocks * i / parts * kPartAlignment));
+  };
+  return {bound(index), bound(index + 1)};
+}
+
+// out = op(lhs) * op(rhs), overwriting out; the batches, or parts of each
+// product, are spread over the cores (parallel_for.h), each computed by
+// the BLAS on the thread that runs it.
 template <typename T, int N>
 void gemm(ExecutionContext *run, MemRefType<T, N> lhs, MemRefType<T, N> rhs,
           MemRefType<T, N> out, bool transposeLhs, bool transposeRhs) {
@@ -78,16 +148,23 @@ void gemm(ExecutionContext *run, MemRefType<T, N> lhs, MemRefType<T, N> rhs,
   CblasTranspose second = plan.transposeSecond ? CblasTrans : CblasNoTrans;
   const T *rhsData = rhs.data + rhs.offset;
   const T *lhsData = lhs.data + lhs.offset;
-  for (int batch = 0; batch < plan.batchCount; ++batch) {
-    const T *rhsMatrix = rhsData + batch * plan.strideFirst;
-    const T *lhsMatrix = lhsData + batch * plan.strideSecond;
-    T *outMatrix = result + batch * plan.strideOut;
-    if (plan.n == 1)
-      callRowProduct(*blas, first, second, plan, rhsMatrix, lhsMatrix,
-                     outMatrix);
-    else
-      call(*blas, first, second, plan, rhsMatrix, lhsMatrix, outMatrix);
-  }
+  bool cutFirst = true;
+  int parts = getPartsPerBatch(
+      plan, host::ConcurrentWorkQueue::global().numWorkers(), cutFirst);
+  int64_t work = int64_t(plan.batchCount) * plan.m * plan.n * plan.k;
+  runInChunks(
+      int64_t(plan.batchCount) * parts, work < kMinParallelWork ? INT64_MAX : 1,
+      [&](int64_t begin, int64_t end) {
+        for (int64_t item = begin; item < end; ++item) {
+          GemmPart part{static_cast<int>(item / parts), 0, plan.m, 0, plan.n};
+          auto [low, high] = getPartBounds(cutFirst ? plan.m : plan.n, parts,
+                                           static_cast<int>(item % parts));
+          (cutFirst ? part.firstBegin : part.secondBegin) = low;
+          (cutFirst ? part.firstEnd : part.secondEnd) = high;
+          if (low < high)
+            runPart(*blas, first, second, plan, rhsData, lhsData, result, part);
+        }
+      });
 }
 
 // The view of batch `index` of a rank-4 operand: rank 3, the outer batch

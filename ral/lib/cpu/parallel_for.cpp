@@ -1,5 +1,7 @@
 // ral_parallel_for on device "cpu" (docs/ABI.md): the compiled code's outer
 // loops, split into chunks that the host work queue runs on every core.
+#include "parallel_for.h"
+
 #include "disc/ral/context.h"
 #include "disc/ral/host/async_value.h"
 #include "disc/ral/host/chain.h"
@@ -10,16 +12,43 @@
 #include <vector>
 
 namespace disc::ral::cpu {
+
+void runInChunks(int64_t count, int64_t grain,
+                 const std::function<void(int64_t, int64_t)> &chunk) {
+  host::ConcurrentWorkQueue &queue = host::ConcurrentWorkQueue::global();
+  int64_t chunks =
+      std::min<int64_t>(std::max(queue.numWorkers(), 1), count / grain);
+  if (chunks <= 1) {
+    chunk(0, count);
+    return;
+  }
+  // Chunk i is [i * count / chunks, (i + 1) * count / chunks): sizes differ
+  // by one at most.
+  auto bound = [&](int64_t index) { return index * count / chunks; };
+  std::vector<host::RCReference<host::AsyncValue>> done;
+  done.reserve(static_cast<size_t>(chunks - 1));
+  for (int64_t index = 1; index < chunks; ++index) {
+    done.push_back(host::makeUnconstructedValue<host::Chain>());
+    host::AsyncValue *finished = done.back().get();
+    int64_t begin = bound(index), end = bound(index + 1);
+    queue.addTask([&chunk, finished, begin, end] {
+      chunk(begin, end);
+      finished->emplace<host::Chain>();
+    });
+  }
+  chunk(0, bound(1));
+  queue.await(done);
+}
+
 namespace {
 
 // What disc-cpu-parallel-for outlines: iterations [begin, end) of a loop,
 // reading its captured values from `captures`.
 using LoopBody = void (*)(void *captures, int64_t begin, int64_t end);
 
-// Runs `body` over [0, count) in chunks of at least `grain` iterations, one
-// per worker of the process's work queue at most, on the calling thread and
-// the workers; returns once every chunk has run. A body cannot fail: the
-// compiler outlines only loops with no runtime call inside.
+// Runs `body` over [0, count) in chunks of at least `grain` iterations. A
+// body cannot fail: the compiler outlines only loops with no runtime call
+// inside.
 void parallelFor(ExecutionContext *run, void *body, void *captures,
                  int64_t count, int64_t grain) {
   if (!body) {
@@ -33,29 +62,9 @@ void parallelFor(ExecutionContext *run, void *body, void *captures,
     return;
   }
   auto loop = reinterpret_cast<LoopBody>(body);
-  host::ConcurrentWorkQueue &queue = host::ConcurrentWorkQueue::global();
-  int64_t chunks =
-      std::min<int64_t>(std::max(queue.numWorkers(), 1), count / grain);
-  if (chunks <= 1) {
-    loop(captures, 0, count);
-    return;
-  }
-  // Chunk i is [i * count / chunks, (i + 1) * count / chunks): sizes differ
-  // by one at most.
-  auto bound = [&](int64_t chunk) { return chunk * count / chunks; };
-  std::vector<host::RCReference<host::AsyncValue>> done;
-  done.reserve(static_cast<size_t>(chunks - 1));
-  for (int64_t chunk = 1; chunk < chunks; ++chunk) {
-    done.push_back(host::makeUnconstructedValue<host::Chain>());
-    host::AsyncValue *finished = done.back().get();
-    int64_t begin = bound(chunk), end = bound(chunk + 1);
-    queue.addTask([=] {
-      loop(captures, begin, end);
-      finished->emplace<host::Chain>();
-    });
-  }
-  loop(captures, 0, bound(1));
-  queue.await(done);
+  runInChunks(count, grain, [loop, captures](int64_t begin, int64_t end) {
+    loop(captures, begin, end);
+  });
 }
 
 } // namespace
