@@ -58,13 +58,20 @@ unsigned getRowLoopCount(linalg::LinalgOp op) {
   return leading == iterators.size() ? leading - 1 : leading;
 }
 
+// How many producers back a row reduction may be and still count: softmax
+// and layer norm read theirs one or two ops back, and a bound keeps the
+// search from walking a whole model for every op.
+constexpr int kMaxReductionDistance = 6;
+
 /// Whether a reduction within rows (a reduction whose first loop runs over
 /// rows) reaches `root` through ops that may be computed by rows.
 bool readsRowReduction(linalg::LinalgOp root) {
-  SmallVector<Operation *> worklist = {root};
+  SmallVector<std::pair<Operation *, int>> worklist = {{root, 0}};
   DenseSet<Operation *> visited = {root};
   while (!worklist.empty()) {
-    Operation *op = worklist.pop_back_val();
+    auto [op, distance] = worklist.pop_back_val();
+    if (distance == kMaxReductionDistance)
+      continue;
     for (Value operand : op->getOperands()) {
       auto producer = operand.getDefiningOp<linalg::LinalgOp>();
       if (!producer || isLibraryOp(producer) ||
@@ -74,7 +81,7 @@ bool readsRowReduction(linalg::LinalgOp root) {
           producer.getIteratorTypesArray().front() ==
               utils::IteratorType::parallel)
         return true;
-      worklist.push_back(producer);
+      worklist.push_back({producer, distance + 1});
     }
   }
   return false;
@@ -98,13 +105,57 @@ bool isRowRoot(Operation *op) {
   return readsRowReduction(linalgOp);
 }
 
-/// Producers are computed by rows when their slice is one that moves with
-/// the row loop, is small, and is not a library call's.
+/// Whether `op` reads no tensor (a fill, a broadcast constant): recomputing
+/// it for a row costs nothing, whoever else reads it.
+bool readsNoTensor(Operation *op) {
+  return llvm::none_of(
+      cast<linalg::LinalgOp>(op).getDpsInputs(),
+      [](Value input) { return isa<TensorType>(input.getType()); });
+}
+
+/// The producers of `root` that are computed by rows with it: linalg ops
+/// (not products) all of whose readers are `root` or such producers
+/// themselves. A producer that something else also reads is kept whole, as
+/// that reader needs it anyway: computing it again by rows would double its
+/// cost, and along a residual connection it would pull every earlier layer
+/// of a model into each row.
+DenseSet<Operation *> getRowProducers(linalg::LinalgOp root) {
+  DenseSet<Operation *> group;
+  SmallVector<Operation *> worklist = {root};
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    for (Value operand : op->getOperands()) {
+      Operation *producer = operand.getDefiningOp();
+      if (isa_and_nonnull<linalg::LinalgOp>(producer) &&
+          !isLibraryOp(producer) && group.insert(producer).second)
+        worklist.push_back(producer);
+    }
+  }
+  bool pruned = true;
+  while (pruned) {
+    pruned = false;
+    for (Operation *op : llvm::to_vector(group)) {
+      if (readsNoTensor(op))
+        continue;
+      bool readElsewhere = llvm::any_of(op->getUsers(), [&](Operation *user) {
+        return user != root.getOperation() && !group.contains(user);
+      });
+      if (readElsewhere) {
+        group.erase(op);
+        pruned = true;
+      }
+    }
+  }
+  return group;
+}
+
+/// Producers are computed by rows when they are among `rowProducers`, their
+/// slice moves with the row loop, and it is small.
 std::optional<scf::SCFTileAndFuseOptions::ControlFnResult>
-fuseRowProducer(tensor::ExtractSliceOp slice, OpResult producer,
-                bool /*isDestinationOperand*/) {
+fuseRowProducer(const DenseSet<Operation *> &rowProducers,
+                tensor::ExtractSliceOp slice, OpResult producer) {
   Operation *op = producer.getOwner();
-  if (!isa<linalg::LinalgOp>(op) || isLibraryOp(op))
+  if (!rowProducers.contains(op))
     return std::nullopt;
   RankedTensorType type = slice.getResultType();
   if (!type.hasStaticShape() || !type.getElementType().isIntOrFloat())
@@ -131,7 +182,12 @@ LogicalResult tileByRows(RewriterBase &rewriter, linalg::LinalgOp root) {
   tiling.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp)
       .setTileSizes(tileSizes);
   scf::SCFTileAndFuseOptions options;
-  options.setTilingOptions(tiling).setFusionControlFn(fuseRowProducer);
+  DenseSet<Operation *> rowProducers = getRowProducers(root);
+  options.setTilingOptions(tiling).setFusionControlFn(
+      [&rowProducers](tensor::ExtractSliceOp slice, OpResult producer,
+                      bool /*isDestinationOperand*/) {
+        return fuseRowProducer(rowProducers, slice, producer);
+      });
 
   rewriter.setInsertionPoint(root);
   FailureOr<scf::SCFTileAndFuseResult> tiled =
@@ -162,27 +218,26 @@ LogicalResult tileByRows(RewriterBase &rewriter, linalg::LinalgOp root) {
   return success();
 }
 
+/// Keeps the set of ops erased so far, which the candidate roots are
+/// checked against.
+struct ErasedOps : RewriterBase::Listener {
+  void notifyOperationErased(Operation *op) override { erased.insert(op); }
+  DenseSet<Operation *> erased;
+};
+
 struct LinalgFuseRowsPass
     : disc::impl::DiscLinalgFuseRowsBase<LinalgFuseRowsPass> {
   void runOnOperation() override {
-    func::FuncOp func = getOperation();
-    IRRewriter rewriter(&getContext());
     // From the last op back: a root's producers are tiled with it before
     // they could be taken for roots of their own.
-    DenseSet<Operation *> rejected;
-    while (true) {
-      Operation *root = nullptr;
-      func.walk<WalkOrder::PostOrder, ReverseIterator>([&](Operation *op) {
-        if (rejected.contains(op) || !isRowRoot(op))
-          return WalkResult::advance();
-        root = op;
-        return WalkResult::interrupt();
-      });
-      if (!root)
-        return;
-      if (failed(tileByRows(rewriter, cast<linalg::LinalgOp>(root))))
-        rejected.insert(root);
-    }
+    SmallVector<Operation *> candidates;
+    getOperation().walk<WalkOrder::PostOrder, ReverseIterator>(
+        [&](linalg::LinalgOp op) { candidates.push_back(op); });
+    ErasedOps erasedOps;
+    IRRewriter rewriter(&getContext(), &erasedOps);
+    for (Operation *candidate : candidates)
+      if (!erasedOps.erased.contains(candidate) && isRowRoot(candidate))
+        (void)tileByRows(rewriter, cast<linalg::LinalgOp>(candidate));
   }
 };
 

@@ -162,3 +162,44 @@ func.func @no_reduction(%x: tensor<64x128xf32>) -> tensor<64x128xf32> {
   } -> tensor<64x128xf32>
   return %y : tensor<64x128xf32>
 }
+
+// -----
+
+// The sum feeding the row reduction is also returned: it is computed whole,
+// once, and the loop reads its rows; recomputing it by rows would do its
+// work twice (along a model's residual connections, once per later layer).
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @shared_producer
+// CHECK: %[[SUM:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]{{.*}} ins(%{{.*}}, %{{.*}} : tensor<64x128xf32>, tensor<64x128xf32>)
+// CHECK: arith.addf
+// CHECK: %[[LOOP:.*]] = scf.forall
+// CHECK: tensor.extract_slice %[[SUM]]
+// CHECK-NOT: arith.addf %{{.*}}, %{{.*}} : f32
+// CHECK: arith.maximumf
+// CHECK: return %[[LOOP]], %[[SUM]]
+func.func @shared_producer(%x: tensor<64x128xf32>, %y: tensor<64x128xf32>) -> (tensor<64x128xf32>, tensor<64x128xf32>) {
+  %ninf = arith.constant 0xFF800000 : f32
+  %full = tensor.empty() : tensor<64x128xf32>
+  %sum = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %y : tensor<64x128xf32>, tensor<64x128xf32>) outs(%full : tensor<64x128xf32>) {
+  ^bb0(%a: f32, %b: f32, %out: f32):
+    %s = arith.addf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<64x128xf32>
+  %rows = tensor.empty() : tensor<64xf32>
+  %max0 = linalg.fill ins(%ninf : f32) outs(%rows : tensor<64xf32>) -> tensor<64xf32>
+  %max = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%sum : tensor<64x128xf32>) outs(%max0 : tensor<64xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %m = arith.maximumf %acc, %in : f32
+    linalg.yield %m : f32
+  } -> tensor<64xf32>
+  %centred = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%sum, %max : tensor<64x128xf32>, tensor<64xf32>) outs(%full : tensor<64x128xf32>) {
+  ^bb0(%v: f32, %m: f32, %out: f32):
+    %d = arith.subf %v, %m : f32
+    linalg.yield %d : f32
+  } -> tensor<64x128xf32>
+  return %centred, %sum : tensor<64x128xf32>, tensor<64x128xf32>
+}

@@ -114,7 +114,11 @@ def DiscLinalgFuseRows : Pass<"disc-linalg-fuse-rows", "func::FuncOp"> {
     alone. A row's intermediates are then a row long and stay in cache
     between the steps; a producer whose slice does not move with the row (a
     reduction over the rows, a broadcast weight) stays whole outside, and
-    products and convolutions are never tiled or fused. Ops whose row is
+    products and convolutions are never tiled or fused, nor is a producer
+    that something outside the row loop also reads (it is computed whole
+    once; by rows it would be computed twice, and along a residual
+    connection every earlier layer would be pulled into the loop), except
+    one that reads no tensor (a fill). Ops whose row is
     not of static size, or whose row intermediates exceed 64 KiB, are left
     as they were.
   }];
