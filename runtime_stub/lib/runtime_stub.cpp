@@ -315,6 +315,21 @@ disc_status *disc_model_set_memory_limit(disc_model *model, int64_t bytes) {
   return nullptr;
 }
 
+disc_status *disc_model_set_max_threads(disc_model *model, int threads) {
+  if (!model)
+    return makeStatus("disc_model_set_max_threads: no model");
+  if (threads < 0)
+    return makeStatus("disc_model_set_max_threads: " +
+                      std::to_string(threads) +
+                      " threads; expected 0 (one per core) or more");
+  model->context.setMaxThreads(threads);
+  return nullptr;
+}
+
+int disc_model_max_threads(const disc_model *model) {
+  return model ? model->context.maxThreads() : 0;
+}
+
 disc_status *disc_model_set_cuda_stream(disc_model *model, void *stream) {
   if (!model)
     return makeStatus("disc_model_set_cuda_stream: no model");

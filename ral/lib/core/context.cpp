@@ -61,7 +61,8 @@ ExecutionContext::ExecutionContext(Context *context,
                                    std::vector<TensorView> inputs,
                                    size_t numOutputs)
     : context_(context), inputs_(std::move(inputs)), outputs_(numOutputs),
-      memoryLimit_(context ? context->memoryLimit() : -1) {}
+      memoryLimit_(context ? context->memoryLimit() : -1),
+      maxThreads_(context ? context->maxThreads() : 0) {}
 
 ExecutionContext::~ExecutionContext() = default;
 

@@ -5,7 +5,6 @@
 
 #include "disc/ral/context.h"
 #include "disc/ral/gemm_plan.h"
-#include "disc/ral/host/work_queue.h"
 #include "disc/ral/registry.h"
 
 #include <algorithm>
@@ -149,12 +148,12 @@ void gemm(ExecutionContext *run, MemRefType<T, N> lhs, MemRefType<T, N> rhs,
   const T *rhsData = rhs.data + rhs.offset;
   const T *lhsData = lhs.data + lhs.offset;
   bool cutFirst = true;
-  int parts = getPartsPerBatch(
-      plan, host::ConcurrentWorkQueue::global().numWorkers(), cutFirst);
+  int threads = getRunThreads(run);
+  int parts = getPartsPerBatch(plan, threads, cutFirst);
   int64_t work = int64_t(plan.batchCount) * plan.m * plan.n * plan.k;
   runInChunks(
       int64_t(plan.batchCount) * parts, work < kMinParallelWork ? INT64_MAX : 1,
-      [&](int64_t begin, int64_t end) {
+      threads, [&](int64_t begin, int64_t end) {
         for (int64_t item = begin; item < end; ++item) {
           GemmPart part{static_cast<int>(item / parts), 0, plan.m, 0, plan.n};
           auto [low, high] = getPartBounds(cutFirst ? plan.m : plan.n, parts,

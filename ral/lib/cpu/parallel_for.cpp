@@ -13,11 +13,16 @@
 
 namespace disc::ral::cpu {
 
-void runInChunks(int64_t count, int64_t grain,
+int getRunThreads(const ExecutionContext *run) {
+  int workers = std::max(host::ConcurrentWorkQueue::global().numWorkers(), 1);
+  int cap = run->maxThreads();
+  return cap > 0 ? std::min(cap, workers) : workers;
+}
+
+void runInChunks(int64_t count, int64_t grain, int threads,
                  const std::function<void(int64_t, int64_t)> &chunk) {
   host::ConcurrentWorkQueue &queue = host::ConcurrentWorkQueue::global();
-  int64_t chunks =
-      std::min<int64_t>(std::max(queue.numWorkers(), 1), count / grain);
+  int64_t chunks = std::min<int64_t>(threads, count / grain);
   if (chunks <= 1) {
     chunk(0, count);
     return;
@@ -62,9 +67,10 @@ void parallelFor(ExecutionContext *run, void *body, void *captures,
     return;
   }
   auto loop = reinterpret_cast<LoopBody>(body);
-  runInChunks(count, grain, [loop, captures](int64_t begin, int64_t end) {
-    loop(captures, begin, end);
-  });
+  runInChunks(count, grain, getRunThreads(run),
+              [loop, captures](int64_t begin, int64_t end) {
+                loop(captures, begin, end);
+              });
 }
 
 } // namespace

@@ -83,6 +83,15 @@ DISC_RUNTIME_EXPORT disc_status *disc_model_set_memory_limit(disc_model *model,
                                                              int64_t bytes);
 DISC_RUNTIME_EXPORT int64_t disc_model_memory_limit(const disc_model *model);
 
+/* Caps how many threads one CPU run of `model` spreads its parallel loops
+   and matrix products over, the calling thread included (the runtime's
+   pool has one worker per core). 0, the default, means one per core; a
+   negative count is an error. Runs already under way keep the cap they
+   started with. */
+DISC_RUNTIME_EXPORT disc_status *disc_model_set_max_threads(disc_model *model,
+                                                            int threads);
+DISC_RUNTIME_EXPORT int disc_model_max_threads(const disc_model *model);
+
 /* Puts the GPU work of a CUDA model's runs (kernels, copies, cuBLAS) on
    `stream`, a CUstream of the caller's on GPU 0's primary context, instead
    of a stream of the model's own; the caller keeps it alive while the model

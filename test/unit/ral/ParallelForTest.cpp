@@ -87,6 +87,35 @@ TEST(ParallelFor, RunsLessThanTwoGrainsOnTheCallingThread) {
             0);
 }
 
+// A context capped at one thread runs every chunk on the calling thread; a
+// run keeps the cap it started with.
+TEST(ParallelFor, KeepsToTheContextsThreadCap) {
+  Context context;
+  context.setMaxThreads(1);
+  ExecutionContext capped(&context, {}, 0);
+  context.setMaxThreads(0);
+  ExecutionContext uncapped(&context, {}, 0);
+  EXPECT_EQ(capped.maxThreads(), 1);
+  EXPECT_EQ(uncapped.maxThreads(), 0);
+
+  Visits visits(1000);
+  ASSERT_EQ(callParallelFor(capped, reinterpret_cast<void *>(&countVisits),
+                            &visits.captures, 1000, 10),
+            0);
+  EXPECT_TRUE(visits.eachOnce());
+  EXPECT_EQ(visits.chunks.size(), 1u);
+  EXPECT_EQ(visits.threads,
+            std::set<std::thread::id>{std::this_thread::get_id()});
+
+  Visits all(1000);
+  ASSERT_EQ(callParallelFor(uncapped, reinterpret_cast<void *>(&countVisits),
+                            &all.captures, 1000, 10),
+            0);
+  EXPECT_TRUE(all.eachOnce());
+  unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  EXPECT_EQ(all.chunks.size(), cores);
+}
+
 // Many runs at once, as from many threads on one context, share the pool.
 TEST(ParallelFor, ServesManyCallersAtOnce) {
   Context context;

@@ -56,6 +56,29 @@ TEST(MemoryLimit, AnAllocationOverTheCapFailsAndTheModelRunsOn) {
   EXPECT_EQ(message(status), "disc_model_set_memory_limit: no model");
 }
 
+TEST(MaxThreads, IsKeptPerModelAndRejectsANegativeCount) {
+  Model model = loadOrFail(FAKE_MODEL_OPS_PATH);
+  ASSERT_TRUE(model);
+  EXPECT_EQ(disc_model_max_threads(model.get()), 0);
+  Status status(disc_model_set_max_threads(model.get(), 1));
+  ASSERT_EQ(status, nullptr);
+  EXPECT_EQ(disc_model_max_threads(model.get()), 1);
+
+  std::string error;
+  std::vector<float> x = ramp(4096);
+  std::vector<float> y = runOnVector(model.get(), "scale", x, error);
+  ASSERT_EQ(error, "");
+  ASSERT_EQ(y.size(), x.size());
+  EXPECT_EQ(y[100], x[100] * x[100] * 0.1f + x[100] / 3.0f);
+
+  status.reset(disc_model_set_max_threads(model.get(), -2));
+  EXPECT_EQ(message(status), "disc_model_set_max_threads: -2 threads; "
+                             "expected 0 (one per core) or more");
+  EXPECT_EQ(disc_model_max_threads(model.get()), 1);
+  status.reset(disc_model_set_max_threads(nullptr, 1));
+  EXPECT_EQ(message(status), "disc_model_set_max_threads: no model");
+}
+
 std::string runAddDynamic(disc_model *model, const std::vector<float> &a,
                           const std::vector<float> &b,
                           std::vector<float> &sum) {

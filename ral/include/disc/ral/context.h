@@ -52,6 +52,12 @@ public:
   void setMemoryLimit(int64_t bytes) { memoryLimit_.store(bytes); }
   int64_t memoryLimit() const { return memoryLimit_.load(); }
 
+  // Caps how many threads one run spreads its loops and products over (the
+  // calling thread included); 0, the default, means one per core. Runs that
+  // already started keep the cap they started with.
+  void setMaxThreads(int threads) { maxThreads_.store(threads); }
+  int maxThreads() const { return maxThreads_.load(); }
+
   Resources &resources() { return resources_; }
 
   // The CUDA stream (a CUstream) the caller wants the context's GPU work on;
@@ -68,6 +74,7 @@ private:
   void *cudaStream_ = nullptr;
   bool cudaStreamTaken_ = false;
   std::atomic<int64_t> memoryLimit_{-1};
+  std::atomic<int> maxThreads_{0};
   struct CacheEntry {
     std::string name;
     ApiFunction function;
@@ -105,6 +112,8 @@ public:
   ~ExecutionContext();
 
   Context *context() const { return context_; }
+  // The context's thread cap when the run started (0: one per core).
+  int maxThreads() const { return maxThreads_; }
 
   const std::vector<TensorView> &inputs() const { return inputs_; }
 
@@ -161,6 +170,7 @@ private:
                                int rank);
 
   int64_t memoryLimit_;
+  int maxThreads_;
   std::unordered_map<void *, Temporary> temporaries_;
   // Temporaries that became outputs (setOutput).
   std::unordered_set<void *> adoptedTemporaries_;
