@@ -95,6 +95,34 @@ def layer_norm_case():
                 **MODEL_TOLERANCE)
 
 
+def resized(text, sizes):
+    """`text` with each tensor type and size constant of `sizes` (old ->
+    new) rewritten: the same program on other shapes."""
+    for old, new in sizes:
+        text = text.replace(old, new)
+    return text
+
+
+def large_softmax_case():
+    """Rows long and many enough that the row loop runs on every core, each
+    thread with its own scratch rows."""
+    x = (rng(93).standard_normal((2048, 512)) * 5).astype(np.float32)
+    text = resized(SOFTMAX, [("8x10x", "2048x512x"), ("8x1x", "2048x1x"), ("<8x", "<2048x")])
+    return Case("softmax_2048x512_f32", text, [x],
+                lambda x: softmax(x.astype(np.float64)).astype(np.float32), atol=1e-6, rtol=1e-5)
+
+
+def large_layer_norm_case():
+    g = rng(94)
+    x = (g.standard_normal((1024, 384)) * 3 + 1).astype(np.float32)
+    scale = g.uniform(0.5, 1.5, 384).astype(np.float32)
+    bias = g.standard_normal(384).astype(np.float32)
+    text = resized(LAYER_NORM, [("4x32x", "1024x384x"), ("4x1x", "1024x1x"), ("<4x", "<1024x"),
+                                ("<32x", "<384x"), ("1x32x", "1x384x"), ("3.200000e+01", "3.840000e+02")])
+    return Case("layer_norm_1024x384_f32", text, [x, scale, bias], layer_norm_reference,
+                **MODEL_TOLERANCE)
+
+
 CNN = """module @jit_cnn attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
   func.func public @main(%arg0: tensor<2x8x8x3xf32> loc("images"), %arg1: tensor<3x3x3x8xf32> loc("conv_w"), %arg2: tensor<8xf32> loc("conv_b"), %arg3: tensor<8x10xf32> loc("dense_w"), %arg4: tensor<10xf32> loc("dense_b")) -> (tensor<2x10xf32> {jax.result_info = "logits"}, tensor<2x10xf32> {jax.result_info = "probs"}) {
     %0 = stablehlo.convolution(%arg0, %arg1) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]], lhs_dilate = [1, 1], rhs_dilate = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<2x8x8x3xf32>, tensor<3x3x3x8xf32>) -> tensor<2x8x8x8xf32>
@@ -238,4 +266,5 @@ def two_function_cases():
                  lambda x, f: x * f, function="scale")]
 
 
-run(two_function_cases() + [residual_block_case(), mlp_case(), softmax_case(), layer_norm_case(), cnn_case(), mlp_loc_table_case()])
+run(two_function_cases() + [residual_block_case(), mlp_case(), softmax_case(), layer_norm_case(),
+     large_softmax_case(), large_layer_norm_case(), cnn_case(), mlp_loc_table_case()])
