@@ -67,7 +67,10 @@ fi
 cmake --build "$build_dir" --target disc_fuzzers
 
 # The leak and undefined-behaviour reports end the run like a crash does.
-export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}"
+# LLVM's allocators poison the memory they hold in instrumented code only;
+# Debian's libLLVM and libMLIR are not instrumented and write to it, which
+# ASan would report, so their poisoning is ignored.
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:allow_user_poisoning=0}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1}"
 status=0
 for target in "${targets[@]}"; do
@@ -78,8 +81,12 @@ for target in "${targets[@]}"; do
   cp -r "$root/test/fuzz/corpus/$target/." "$corpus/"
   if [ "$target" = model_loader ]; then
     cp "$build_dir/test/unit/ral/libdisc_fake_model.so" \
-      "$build_dir/test/unit/ral/libdisc_fake_kg_model.so" \
-      "$build_dir"/test/fuzz/seeds/model_loader/*.so "$corpus/"
+      "$build_dir/test/unit/ral/libdisc_fake_kg_model.so" "$corpus/"
+    # Models compiled by the normal build's disc-compile (test/fuzz/CMakeLists.txt).
+    normal_seeds="${DISC_BUILD_DIR:-$root/build}/test/fuzz/seeds/model_loader"
+    if [ -d "$normal_seeds" ]; then
+      cp "$normal_seeds"/*.so "$corpus/"
+    fi
   fi
   started="$work_dir/$target.started"
   touch "$started"

@@ -4,6 +4,7 @@
 #include "disc/tooling/tensor_text.h"
 
 #include "disc/ral/memref.h"
+#include "disc/runtime_stub/text.h"
 
 #include <cerrno>
 #include <cinttypes>
@@ -17,6 +18,11 @@ using ral::DType;
 using ral::DTypeKind;
 
 namespace {
+
+// User text inside a one-line message.
+std::string quoted(const std::string &text) {
+  return stub::escapeControlCharacters(text);
+}
 
 template <typename T> double widen(T value) {
   return static_cast<double>(value);
@@ -160,7 +166,7 @@ bool parseTensorType(const std::string &type, DType &dtype,
   }
   auto parsed = ral::dtypeFromToken(parts.back());
   if (!parsed) {
-    error = "unknown dtype '" + parts.back() + "'";
+    error = "unknown dtype '" + quoted(parts.back()) + "'";
     return false;
   }
   dtype = *parsed;
@@ -170,7 +176,7 @@ bool parseTensorType(const std::string &type, DType &dtype,
     errno = 0;
     long long dim = std::strtoll(parts[i].c_str(), &end, 10);
     if (parts[i].empty() || *end != '\0' || dim < 0 || errno == ERANGE) {
-      error = "bad dimension '" + parts[i] + "'";
+      error = "bad dimension '" + quoted(parts[i]) + "'";
       return false;
     }
     shape.push_back(dim);
@@ -217,7 +223,8 @@ bool parseInlineValues(const std::string &valueText, DType dtype, int64_t count,
     DTypeKind kind = ral::dtypeKind(dtype);
     if (dtype == DType::i1) {
       if (value != "0" && value != "1" && value != "true" && value != "false") {
-        error = "'" + value + "' is not an i1 value (0, 1, true, false)";
+        error =
+            "'" + quoted(value) + "' is not an i1 value (0, 1, true, false)";
         return false;
       }
       *slot = value == "1" || value == "true";
@@ -226,7 +233,7 @@ bool parseInlineValues(const std::string &valueText, DType dtype, int64_t count,
     if (kind == DTypeKind::Float) {
       double parsed = std::strtod(value.c_str(), &end);
       if (*end != '\0') {
-        error = "'" + value + "' is not a number";
+        error = "'" + quoted(value) + "' is not a number";
         return false;
       }
       if (dtype == DType::f32) {
@@ -250,7 +257,7 @@ bool parseInlineValues(const std::string &valueText, DType dtype, int64_t count,
       raw = static_cast<uint64_t>(parsed);
     }
     if (value.empty() || *end != '\0' || errno == ERANGE) {
-      error = "'" + value + "' is not a valid " + token + " value";
+      error = "'" + quoted(value) + "' is not a valid " + token + " value";
       return false;
     }
     // Little-endian host: the low bytes are the narrower integer.
@@ -265,12 +272,12 @@ bool parseTypedTensor(const std::string &spec, npy::Array &out,
   std::string valueText = spec.substr(equals + 1);
   std::string message;
   if (!parseTensorType(spec.substr(0, equals), out.dtype, out.shape, message)) {
-    error = "'" + spec + "': " + message;
+    error = "'" + quoted(spec) + "': " + message;
     return false;
   }
   std::optional<ral::TensorSize> size = ral::tensorSize(out.shape, out.dtype);
   if (!size) {
-    error = "'" + spec + "': shape " +
+    error = "'" + quoted(spec) + "': shape " +
             shapeText(out.shape.data(), static_cast<int64_t>(out.shape.size()),
                       ral::dtypeToken(out.dtype)) +
             " is too large: its size in bytes does not fit in 64 bits";
@@ -280,7 +287,7 @@ bool parseTypedTensor(const std::string &spec, npy::Array &out,
     return npy::readRaw(valueText.substr(1), out.dtype, out.shape, out, error);
   if (!parseInlineValues(valueText, out.dtype, size->elements, out.buffer,
                          message)) {
-    error = "'" + spec + "': " + message;
+    error = "'" + quoted(spec) + "': " + message;
     return false;
   }
   out.bytes = static_cast<size_t>(size->bytes);
@@ -326,12 +333,12 @@ bool parseKgArgument(const std::string &text, const char *type,
   else if (spelling[0] == 'i')
     value.integer = std::strtoll(text.c_str(), &end, 0);
   else {
-    error =
-        "cannot pass a value of type '" + spelling + "' from the command line";
+    error = "cannot pass a value of type '" + quoted(spelling) +
+            "' from the command line";
     return false;
   }
   if (text.empty() || *end != '\0' || errno != 0) {
-    error = "'" + text + "' is not a valid " + spelling + " value";
+    error = "'" + quoted(text) + "' is not a valid " + spelling + " value";
     return false;
   }
   return true;
