@@ -38,25 +38,10 @@ for target in "${targets[@]}"; do
   fi
 done
 
-"$root/scripts/setup.sh"
-# clang and its libFuzzer runtime, installed like setup.sh's packages: only
-# when missing.
 LLVM_VERSION=22
-fuzz_packages=("clang-${LLVM_VERSION}" "libclang-rt-${LLVM_VERSION}-dev")
-missing=()
-for package in "${fuzz_packages[@]}"; do
-  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed"; then
-    missing+=("$package")
-  fi
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "fuzz.sh: installing ${missing[*]}"
-  sudo_cmd=()
-  [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
-  export DEBIAN_FRONTEND=noninteractive
-  "${sudo_cmd[@]}" apt-get update -q
-  "${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
-fi
+# clang and its libFuzzer runtime, installed with what the build needs,
+# each only when missing.
+"$root/scripts/setup.sh" "clang-${LLVM_VERSION}" "libclang-rt-${LLVM_VERSION}-dev"
 
 if [ ! -f "$build_dir/build.ninja" ]; then
   cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
