@@ -79,7 +79,7 @@ for target in "${targets[@]}"; do
   # -timeout: an input that takes longer is a hang, kept like a crash.
   fuzz_status=0
   "$build_dir/test/fuzz/fuzz_$target" "$corpus" -max_total_time="$seconds" \
-    -timeout=30 -rss_limit_mb=4096 -print_final_stats=1 \
+    -timeout=60 -rss_limit_mb=4096 -print_final_stats=1 \
     -artifact_prefix="$crashes/" >"$log" 2>&1 || fuzz_status=$?
   runs="$(grep -o '^#[0-9]*[[:space:]]*DONE.*' "$log" | tail -1 || true)"
   echo "fuzz.sh: $target: ${runs:-no DONE line, see the log}"

@@ -137,7 +137,9 @@ std::string formatTensor(const disc_tensor &tensor) {
   int64_t next = 0;
   if (tensor.rank == 0)
     out += formatElement(dtype, tensor.data, 0);
-  else
+  // A tensor without elements prints none and no brackets either: the
+  // dimensions before its 0 may be huge (2^40x0xf32 would print 2^40 "[]").
+  else if (elementCount(tensor.shape, tensor.rank) != 0)
     appendNested(out, dtype, tensor, 0, next);
   return out;
 }

@@ -128,6 +128,9 @@ TEST(TensorTextTest, FormatsAsIreeDoes) {
   int64_t big = -9223372036854775807 - 1;
   EXPECT_EQ(formatTensor({"i64", 0, nullptr, &big}),
             "i64=-9223372036854775808");
+  int64_t empty[3] = {int64_t(1) << 40, 0, 3};
+  EXPECT_EQ(formatTensor({"f32", 3, empty, nullptr}),
+            "1099511627776x0x3xf32=");
   double third = 1.0 / 3;
   EXPECT_EQ(formatTensor({"f64", 0, nullptr, &third}), "f64=0.333333333333333");
 }

@@ -31,7 +31,7 @@ double elementAsDouble(ral::DType dtype, const void *data, int64_t index);
 std::string formatElement(ral::DType dtype, const void *data, int64_t index);
 
 // IREE's buffer view text: "2x3xf32=[1 2 3][4 5 6]", "4xf32=1 2 3 4",
-// "f32=3".
+// "f32=3", and "2x0xf32=" for a tensor without elements.
 std::string formatTensor(const disc_tensor &tensor);
 
 // The multi-dimensional index "[1, 2]" of element `flat` of `shape`.
