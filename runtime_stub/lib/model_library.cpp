@@ -205,6 +205,10 @@ std::string dynamicProblem(int fd,
       return std::nullopt;
     return found->second;
   };
+  // dlopen reads both without checking that the dynamic section has them.
+  if (!value(DT_SYMTAB) || !value(DT_STRTAB))
+    return "malformed ELF file: the dynamic section names no symbol or no "
+           "string table";
   struct Table {
     int64_t addressTag;
     int64_t sizeTag;
