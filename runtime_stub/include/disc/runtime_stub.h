@@ -92,9 +92,9 @@ DISC_RUNTIME_EXPORT int64_t disc_model_memory_limit(const disc_model *model);
 DISC_RUNTIME_EXPORT disc_status *disc_model_set_cuda_stream(disc_model *model,
                                                             void *stream);
 
-/* Loads a user library whose TAO_RAL_API registrations (static initializers)
-   then serve every model of the process, e.g. the runtime side of a
-   stablehlo.custom_call. The library stays loaded until the process exits.
+/* Loads a user library whose TAO_RAL_API registrations or host kernels
+   (static initializers) then serve every model of the process, e.g. the
+   runtime side of a stablehlo.custom_call, or TFRT's test kernels. The library stays loaded until the process exits.
    Loading the same library again does nothing; a library that registers no
    new API is an error, and so is one the process had loaded otherwise (it
    registers nothing now). Load plugins before running models that need
