@@ -31,6 +31,7 @@ using ElfRel = Elf64_Rel;
 using ElfSymbol = Elf64_Sym;
 constexpr unsigned char kElfClass = ELFCLASS64;
 uint64_t relocationSymbol(uint64_t info) { return ELF64_R_SYM(info); }
+uint64_t relocationType(uint64_t info) { return ELF64_R_TYPE(info); }
 #else
 using ElfHeader = Elf32_Ehdr;
 using ElfProgramHeader = Elf32_Phdr;
@@ -41,24 +42,33 @@ using ElfRel = Elf32_Rel;
 using ElfSymbol = Elf32_Sym;
 constexpr unsigned char kElfClass = ELFCLASS32;
 uint64_t relocationSymbol(uint64_t info) { return ELF32_R_SYM(info); }
+uint64_t relocationType(uint64_t info) { return ELF32_R_TYPE(info); }
 #endif
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 constexpr unsigned char kElfData = ELFDATA2LSB;
 #else
 constexpr unsigned char kElfData = ELFDATA2MSB;
 #endif
+// kRelativeRelocation: the relocation type DT_RELACOUNT and DT_RELCOUNT
+// count, which dlopen applies without looking at the type.
 #if defined(__x86_64__)
 constexpr uint16_t kElfMachine = EM_X86_64;
+constexpr uint64_t kRelativeRelocation = R_X86_64_RELATIVE;
 #elif defined(__aarch64__)
 constexpr uint16_t kElfMachine = EM_AARCH64;
+constexpr uint64_t kRelativeRelocation = R_AARCH64_RELATIVE;
 #elif defined(__i386__)
 constexpr uint16_t kElfMachine = EM_386;
+constexpr uint64_t kRelativeRelocation = R_386_RELATIVE;
 #elif defined(__arm__)
 constexpr uint16_t kElfMachine = EM_ARM;
+constexpr uint64_t kRelativeRelocation = R_ARM_RELATIVE;
 #elif defined(__powerpc64__)
 constexpr uint16_t kElfMachine = EM_PPC64;
+constexpr uint64_t kRelativeRelocation = R_PPC64_RELATIVE;
 #elif defined(__riscv)
 constexpr uint16_t kElfMachine = EM_RISCV;
+constexpr uint64_t kRelativeRelocation = R_RISCV_RELATIVE;
 #else
 #error "the ELF machine of this target is not known"
 #endif
@@ -128,12 +138,14 @@ std::string hex(uint64_t value) {
 }
 
 // Checks the relocations of a table of `Relocation` entries at `address`
-// of `size` bytes: dlopen applies them before anything else could look,
-// writing to their targets and reading their symbols.
+// of `size` bytes, the first `relativeCount` of them counted as relative:
+// dlopen applies them before anything else could look, writing to their
+// targets and reading their symbols, and stops the process when a counted
+// one is not relative.
 template <typename Relocation>
 std::string relocationProblem(int fd, const Image &image, const char *table,
                               uint64_t address, uint64_t size,
-                              uint64_t symbolCount) {
+                              uint64_t relativeCount, uint64_t symbolCount) {
   std::optional<uint64_t> offset = image.fileOffset(address, size);
   if (!offset)
     return std::string("malformed ELF file: the ") + table + " table (" +
@@ -144,7 +156,15 @@ std::string relocationProblem(int fd, const Image &image, const char *table,
       !readAt(fd, *offset, entries.data(), entries.size() * sizeof(Relocation)))
     return std::string("cannot read the ") + table +
            " table: " + std::strerror(errno);
+  if (relativeCount > entries.size())
+    return std::string("malformed ELF file: the dynamic section counts ") +
+           std::to_string(relativeCount) + " relative relocations in the " +
+           table + " table of " + std::to_string(entries.size());
   for (size_t i = 0; i < entries.size(); ++i) {
+    if (i < relativeCount &&
+        relocationType(entries[i].r_info) != kRelativeRelocation)
+      return std::string("malformed ELF file: ") + table + " relocation " +
+             std::to_string(i) + " is counted as relative and is not";
     if (!image.mapped(entries[i].r_offset, sizeof(uintptr_t)))
       return std::string("malformed ELF file: ") + table + " relocation " +
              std::to_string(i) + " writes to " + hex(entries[i].r_offset) +
@@ -262,23 +282,26 @@ std::string dynamicProblem(int fd,
   }
   if (std::optional<uint64_t> rela = value(DT_RELA)) {
     std::string problem = relocationProblem<ElfRela>(
-        fd, image, "RELA", *rela, value(DT_RELASZ).value_or(0), symbolCount);
+        fd, image, "RELA", *rela, value(DT_RELASZ).value_or(0),
+        value(DT_RELACOUNT).value_or(0), symbolCount);
     if (!problem.empty())
       return problem;
   }
   if (std::optional<uint64_t> rel = value(DT_REL)) {
     std::string problem = relocationProblem<ElfRel>(
-        fd, image, "REL", *rel, value(DT_RELSZ).value_or(0), symbolCount);
+        fd, image, "REL", *rel, value(DT_RELSZ).value_or(0),
+        value(DT_RELCOUNT).value_or(0), symbolCount);
     if (!problem.empty())
       return problem;
   }
   if (std::optional<uint64_t> plt = value(DT_JMPREL)) {
     uint64_t bytes = value(DT_PLTRELSZ).value_or(0);
-    std::string problem = value(DT_PLTREL).value_or(DT_RELA) == DT_REL
-                              ? relocationProblem<ElfRel>(
-                                    fd, image, "PLT", *plt, bytes, symbolCount)
-                              : relocationProblem<ElfRela>(
-                                    fd, image, "PLT", *plt, bytes, symbolCount);
+    std::string problem =
+        value(DT_PLTREL).value_or(DT_RELA) == DT_REL
+            ? relocationProblem<ElfRel>(fd, image, "PLT", *plt, bytes, 0,
+                                        symbolCount)
+            : relocationProblem<ElfRela>(fd, image, "PLT", *plt, bytes, 0,
+                                         symbolCount);
     if (!problem.empty())
       return problem;
   }
