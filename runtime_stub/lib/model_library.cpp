@@ -280,28 +280,31 @@ std::string dynamicProblem(int fd,
     }
     symbolCount = lo;
   }
-  if (std::optional<uint64_t> rela = value(DT_RELA)) {
-    std::string problem = relocationProblem<ElfRela>(
-        fd, image, "RELA", *rela, value(DT_RELASZ).value_or(0),
-        value(DT_RELACOUNT).value_or(0), symbolCount);
-    if (!problem.empty())
-      return problem;
-  }
-  if (std::optional<uint64_t> rel = value(DT_REL)) {
-    std::string problem = relocationProblem<ElfRel>(
-        fd, image, "REL", *rel, value(DT_RELSZ).value_or(0),
-        value(DT_RELCOUNT).value_or(0), symbolCount);
-    if (!problem.empty())
-      return problem;
-  }
-  if (std::optional<uint64_t> plt = value(DT_JMPREL)) {
-    uint64_t bytes = value(DT_PLTRELSZ).value_or(0);
+  struct RelocationTable {
+    const char *name;
+    int64_t addressTag, sizeTag, relativeCountTag;
+    bool withAddends;
+  };
+  bool pltWithAddends = value(DT_PLTREL).value_or(DT_RELA) != DT_REL;
+  const RelocationTable relocationTables[] = {
+      {"RELA", DT_RELA, DT_RELASZ, DT_RELACOUNT, true},
+      {"REL", DT_REL, DT_RELSZ, DT_RELCOUNT, false},
+      {"PLT", DT_JMPREL, DT_PLTRELSZ, DT_NULL, pltWithAddends},
+  };
+  for (const RelocationTable &table : relocationTables) {
+    std::optional<uint64_t> address = value(table.addressTag);
+    if (!address)
+      continue;
+    uint64_t bytes = value(table.sizeTag).value_or(0);
+    uint64_t relativeCount = table.relativeCountTag == DT_NULL
+                                 ? 0
+                                 : value(table.relativeCountTag).value_or(0);
     std::string problem =
-        value(DT_PLTREL).value_or(DT_RELA) == DT_REL
-            ? relocationProblem<ElfRel>(fd, image, "PLT", *plt, bytes, 0,
-                                        symbolCount)
-            : relocationProblem<ElfRela>(fd, image, "PLT", *plt, bytes, 0,
-                                         symbolCount);
+        table.withAddends
+            ? relocationProblem<ElfRela>(fd, image, table.name, *address, bytes,
+                                         relativeCount, symbolCount)
+            : relocationProblem<ElfRel>(fd, image, table.name, *address, bytes,
+                                        relativeCount, symbolCount);
     if (!problem.empty())
       return problem;
   }
