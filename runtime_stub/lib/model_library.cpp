@@ -117,10 +117,11 @@ public:
   }
 
   // Whether [address, address + size) lies inside the memory one loadable
-  // segment takes.
-  bool mapped(uint64_t address, uint64_t size) const {
+  // segment takes, one mapped writable unless `anySegment`.
+  bool mapped(uint64_t address, uint64_t size, bool anySegment) const {
     for (const ElfProgramHeader &load : loads_)
-      if (address >= load.p_vaddr && address - load.p_vaddr <= load.p_memsz &&
+      if ((anySegment || (load.p_flags & PF_W)) && address >= load.p_vaddr &&
+          address - load.p_vaddr <= load.p_memsz &&
           size <= load.p_memsz - (address - load.p_vaddr))
         return true;
     return false;
@@ -141,11 +142,13 @@ std::string hex(uint64_t value) {
 // of `size` bytes, the first `relativeCount` of them counted as relative:
 // dlopen applies them before anything else could look, writing to their
 // targets and reading their symbols, and stops the process when a counted
-// one is not relative.
+// one is not relative. A target must be writable, unless the file asks for
+// relocations of its text (DT_TEXTREL), for which dlopen unprotects it.
 template <typename Relocation>
 std::string relocationProblem(int fd, const Image &image, const char *table,
                               uint64_t address, uint64_t size,
-                              uint64_t relativeCount, uint64_t symbolCount) {
+                              uint64_t relativeCount, uint64_t symbolCount,
+                              bool textRelocations) {
   std::optional<uint64_t> offset = image.fileOffset(address, size);
   if (!offset)
     return std::string("malformed ELF file: the ") + table + " table (" +
@@ -165,10 +168,10 @@ std::string relocationProblem(int fd, const Image &image, const char *table,
         relocationType(entries[i].r_info) != kRelativeRelocation)
       return std::string("malformed ELF file: ") + table + " relocation " +
              std::to_string(i) + " is counted as relative and is not";
-    if (!image.mapped(entries[i].r_offset, sizeof(uintptr_t)))
+    if (!image.mapped(entries[i].r_offset, sizeof(uintptr_t), textRelocations))
       return std::string("malformed ELF file: ") + table + " relocation " +
              std::to_string(i) + " writes to " + hex(entries[i].r_offset) +
-             ", outside the loadable segments";
+             ", outside the writable loadable segments";
     if (relocationSymbol(entries[i].r_info) >= symbolCount)
       return std::string("malformed ELF file: ") + table + " relocation " +
              std::to_string(i) + " names symbol " +
@@ -285,6 +288,8 @@ std::string dynamicProblem(int fd,
     int64_t addressTag, sizeTag, relativeCountTag;
     bool withAddends;
   };
+  bool textRelocations = value(DT_TEXTREL).has_value() ||
+                         (value(DT_FLAGS).value_or(0) & DF_TEXTREL);
   bool pltWithAddends = value(DT_PLTREL).value_or(DT_RELA) != DT_REL;
   const RelocationTable relocationTables[] = {
       {"RELA", DT_RELA, DT_RELASZ, DT_RELACOUNT, true},
@@ -302,9 +307,11 @@ std::string dynamicProblem(int fd,
     std::string problem =
         table.withAddends
             ? relocationProblem<ElfRela>(fd, image, table.name, *address, bytes,
-                                         relativeCount, symbolCount)
+                                         relativeCount, symbolCount,
+                                         textRelocations)
             : relocationProblem<ElfRel>(fd, image, table.name, *address, bytes,
-                                        relativeCount, symbolCount);
+                                        relativeCount, symbolCount,
+                                        textRelocations);
     if (!problem.empty())
       return problem;
   }
