@@ -44,8 +44,12 @@ DISC_RUNTIME_EXPORT const char *disc_status_message(const disc_status *status);
 DISC_RUNTIME_EXPORT void disc_status_free(disc_status *status);
 
 /* Loads the model at `path`; on success *model owns it. The file must be a
-   complete ELF shared object of this machine (checked before dlopen, which
-   would crash on a truncated one). */
+   complete ELF shared object of this machine whose dynamic section, the
+   tables it names and every relocation lie inside the file's image
+   (checked before dlopen, which trusts them and would crash). Loading runs
+   the file's initializers and its disc_model_abi_version and
+   disc_model_metadata, so a model must come from disc-compile or another
+   source you trust. */
 DISC_RUNTIME_EXPORT disc_status *disc_model_load(const char *path,
                                                  disc_model **model);
 DISC_RUNTIME_EXPORT void disc_model_free(disc_model *model);
