@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs, from Debian's packages, whatever the build and the tests need and is
 # missing. Safe to run again: it only calls apt-get when something is absent.
+# Packages named as arguments are installed the same way, along with these
+# (scripts/fuzz.sh adds clang and its libFuzzer runtime).
 set -euo pipefail
 
 LLVM_VERSION=22
@@ -12,6 +14,7 @@ packages=(
   libspdlog-dev libfmt-dev libcli11-dev libgtest-dev libgmock-dev
   libopenblas0-pthread
   python3 python3-numpy
+  "$@"
 )
 
 missing=()

@@ -15,8 +15,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "disc/Dialect/TFRT/TFRTOps.h"
 #include "disc/InitAll.h"
+#include "disc/Pipeline/FrontEnd.h"
 #include "disc/Pipeline/Pipeline.h"
 #include "disc/Target/ModelCodegen.h"
 #include "disc/Target/ModelMetadata.h"
@@ -31,8 +31,6 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
-#include "mlir/IR/Verifier.h"
-#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/Timing.h"
 #include "llvm/ADT/SmallString.h"
@@ -423,112 +421,6 @@ LogicalResult writeDump(llvm::StringRef folder, llvm::StringRef input,
   return success();
 }
 
-/// Brackets nested deeper than this are refused before parsing. Exported
-/// programs nest a few dozen levels; the parser, the verifier and many
-/// passes recurse once per level. A program 20 times this deep compiled
-/// through every phase on twice kCompileStackBytes of stack, so the margin
-/// is wide (test/lit/driver/nesting.mlir compiles one at the limit).
-constexpr unsigned kMaxNesting = 1000;
-constexpr unsigned kCompileStackBytes = 256u << 20;
-
-/// The first bracket of `source` that opens more than kMaxNesting levels
-/// deep, or nullptr. Brackets are (, [, { and <; a closing one ends the
-/// innermost level only when it matches it, so that the `>` of `->` or
-/// `>=` does not; brackets in strings and comments do not count.
-const char *findTooDeepNesting(llvm::StringRef source) {
-  std::string open;
-  const char *end = source.end();
-  for (const char *p = source.begin(); p != end; ++p) {
-    switch (*p) {
-    case '"':
-      // A string ends at its closing quote; a newline ends an unterminated
-      // one, which the parser reports.
-      for (++p; p != end && *p != '"' && *p != '\n'; ++p)
-        if (*p == '\\' && p + 1 != end)
-          ++p;
-      if (p == end)
-        return nullptr;
-      break;
-    case '/':
-      if (p + 1 != end && p[1] == '/')
-        while (p + 1 != end && p[1] != '\n')
-          ++p;
-      break;
-    case '-':
-      if (p + 1 != end && p[1] == '>')
-        ++p;
-      break;
-    case '(':
-    case '[':
-    case '{':
-    case '<':
-      if (open.size() == kMaxNesting)
-        return p;
-      open += *p;
-      break;
-    case ')':
-    case ']':
-    case '}':
-    case '>': {
-      char opening = *p == ')' ? '(' : *p == ']' ? '[' : *p == '}' ? '{' : '<';
-      if (!open.empty() && open.back() == opening)
-        open.pop_back();
-      break;
-    }
-    default:
-      break;
-    }
-  }
-  return nullptr;
-}
-
-/// TFRT's documents and older tests spell functions `func @f(...)`; MLIR
-/// now spells them `func.func @f(...)`. Rewrites the line starts that use
-/// the old spelling; every other byte is kept, so locations stay on their
-/// lines.
-std::string upgradeFuncSpelling(llvm::StringRef source) {
-  std::string upgraded;
-  upgraded.reserve(source.size());
-  while (!source.empty()) {
-    auto [line, rest] = source.split('\n');
-    llvm::StringRef code = line.ltrim(" \t");
-    if (code.starts_with("func @") || code.starts_with("func private @")) {
-      upgraded.append(line.begin(), code.begin());
-      upgraded += "func.func";
-      upgraded += code.drop_front(strlen("func"));
-    } else {
-      upgraded += line;
-    }
-    if (line.size() < source.size())
-      upgraded += '\n';
-    source = rest;
-  }
-  return upgraded;
-}
-
-/// TFRT's documents end a function without results after its last kernel
-/// (`func @control_dep0() { ... dht.print_tensor.i32 %a }`). Gives such a
-/// function, when every op of it is a kernel, the `tfrt.return` it leaves
-/// out, before the module is verified.
-void addImplicitReturns(ModuleOp module) {
-  auto isKernel = [](Operation &op) {
-    return !op.isRegistered() ||
-           isa<tfrt::TFRTDialect, tfrt_test::TFRTTestDialect, dht::DHTDialect>(
-               op.getDialect());
-  };
-  for (auto func : module.getOps<func::FuncOp>()) {
-    if (func.isDeclaration() || func.getNumResults() != 0 ||
-        !func.getBody().hasOneBlock())
-      continue;
-    Block &body = func.getBody().front();
-    if (body.empty() || body.back().hasTrait<OpTrait::IsTerminator>() ||
-        !llvm::all_of(body, isKernel))
-      continue;
-    auto builder = OpBuilder::atBlockEnd(&body);
-    tfrt::ReturnOp::create(builder, body.back().getLoc(), ValueRange());
-  }
-}
-
 /// Checks that programs of `kind` go through the phases the flags name.
 LogicalResult checkPhasesOf(ProgramKind kind, const Invocation &invocation) {
   auto check = [&](llvm::StringRef flag, Phase phase) {
@@ -660,13 +552,7 @@ int compile(const DriverOptions &options, Invocation invocation) {
   OwningOpRef<ModuleOp> module;
   {
     TimingScope parseTiming = rootTiming.nest("parse");
-    module = parseSourceFile<ModuleOp>(
-        sourceMgr, ParserConfig(&context, /*verifyAfterParse=*/false));
-    if (module) {
-      addImplicitReturns(*module);
-      if (failed(verify(*module)))
-        return 1;
-    }
+    module = parseProgram(sourceMgr, &context);
   }
   if (!module)
     return 1;
@@ -871,7 +757,7 @@ int main(int argc, char **argv) {
   // nesting; with this stack the deepest program the nesting check admits
   // compiles.
   int result = 1;
-  llvm::thread compileThread(std::optional<unsigned>(kCompileStackBytes),
+  llvm::thread compileThread(std::optional<unsigned>(kFrontEndStackBytes),
                              [&] { result = compile(options, *invocation); });
   compileThread.join();
   return result;

@@ -1,9 +1,10 @@
 // ral-run: loads a model .so built by disc-compile, runs one of its functions
 // on .npy inputs and prints, saves or checks the outputs.
 #include "disc/ral/dtype.h"
-#include "disc/ral/memref.h"
 #include "disc/runtime_stub.h"
-#include "disc/runtime_stub/npy.h"
+#include "disc/tooling/compare.h"
+#include "disc/tooling/outputs.h"
+#include "disc/tooling/tensor_text.h"
 
 #include <sys/stat.h>
 
@@ -28,8 +29,7 @@
 
 namespace {
 
-using disc::ral::DType;
-using disc::ral::DTypeKind;
+using namespace disc::tooling;
 
 int fail(const std::string &message) {
   std::fprintf(stderr, "ral-run: error: %s\n", message.c_str());
@@ -46,240 +46,6 @@ struct OutputsDeleter {
   void operator()(disc_outputs *outputs) const { disc_outputs_free(outputs); }
 };
 using StatusPtr = std::unique_ptr<disc_status, StatusDeleter>;
-
-std::string shapeText(const int64_t *shape, int64_t rank, const char *dtype) {
-  std::string out;
-  for (int64_t i = 0; i < rank; ++i)
-    out += (shape[i] < 0 ? std::string("?") : std::to_string(shape[i])) + "x";
-  return out + dtype;
-}
-
-int64_t elementCount(const int64_t *shape, int64_t rank) {
-  int64_t count = 1;
-  for (int64_t i = 0; i < rank; ++i)
-    count *= shape[i];
-  return count;
-}
-
-template <typename T> double widen(T value) {
-  return static_cast<double>(value);
-}
-double widen(disc::ral::half value) { return disc::ral::toFloat(value); }
-double widen(disc::ral::bfloat16 value) { return disc::ral::toFloat(value); }
-
-// Element `index` of a buffer of `dtype`, widened to double for printing and
-// comparing floats.
-double elementAsDouble(DType dtype, const void *data, int64_t index) {
-  switch (dtype) {
-#define DISC_RAL_SCALAR_TYPE(Token, CppType, BitWidth, Kind)                   \
-  case DType::Token: {                                                         \
-    return widen(static_cast<const CppType *>(data)[index]);                   \
-  }
-#include "disc/ral/type_encoding.def"
-  }
-  return 0;
-}
-
-// Element `index` as text: integers exactly, floats with as many significant
-// digits as their type carries.
-std::string formatElement(DType dtype, const void *data, int64_t index) {
-  char text[64];
-  switch (dtype) {
-  case DType::i1:
-    return static_cast<const uint8_t *>(data)[index] ? "1" : "0";
-  case DType::i8:
-  case DType::i16:
-  case DType::i32:
-  case DType::i64: {
-    int64_t value = 0;
-    if (dtype == DType::i8)
-      value = static_cast<const int8_t *>(data)[index];
-    else if (dtype == DType::i16)
-      value = static_cast<const int16_t *>(data)[index];
-    else if (dtype == DType::i32)
-      value = static_cast<const int32_t *>(data)[index];
-    else
-      value = static_cast<const int64_t *>(data)[index];
-    std::snprintf(text, sizeof(text), "%" PRId64, value);
-    return text;
-  }
-  case DType::ui8:
-  case DType::ui16:
-  case DType::ui32:
-  case DType::ui64: {
-    uint64_t value = 0;
-    if (dtype == DType::ui8)
-      value = static_cast<const uint8_t *>(data)[index];
-    else if (dtype == DType::ui16)
-      value = static_cast<const uint16_t *>(data)[index];
-    else if (dtype == DType::ui32)
-      value = static_cast<const uint32_t *>(data)[index];
-    else
-      value = static_cast<const uint64_t *>(data)[index];
-    std::snprintf(text, sizeof(text), "%" PRIu64, value);
-    return text;
-  }
-  case DType::f16:
-    std::snprintf(text, sizeof(text), "%.5g",
-                  elementAsDouble(dtype, data, index));
-    return text;
-  case DType::bf16:
-    std::snprintf(text, sizeof(text), "%.4g",
-                  elementAsDouble(dtype, data, index));
-    return text;
-  case DType::f32:
-    std::snprintf(text, sizeof(text), "%.7g",
-                  elementAsDouble(dtype, data, index));
-    return text;
-  case DType::f64:
-    std::snprintf(text, sizeof(text), "%.15g",
-                  elementAsDouble(dtype, data, index));
-    return text;
-  }
-  return "?";
-}
-
-void appendNested(std::string &out, DType dtype, const disc_tensor &tensor,
-                  int64_t dim, int64_t &next) {
-  if (dim == tensor.rank - 1) {
-    for (int64_t i = 0; i < tensor.shape[dim]; ++i) {
-      if (i != 0)
-        out += ' ';
-      out += formatElement(dtype, tensor.data, next++);
-    }
-    return;
-  }
-  for (int64_t i = 0; i < tensor.shape[dim]; ++i) {
-    out += '[';
-    appendNested(out, dtype, tensor, dim + 1, next);
-    out += ']';
-  }
-}
-
-// IREE's buffer view text: "2x3xf32=[1 2 3][4 5 6]", "4xf32=1 2 3 4",
-// "f32=3".
-std::string formatTensor(const disc_tensor &tensor) {
-  DType dtype = *disc::ral::dtypeFromToken(tensor.dtype);
-  std::string out = shapeText(tensor.shape, tensor.rank, tensor.dtype) + "=";
-  int64_t next = 0;
-  if (tensor.rank == 0)
-    out += formatElement(dtype, tensor.data, 0);
-  else
-    appendNested(out, dtype, tensor, 0, next);
-  return out;
-}
-
-std::string formatIndex(int64_t flat, const int64_t *shape, int64_t rank) {
-  std::vector<int64_t> index(rank);
-  for (int64_t i = rank - 1; i >= 0; --i) {
-    index[i] = shape[i] == 0 ? 0 : flat % shape[i];
-    flat = shape[i] == 0 ? 0 : flat / shape[i];
-  }
-  std::string out = "[";
-  for (int64_t i = 0; i < rank; ++i)
-    out += (i ? ", " : "") + std::to_string(index[i]);
-  return out + "]";
-}
-
-struct Tolerance {
-  double atol;
-  double rtol;
-};
-
-Tolerance defaultTolerance(DType dtype) {
-  switch (disc::ral::dtypeKind(dtype)) {
-  case DTypeKind::Signless:
-  case DTypeKind::Unsigned:
-    return {0, 0};
-  case DTypeKind::Float:
-  case DTypeKind::BFloat:
-    break;
-  }
-  switch (dtype) {
-  case DType::f16:
-  case DType::bf16:
-    return {1e-2, 1e-2};
-  case DType::f64:
-    return {1e-10, 1e-8};
-  default:
-    return {1e-5, 1e-4};
-  }
-}
-
-std::string formatError(double value) {
-  char text[32];
-  std::snprintf(text, sizeof(text), "%.2g", value);
-  return text;
-}
-
-// Compares output `index` with the expected array; prints the verdict and
-// returns whether they match.
-bool compareOutput(int64_t index, const disc_tensor &actual,
-                   const disc::npy::Array &expected,
-                   const std::string &expectedPath,
-                   std::optional<double> atolOverride,
-                   std::optional<double> rtolOverride, std::string &error) {
-  DType dtype = *disc::ral::dtypeFromToken(actual.dtype);
-  std::vector<int64_t> actualShape(actual.shape, actual.shape + actual.rank);
-  if (dtype != expected.dtype || actualShape != expected.shape) {
-    error = "output " + std::to_string(index) + " is " +
-            shapeText(actual.shape, actual.rank, actual.dtype) + ", '" +
-            expectedPath + "' holds " +
-            shapeText(expected.shape.data(),
-                      static_cast<int64_t>(expected.shape.size()),
-                      disc::ral::dtypeToken(expected.dtype));
-    return false;
-  }
-  Tolerance tolerance = defaultTolerance(dtype);
-  tolerance.atol = atolOverride.value_or(tolerance.atol);
-  tolerance.rtol = rtolOverride.value_or(tolerance.rtol);
-  bool isFloat = disc::ral::dtypeKind(dtype) == DTypeKind::Float ||
-                 disc::ral::dtypeKind(dtype) == DTypeKind::BFloat;
-
-  int64_t count = elementCount(actual.shape, actual.rank);
-  double maxAbs = 0, maxRel = 0;
-  int64_t mismatches = 0, firstMismatch = -1;
-  for (int64_t i = 0; i < count; ++i) {
-    double got = elementAsDouble(dtype, actual.data, i);
-    double want = elementAsDouble(dtype, expected.data(), i);
-    bool equal;
-    double absErr = 0;
-    if (!isFloat) {
-      // Compare integers exactly: doubles cannot hold every 64-bit value.
-      equal = formatElement(dtype, actual.data, i) ==
-              formatElement(dtype, expected.data(), i);
-      absErr = equal ? 0 : std::fabs(got - want);
-    } else if (std::isnan(got) || std::isnan(want)) {
-      equal = std::isnan(got) && std::isnan(want);
-      absErr = equal ? 0 : INFINITY;
-    } else if (std::isinf(got) || std::isinf(want)) {
-      equal = got == want;
-      absErr = equal ? 0 : INFINITY;
-    } else {
-      absErr = std::fabs(got - want);
-      equal = absErr <= tolerance.atol + tolerance.rtol * std::fabs(want);
-    }
-    double relErr = absErr == 0 ? 0 : absErr / std::fabs(want);
-    maxAbs = std::max(maxAbs, absErr);
-    maxRel = std::max(maxRel, relErr);
-    if (!equal && mismatches++ == 0)
-      firstMismatch = i;
-  }
-  if (mismatches == 0) {
-    std::printf("output %" PRId64 ": matches expected (max abs err %s)\n",
-                index, formatError(maxAbs).c_str());
-    return true;
-  }
-  std::printf("output %" PRId64 ": does not match expected: %" PRId64
-              " of %" PRId64 " elements differ, max abs err %s, max rel err "
-              "%s (atol %g, rtol %g); first at %s: got %s, expected %s\n",
-              index, mismatches, count, formatError(maxAbs).c_str(),
-              formatError(maxRel).c_str(), tolerance.atol, tolerance.rtol,
-              formatIndex(firstMismatch, actual.shape, actual.rank).c_str(),
-              formatElement(dtype, actual.data, firstMismatch).c_str(),
-              formatElement(dtype, expected.data(), firstMismatch).c_str());
-  return false;
-}
 
 void describe(const disc_model *model, const std::string &path) {
   std::printf("model: %s\n", path.c_str());
@@ -302,200 +68,6 @@ void describe(const disc_model *model, const std::string &path) {
           shapeText(output->shape, output->rank, output->dtype).c_str());
     }
   }
-}
-
-// The "4x3xf32" before the '=' of IREE's tensor forms.
-bool parseTensorType(const std::string &type, DType &dtype,
-                     std::vector<int64_t> &shape, std::string &error) {
-  std::vector<std::string> parts;
-  for (size_t start = 0;;) {
-    size_t x = type.find('x', start);
-    parts.push_back(type.substr(start, x - start));
-    if (x == std::string::npos)
-      break;
-    start = x + 1;
-  }
-  auto parsed = disc::ral::dtypeFromToken(parts.back());
-  if (!parsed) {
-    error = "unknown dtype '" + parts.back() + "'";
-    return false;
-  }
-  dtype = *parsed;
-  shape.clear();
-  for (size_t i = 0; i + 1 < parts.size(); ++i) {
-    char *end = nullptr;
-    errno = 0;
-    long long dim = std::strtoll(parts[i].c_str(), &end, 10);
-    if (parts[i].empty() || *end != '\0' || dim < 0 || errno == ERANGE) {
-      error = "bad dimension '" + parts[i] + "'";
-      return false;
-    }
-    shape.push_back(dim);
-  }
-  return true;
-}
-
-// The values of IREE's inline form: "1 2 3 4", brackets and commas between
-// values allowed and ignored.
-bool parseInlineValues(const std::string &valueText, DType dtype, int64_t count,
-                       disc::ral::AlignedBuffer &buffer, std::string &error) {
-  const char *token = disc::ral::dtypeToken(dtype);
-  if (dtype == DType::f16 || dtype == DType::bf16) {
-    error = std::string("inline ") + token +
-            " values are not supported; use a .npy file or raw data (@file)";
-    return false;
-  }
-  std::string text = valueText;
-  for (char &c : text)
-    if (c == '[' || c == ']' || c == ',')
-      c = ' ';
-  std::vector<std::string> values;
-  for (size_t start = text.find_first_not_of(' ');
-       start != std::string::npos;) {
-    size_t end = text.find(' ', start);
-    values.push_back(text.substr(start, end - start));
-    start = text.find_first_not_of(' ', end);
-  }
-  if (static_cast<int64_t>(values.size()) != count) {
-    error = "expected " + std::to_string(count) + " values, got " +
-            std::to_string(values.size());
-    return false;
-  }
-  size_t elementSize = disc::ral::dtypeSize(dtype);
-  buffer.reset(
-      disc::ral::alignedAllocate(static_cast<size_t>(count) * elementSize));
-  if (!buffer) {
-    error = "out of memory";
-    return false;
-  }
-  char *bytes = static_cast<char *>(buffer.get());
-  for (int64_t i = 0; i < count; ++i) {
-    const std::string &value = values[i];
-    char *end = nullptr;
-    errno = 0;
-    char *slot = bytes + i * elementSize;
-    DTypeKind kind = disc::ral::dtypeKind(dtype);
-    if (dtype == DType::i1) {
-      if (value != "0" && value != "1" && value != "true" && value != "false") {
-        error = "'" + value + "' is not an i1 value (0, 1, true, false)";
-        return false;
-      }
-      *slot = value == "1" || value == "true";
-      continue;
-    }
-    if (kind == DTypeKind::Float) {
-      double parsed = std::strtod(value.c_str(), &end);
-      if (*end != '\0') {
-        error = "'" + value + "' is not a number";
-        return false;
-      }
-      if (dtype == DType::f32) {
-        float narrow = static_cast<float>(parsed);
-        std::memcpy(slot, &narrow, sizeof(narrow));
-      } else {
-        std::memcpy(slot, &parsed, sizeof(parsed));
-      }
-      continue;
-    }
-    uint64_t raw;
-    if (kind == DTypeKind::Unsigned) {
-      raw = std::strtoull(value.c_str(), &end, 10);
-      if (value[0] == '-' || (elementSize < 8 && raw >> (8 * elementSize)))
-        errno = ERANGE;
-    } else {
-      long long parsed = std::strtoll(value.c_str(), &end, 10);
-      int64_t limit = elementSize < 8 ? int64_t(1) << (8 * elementSize - 1) : 0;
-      if (elementSize < 8 && (parsed < -limit || parsed >= limit))
-        errno = ERANGE;
-      raw = static_cast<uint64_t>(parsed);
-    }
-    if (value.empty() || *end != '\0' || errno == ERANGE) {
-      error = "'" + value + "' is not a valid " + token + " value";
-      return false;
-    }
-    // Little-endian host: the low bytes are the narrower integer.
-    std::memcpy(slot, &raw, elementSize);
-  }
-  return true;
-}
-
-// IREE's typed forms: inline "2x2xf32=1 2 3 4" ("f32=3" for a scalar), or
-// "4x3xf32=@x.bin" for raw little-endian data in a file.
-bool parseTypedTensor(const std::string &spec, disc::npy::Array &out,
-                      std::string &error) {
-  size_t equals = spec.find('=');
-  std::string valueText = spec.substr(equals + 1);
-  std::string message;
-  if (!parseTensorType(spec.substr(0, equals), out.dtype, out.shape, message)) {
-    error = "'" + spec + "': " + message;
-    return false;
-  }
-  std::optional<disc::ral::TensorSize> size =
-      disc::ral::tensorSize(out.shape, out.dtype);
-  if (!size) {
-    error = "'" + spec + "': shape " +
-            shapeText(out.shape.data(), static_cast<int64_t>(out.shape.size()),
-                      disc::ral::dtypeToken(out.dtype)) +
-            " is too large: its size in bytes does not fit in 64 bits";
-    return false;
-  }
-  if (!valueText.empty() && valueText[0] == '@')
-    return disc::npy::readRaw(valueText.substr(1), out.dtype, out.shape, out,
-                              error);
-  if (!parseInlineValues(valueText, out.dtype, size->elements, out.buffer,
-                         message)) {
-    error = "'" + spec + "': " + message;
-    return false;
-  }
-  out.bytes = static_cast<size_t>(size->bytes);
-  return true;
-}
-
-// A tensor argument with a name for messages: the file, the .npz member or
-// the inline text it came from.
-struct LabeledArray {
-  std::string label;
-  disc::npy::Array array;
-};
-
-// Appends the tensors of one argument: a .npy file, a .npz file (all its
-// arrays in order), either with or without '@', or a typed form.
-bool readTensors(const std::string &spec, std::vector<LabeledArray> &out,
-                 std::string &error) {
-  bool isFile = !spec.empty() && spec[0] == '@';
-  if (!isFile && spec.find('=') != std::string::npos) {
-    LabeledArray tensor{spec, {}};
-    if (!parseTypedTensor(spec, tensor.array, error))
-      return false;
-    out.push_back(std::move(tensor));
-    return true;
-  }
-  std::string path = isFile ? spec.substr(1) : spec;
-  std::vector<disc::npy::NamedArray> arrays;
-  bool isArchive = false;
-  if (!disc::npy::readArrays(path, arrays, isArchive, error))
-    return false;
-  for (disc::npy::NamedArray &named : arrays)
-    out.push_back({isArchive ? path + "[" + named.name + "]" : path,
-                   std::move(named.array)});
-  return true;
-}
-
-// Where one output goes: IREE's "@o.npy" (write), "+o.npy" (append to the
-// file) or "-" (print).
-struct OutputSink {
-  enum class Kind { Write, Append, Print } kind = Kind::Write;
-  std::string path;
-};
-
-OutputSink parseOutputSink(const std::string &spec) {
-  if (spec == "-")
-    return {OutputSink::Kind::Print, ""};
-  if (!spec.empty() && spec[0] == '+')
-    return {OutputSink::Kind::Append, spec.substr(1)};
-  if (!spec.empty() && spec[0] == '@')
-    return {OutputSink::Kind::Write, spec.substr(1)};
-  return {OutputSink::Kind::Write, spec};
 }
 
 struct Options {
@@ -545,36 +117,6 @@ struct KgRunDeleter {
 };
 using KgRunPtr = std::unique_ptr<disc_kg_run, KgRunDeleter>;
 
-// Parses the text of one kernel-graph argument of type `type`.
-bool parseKgArgument(const std::string &text, const char *type,
-                     disc_kg_scalar &value, std::string &error) {
-  value = {type, 0, 0, nullptr};
-  std::string spelling(type);
-  if (spelling == "!tfrt.string") {
-    value.string = text.c_str();
-    return true;
-  }
-  char *end = nullptr;
-  errno = 0;
-  if (spelling == "f32" || spelling == "f64" || spelling == "f16" ||
-      spelling == "bf16")
-    value.real = std::strtod(text.c_str(), &end);
-  else if (spelling[0] == 'u')
-    value.integer = static_cast<int64_t>(std::strtoull(text.c_str(), &end, 0));
-  else if (spelling[0] == 'i')
-    value.integer = std::strtoll(text.c_str(), &end, 0);
-  else {
-    error =
-        "cannot pass a value of type '" + spelling + "' from the command line";
-    return false;
-  }
-  if (text.empty() || *end != '\0' || errno != 0) {
-    error = "'" + text + "' is not a valid " + spelling + " value";
-    return false;
-  }
-  return true;
-}
-
 // What one timed run leaves behind (outputs, a finished run), freed after
 // its time is taken.
 using RunLeftovers = std::shared_ptr<void>;
@@ -587,7 +129,7 @@ constexpr int64_t kMaxBenchmarkRuns = 10'000'000;
 // Calls `runOnce` `warmups + runs` times and prints the spread of the timed
 // runs of function `name` in microseconds.
 int benchmark(const char *name, int64_t runs, const TimedRun &runOnce) {
-  int64_t warmups = std::max<int64_t>(1, std::min<int64_t>(runs / 10, 100));
+  int64_t warmups = warmupRunsFor(runs);
   std::vector<double> micros;
   micros.reserve(static_cast<size_t>(runs));
   for (int64_t i = 0; i < warmups + runs; ++i) {
@@ -601,15 +143,10 @@ int benchmark(const char *name, int64_t runs, const TimedRun &runOnce) {
     if (i >= warmups)
       micros.push_back(elapsed.count());
   }
-  std::sort(micros.begin(), micros.end());
-  size_t n = micros.size();
-  double median =
-      n % 2 ? micros[n / 2] : (micros[n / 2 - 1] + micros[n / 2]) / 2;
-  // Nearest rank: the smallest time that at least 90% of the runs reach.
-  size_t p90Rank = (n * 9 + 9) / 10;
+  TimingSummary summary = summarizeTimings(std::move(micros));
   std::printf("benchmark '%s': %" PRId64 " runs after %" PRId64
               " warm-up runs: min %.1f us, median %.1f us, p90 %.1f us\n",
-              name, runs, warmups, micros.front(), median, micros[p90Rank - 1]);
+              name, runs, warmups, summary.min, summary.median, summary.p90);
   return 0;
 }
 
@@ -846,13 +383,7 @@ int run(const Options &options) {
         std::printf("%s\n", formatTensor(output).c_str());
         continue;
       }
-      std::vector<int64_t> shape(output.shape, output.shape + output.rank);
-      DType dtype = *disc::ral::dtypeFromToken(output.dtype);
-      bool written =
-          sink.kind == OutputSink::Kind::Append
-              ? disc::npy::append(sink.path, dtype, shape, output.data, error)
-              : disc::npy::write(sink.path, dtype, shape, output.data, error);
-      if (!written)
+      if (!writeOutput(sink, output, error))
         return fail(error);
       spdlog::debug("output {} {} '{}'", i,
                     sink.kind == OutputSink::Kind::Append ? "appended to"
@@ -867,12 +398,14 @@ int run(const Options &options) {
   for (size_t i = 0; i < expected.size(); ++i) {
     const disc_tensor &output =
         *disc_outputs_get(outputs.get(), static_cast<int64_t>(i));
+    Comparison comparison;
     if (!compareOutput(static_cast<int64_t>(i), output, expected[i].array,
-                       expected[i].label, options.atol, options.rtol, error)) {
-      if (!error.empty())
-        return fail(error);
+                       expected[i].label, options.atol, options.rtol,
+                       comparison, error))
+      return fail(error);
+    std::printf("%s\n", comparison.verdict.c_str());
+    if (!comparison.matches)
       ++mismatched;
-    }
   }
   if (mismatched != 0)
     return fail(std::to_string(mismatched) + " of " +

@@ -1,5 +1,7 @@
 #include "json.h"
 
+#include "disc/runtime_stub/text.h"
+
 #include <cerrno>
 #include <cstdlib>
 
@@ -36,7 +38,7 @@ public:
 private:
   bool fail(const std::string &message) {
     if (error_.empty()) {
-      error_ = message;
+      error_ = stub::escapeControlCharacters(message);
       errorPos_ = pos_;
     }
     return false;

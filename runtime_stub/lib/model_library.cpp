@@ -10,7 +10,10 @@
 
 #include <cerrno>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
+#include <map>
+#include <optional>
 #include <vector>
 
 namespace disc::stub {
@@ -22,30 +25,50 @@ namespace {
 using ElfHeader = Elf64_Ehdr;
 using ElfProgramHeader = Elf64_Phdr;
 using ElfSectionHeader = Elf64_Shdr;
+using ElfDynamic = Elf64_Dyn;
+using ElfRela = Elf64_Rela;
+using ElfRel = Elf64_Rel;
+using ElfSymbol = Elf64_Sym;
 constexpr unsigned char kElfClass = ELFCLASS64;
+uint64_t relocationSymbol(uint64_t info) { return ELF64_R_SYM(info); }
+uint64_t relocationType(uint64_t info) { return ELF64_R_TYPE(info); }
 #else
 using ElfHeader = Elf32_Ehdr;
 using ElfProgramHeader = Elf32_Phdr;
 using ElfSectionHeader = Elf32_Shdr;
+using ElfDynamic = Elf32_Dyn;
+using ElfRela = Elf32_Rela;
+using ElfRel = Elf32_Rel;
+using ElfSymbol = Elf32_Sym;
 constexpr unsigned char kElfClass = ELFCLASS32;
+uint64_t relocationSymbol(uint64_t info) { return ELF32_R_SYM(info); }
+uint64_t relocationType(uint64_t info) { return ELF32_R_TYPE(info); }
 #endif
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 constexpr unsigned char kElfData = ELFDATA2LSB;
 #else
 constexpr unsigned char kElfData = ELFDATA2MSB;
 #endif
+// kRelativeRelocation: the relocation type DT_RELACOUNT and DT_RELCOUNT
+// count, which dlopen applies without looking at the type.
 #if defined(__x86_64__)
 constexpr uint16_t kElfMachine = EM_X86_64;
+constexpr uint64_t kRelativeRelocation = R_X86_64_RELATIVE;
 #elif defined(__aarch64__)
 constexpr uint16_t kElfMachine = EM_AARCH64;
+constexpr uint64_t kRelativeRelocation = R_AARCH64_RELATIVE;
 #elif defined(__i386__)
 constexpr uint16_t kElfMachine = EM_386;
+constexpr uint64_t kRelativeRelocation = R_386_RELATIVE;
 #elif defined(__arm__)
 constexpr uint16_t kElfMachine = EM_ARM;
+constexpr uint64_t kRelativeRelocation = R_ARM_RELATIVE;
 #elif defined(__powerpc64__)
 constexpr uint16_t kElfMachine = EM_PPC64;
+constexpr uint64_t kRelativeRelocation = R_PPC64_RELATIVE;
 #elif defined(__riscv)
 constexpr uint16_t kElfMachine = EM_RISCV;
+constexpr uint64_t kRelativeRelocation = R_RISCV_RELATIVE;
 #else
 #error "the ELF machine of this target is not known"
 #endif
@@ -72,6 +95,227 @@ bool readAt(int fd, uint64_t offset, void *out, size_t size) {
     done += static_cast<size_t>(n);
   }
   return true;
+}
+
+// The loadable segments of a file, which dlopen maps.
+class Image {
+public:
+  explicit Image(const std::vector<ElfProgramHeader> &segments) {
+    for (const ElfProgramHeader &segment : segments)
+      if (segment.p_type == PT_LOAD)
+        loads_.push_back(segment);
+  }
+
+  // The file offset of [address, address + size) when it lies inside the
+  // file bytes of one loadable segment.
+  std::optional<uint64_t> fileOffset(uint64_t address, uint64_t size) const {
+    for (const ElfProgramHeader &load : loads_)
+      if (address >= load.p_vaddr && address - load.p_vaddr <= load.p_filesz &&
+          size <= load.p_filesz - (address - load.p_vaddr))
+        return load.p_offset + (address - load.p_vaddr);
+    return std::nullopt;
+  }
+
+  // Whether [address, address + size) lies inside the memory one loadable
+  // segment takes, one mapped writable unless `anySegment`.
+  bool mapped(uint64_t address, uint64_t size, bool anySegment) const {
+    for (const ElfProgramHeader &load : loads_)
+      if ((anySegment || (load.p_flags & PF_W)) && address >= load.p_vaddr &&
+          address - load.p_vaddr <= load.p_memsz &&
+          size <= load.p_memsz - (address - load.p_vaddr))
+        return true;
+    return false;
+  }
+
+private:
+  std::vector<ElfProgramHeader> loads_;
+};
+
+std::string hex(uint64_t value) {
+  char text[24];
+  std::snprintf(text, sizeof(text), "0x%llx",
+                static_cast<unsigned long long>(value));
+  return text;
+}
+
+// Checks the relocations of a table of `Relocation` entries at `address`
+// of `size` bytes, the first `relativeCount` of them counted as relative:
+// dlopen applies them before anything else could look, writing to their
+// targets and reading their symbols, and stops the process when a counted
+// one is not relative. A target must be writable, unless the file asks for
+// relocations of its text (DT_TEXTREL), for which dlopen unprotects it.
+template <typename Relocation>
+std::string relocationProblem(int fd, const Image &image, const char *table,
+                              uint64_t address, uint64_t size,
+                              uint64_t relativeCount, uint64_t symbolCount,
+                              bool textRelocations) {
+  std::optional<uint64_t> offset = image.fileOffset(address, size);
+  if (!offset)
+    return std::string("malformed ELF file: the ") + table + " table (" +
+           hex(address) + ", " + std::to_string(size) +
+           " bytes) is not inside a loadable segment";
+  std::vector<Relocation> entries(size / sizeof(Relocation));
+  if (!entries.empty() &&
+      !readAt(fd, *offset, entries.data(), entries.size() * sizeof(Relocation)))
+    return std::string("cannot read the ") + table +
+           " table: " + std::strerror(errno);
+  if (relativeCount > entries.size())
+    return std::string("malformed ELF file: the dynamic section counts ") +
+           std::to_string(relativeCount) + " relative relocations in the " +
+           table + " table of " + std::to_string(entries.size());
+  for (size_t i = 0; i < entries.size(); ++i) {
+    if (i < relativeCount &&
+        relocationType(entries[i].r_info) != kRelativeRelocation)
+      return std::string("malformed ELF file: ") + table + " relocation " +
+             std::to_string(i) + " is counted as relative and is not";
+    if (!image.mapped(entries[i].r_offset, sizeof(uintptr_t), textRelocations))
+      return std::string("malformed ELF file: ") + table + " relocation " +
+             std::to_string(i) + " writes to " + hex(entries[i].r_offset) +
+             ", outside the writable loadable segments";
+    if (relocationSymbol(entries[i].r_info) >= symbolCount)
+      return std::string("malformed ELF file: ") + table + " relocation " +
+             std::to_string(i) + " names symbol " +
+             std::to_string(relocationSymbol(entries[i].r_info)) +
+             ", past the symbol table";
+  }
+  return std::string();
+}
+
+// What in the dynamic section would make dlopen read or write outside the
+// file's image: every table it names, every relocation and every name of
+// a needed library must lie inside it. Checked before dlopen, which trusts
+// them (a fuzzed model crashed it there).
+std::string dynamicProblem(int fd,
+                           const std::vector<ElfProgramHeader> &segments,
+                           uint64_t fileSize) {
+  const ElfProgramHeader *dynamicSegment = nullptr;
+  for (const ElfProgramHeader &segment : segments)
+    if (segment.p_type == PT_DYNAMIC)
+      dynamicSegment = &segment;
+  if (!dynamicSegment)
+    return std::string();
+  Image image(segments);
+  if (!tableFits(dynamicSegment->p_offset, 1, dynamicSegment->p_filesz,
+                 fileSize) ||
+      !image.fileOffset(dynamicSegment->p_vaddr, dynamicSegment->p_filesz))
+    return "malformed ELF file: the dynamic section is not inside a "
+           "loadable segment";
+  std::vector<ElfDynamic> entries(dynamicSegment->p_filesz /
+                                  sizeof(ElfDynamic));
+  if (!entries.empty() && !readAt(fd, dynamicSegment->p_offset, entries.data(),
+                                  entries.size() * sizeof(ElfDynamic)))
+    return "cannot read the dynamic section: " +
+           std::string(std::strerror(errno));
+  std::map<int64_t, uint64_t> values;
+  std::vector<uint64_t> names;
+  bool terminated = false;
+  for (const ElfDynamic &entry : entries) {
+    if (entry.d_tag == DT_NULL) {
+      terminated = true;
+      break;
+    }
+    if (entry.d_tag == DT_NEEDED || entry.d_tag == DT_SONAME ||
+        entry.d_tag == DT_RPATH || entry.d_tag == DT_RUNPATH)
+      names.push_back(entry.d_un.d_val);
+    else
+      values[entry.d_tag] = entry.d_un.d_val;
+  }
+  if (!terminated)
+    return "malformed ELF file: the dynamic section has no DT_NULL end";
+  auto value = [&](int64_t tag) -> std::optional<uint64_t> {
+    auto found = values.find(tag);
+    if (found == values.end())
+      return std::nullopt;
+    return found->second;
+  };
+  // dlopen reads both without checking that the dynamic section has them.
+  if (!value(DT_SYMTAB) || !value(DT_STRTAB))
+    return "malformed ELF file: the dynamic section names no symbol or no "
+           "string table";
+  struct Table {
+    int64_t addressTag;
+    int64_t sizeTag;
+    const char *name;
+  };
+  const Table tables[] = {
+      {DT_STRTAB, DT_STRSZ, "string"},
+      {DT_RELA, DT_RELASZ, "RELA"},
+      {DT_REL, DT_RELSZ, "REL"},
+      {DT_JMPREL, DT_PLTRELSZ, "PLT relocation"},
+      {DT_INIT_ARRAY, DT_INIT_ARRAYSZ, "init array"},
+      {DT_FINI_ARRAY, DT_FINI_ARRAYSZ, "fini array"},
+      {DT_PREINIT_ARRAY, DT_PREINIT_ARRAYSZ, "preinit array"},
+      {DT_SYMTAB, DT_NULL, "symbol"},
+      {DT_HASH, DT_NULL, "hash"},
+      {DT_GNU_HASH, DT_NULL, "GNU hash"},
+      {DT_VERSYM, DT_NULL, "symbol version"},
+      {DT_VERDEF, DT_NULL, "version definition"},
+      {DT_VERNEED, DT_NULL, "version needs"},
+  };
+  for (const Table &table : tables) {
+    std::optional<uint64_t> address = value(table.addressTag);
+    if (!address)
+      continue;
+    uint64_t size =
+        table.sizeTag == DT_NULL ? 1 : value(table.sizeTag).value_or(0);
+    if (!image.fileOffset(*address, size))
+      return std::string("malformed ELF file: the ") + table.name + " table (" +
+             hex(*address) + ", " + std::to_string(size) +
+             " bytes) is not inside a loadable segment";
+  }
+  uint64_t stringBytes = value(DT_STRSZ).value_or(0);
+  for (uint64_t name : names)
+    if (name >= stringBytes)
+      return "malformed ELF file: a library name at " + std::to_string(name) +
+             " is past the string table (" + std::to_string(stringBytes) +
+             " bytes)";
+  // The symbol table has no size of its own; the segment holding it bounds
+  // the symbols a relocation may name.
+  uint64_t symbolCount = 0;
+  if (std::optional<uint64_t> symbols = value(DT_SYMTAB)) {
+    uint64_t lo = 0, hi = uint64_t(1) << 32;
+    while (lo < hi) {
+      uint64_t mid = lo + (hi - lo + 1) / 2;
+      if (image.fileOffset(*symbols, mid * sizeof(ElfSymbol)))
+        lo = mid;
+      else
+        hi = mid - 1;
+    }
+    symbolCount = lo;
+  }
+  struct RelocationTable {
+    const char *name;
+    int64_t addressTag, sizeTag, relativeCountTag;
+    bool withAddends;
+  };
+  bool textRelocations = value(DT_TEXTREL).has_value() ||
+                         (value(DT_FLAGS).value_or(0) & DF_TEXTREL);
+  bool pltWithAddends = value(DT_PLTREL).value_or(DT_RELA) != DT_REL;
+  const RelocationTable relocationTables[] = {
+      {"RELA", DT_RELA, DT_RELASZ, DT_RELACOUNT, true},
+      {"REL", DT_REL, DT_RELSZ, DT_RELCOUNT, false},
+      {"PLT", DT_JMPREL, DT_PLTRELSZ, DT_NULL, pltWithAddends},
+  };
+  for (const RelocationTable &table : relocationTables) {
+    std::optional<uint64_t> address = value(table.addressTag);
+    if (!address)
+      continue;
+    uint64_t bytes = value(table.sizeTag).value_or(0);
+    uint64_t relativeCount = table.relativeCountTag == DT_NULL
+                                 ? 0
+                                 : value(table.relativeCountTag).value_or(0);
+    std::string problem =
+        table.withAddends
+            ? relocationProblem<ElfRela>(fd, image, table.name, *address, bytes,
+                                         relativeCount, symbolCount,
+                                         textRelocations)
+            : relocationProblem<ElfRel>(fd, image, table.name, *address, bytes,
+                                        relativeCount, symbolCount,
+                                        textRelocations);
+    if (!problem.empty())
+      return problem;
+  }
+  return std::string();
 }
 
 // What makes the open file `fd` of `fileSize` bytes unfit for dlopen, or an
@@ -124,6 +368,9 @@ std::string elfProblem(int fd, uint64_t fileSize) {
              std::to_string(uint64_t(segment.p_offset) + segment.p_filesz) +
              ") is not inside it" + size;
   }
+  if (std::string problem = dynamicProblem(fd, segments, fileSize);
+      !problem.empty())
+    return problem;
   if (header.e_shoff != 0 && header.e_shentsize != sizeof(ElfSectionHeader))
     return "malformed ELF file: section headers of " +
            std::to_string(header.e_shentsize) + " bytes, expected " +

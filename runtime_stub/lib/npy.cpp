@@ -1,5 +1,7 @@
 #include "disc/runtime_stub/npy.h"
 
+#include "disc/runtime_stub/text.h"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -433,7 +435,7 @@ private:
 bool readNpy(InputFile &file, const std::string &name, std::string start,
              Array &out, std::string &error) {
   auto failWith = [&](const std::string &message) {
-    error = "'" + name + "': " + message;
+    error = stub::escapeControlCharacters("'" + name + "': " + message);
     return false;
   };
   size_t prefix = 0, headerLength = 0;
@@ -479,7 +481,7 @@ const char *descriptorOf(DType dtype) {
 bool parse(const std::string &name, const std::string &contents, Array &out,
            std::string &error) {
   auto failWith = [&](const std::string &message) {
-    error = "'" + name + "': " + message;
+    error = stub::escapeControlCharacters("'" + name + "': " + message);
     return false;
   };
   size_t prefix = 0, headerLength = 0;

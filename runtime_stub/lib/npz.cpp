@@ -3,6 +3,8 @@
 // are read from the central directory with its zip64 extensions.
 #include "disc/runtime_stub/npy.h"
 
+#include "disc/runtime_stub/text.h"
+
 #include <array>
 #include <cstring>
 
@@ -111,7 +113,7 @@ bool looksLikeNpz(const std::string &contents) {
 bool parseNpz(const std::string &name, const std::string &contents,
               std::vector<NamedArray> &out, std::string &error) {
   auto failWith = [&](const std::string &message) {
-    error = "'" + name + "': " + message;
+    error = stub::escapeControlCharacters("'" + name + "': " + message);
     return false;
   };
   Reader reader(contents);

@@ -3,6 +3,7 @@
 #include "disc/ral/api.h"
 #include "disc/ral/context.h"
 #include "disc/ral/dtype.h"
+#include "disc/ral/host/kernel_registry.h"
 #include "disc/ral/registry.h"
 #include "json.h"
 #include "model_library.h"
@@ -380,14 +381,19 @@ disc_status *disc_load_plugin(const char *path) {
                         "' registered no new RAL API: the process had "
                         "loaded it already, not as a plugin");
     }
-    size_t before = disc::ral::Registry::global().names().size();
+    // A plugin adds RAL APIs (TAO_RAL_API), host kernels, or both.
+    auto registered = [] {
+      return disc::ral::Registry::global().names().size() +
+             disc::host::KernelRegistry::global().names().size();
+    };
+    size_t before = registered();
     void *handle = dlopen(openPath.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!handle) {
       const char *reason = dlerror();
       return makeStatus("cannot load plugin '" + name +
                         "': " + (reason ? reason : "unknown dlopen error"));
     }
-    if (disc::ral::Registry::global().names().size() == before) {
+    if (registered() == before) {
       dlclose(handle);
       return makeStatus("plugin '" + name +
                         "' registered no new RAL API: it has no TAO_RAL_API "

@@ -2,6 +2,8 @@
 #ifndef DISC_RUNTIME_STUB_STATUS_H
 #define DISC_RUNTIME_STUB_STATUS_H
 
+#include "disc/runtime_stub/text.h"
+
 #include <exception>
 #include <new>
 #include <string>
@@ -13,7 +15,8 @@ struct disc_status {
 namespace disc::stub {
 
 inline disc_status *makeStatus(std::string message) {
-  return new (std::nothrow) disc_status{std::move(message)};
+  return new (std::nothrow)
+      disc_status{escapeControlCharacters(std::move(message))};
 }
 
 // Runs `body`, turning an escaping exception (in practice: out of memory)

@@ -67,6 +67,13 @@ def check_layout(prefix):
     missing = [p for p in expected if not os.path.exists(os.path.join(prefix, p))]
     if missing:
         raise Failure(f"missing from the install: {', '.join(missing)}")
+    libraries = sorted(f for f in os.listdir(os.path.join(prefix, "lib")) if ".so" in f)
+    if libraries != sorted(OWN_LIBRARIES):
+        raise Failure(f"unexpected libraries in lib: {libraries}")
+    # TFRT's test and benchmark kernels live in a library of the tests only.
+    with open(os.path.join(prefix, "lib/libdisc_ral.so"), "rb") as runtime:
+        if b"tfrt_test." in runtime.read():
+            raise Failure("lib/libdisc_ral.so holds TFRT's test kernels (tfrt_test.*)")
     headers = sorted(os.listdir(os.path.join(prefix, "include", "disc")))
     if headers != ["ral", "runtime_stub", "runtime_stub.h"]:
         raise Failure(f"unexpected entries in include/disc: {headers}")

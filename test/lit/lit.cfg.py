@@ -13,6 +13,7 @@ config.environment["PATH"] = os.pathsep.join(
     [config.disc_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "")]
 )
 config.substitutions.append(("%python", config.python_executable))
+config.substitutions.append(("%tfrt_test_kernels", config.tfrt_test_kernels))
 config.substitutions.append(("%disc_src_root", config.disc_src_root))
 
 # The CUDA toolkit whose ptxas makes cubins; tests of cubins need it.

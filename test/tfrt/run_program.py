@@ -66,6 +66,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("program")
     parser.add_argument("--tools", required=True, help="folder with disc-compile and ral-run")
+    parser.add_argument("--plugin", required=True,
+                        help="the library of TFRT's test kernels, which ral-run loads")
     parser.add_argument("--filecheck", required=True)
     parser.add_argument("--exclusions", required=True)
     parser.add_argument("--work-dir", required=True)
@@ -97,7 +99,8 @@ def main():
         flags = [flag for flag in SHARED_FLAGS if flag in words]
         queue_types = [match.group(1) for match in map(WORK_QUEUE_TYPE.match, words) if match]
         flags.append("--work_queue_type=" + (queue_types[-1] if queue_types else "s"))
-        command = [os.path.join(args.tools, "ral-run"), "--run-all", *flags, model]
+        command = [os.path.join(args.tools, "ral-run"), "--plugin=" + args.plugin,
+                   "--run-all", *flags, model]
         print("$ " + " ".join(command))
         ran = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=300)
         sys.stdout.write(ran.stdout.decode(errors="replace"))

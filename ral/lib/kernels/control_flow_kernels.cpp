@@ -1,9 +1,11 @@
 // TFRT's control flow: tfrt.call, tfrt.if, tfrt.cond, tfrt.case,
-// tfrt.repeat.i32, tfrt.while, tfrt.once, tfrt.parallel_for.i32,
-// tfrt.parallel_call.i32, and tfrt_test.do.async. Their functions come in
+// tfrt.repeat.i32, tfrt.while, tfrt.once, tfrt.parallel_for.i32 and
+// tfrt.parallel_call.i32. Their functions come in
 // the site's `functions` (kernel_graph_abi.h). All but the parallel loops
 // are non-strict: they pass unavailable values on to their functions and
 // wait only for what decides where control goes.
+#include "control_flow.h"
+
 #include "disc/ral/host/chain.h"
 #include "disc/ral/host/kernel_frame.h"
 
@@ -20,7 +22,14 @@ using host::RCReference;
 
 namespace {
 
-using Values = std::vector<RCReference<AsyncValue>>;
+std::vector<AsyncValue *> raw(const Values &values) {
+  std::vector<AsyncValue *> pointers;
+  for (const auto &value : values)
+    pointers.push_back(value.get());
+  return pointers;
+}
+
+} // namespace
 
 Values argsFrom(const KernelFrame &frame, int first) {
   Values values;
@@ -29,14 +38,6 @@ Values argsFrom(const KernelFrame &frame, int first) {
   return values;
 }
 
-std::vector<AsyncValue *> raw(const Values &values) {
-  std::vector<AsyncValue *> pointers;
-  for (const auto &value : values)
-    pointers.push_back(value.get());
-  return pointers;
-}
-
-// Calls `function` on `args`; its results, one reference each.
 Values callFunction(HostExecution &execution, const DiscKgFunction &function,
                     const Values &args) {
   std::vector<AsyncValue *> produced(function.num_results, nullptr);
@@ -48,52 +49,7 @@ Values callFunction(HostExecution &execution, const DiscKgFunction &function,
   return results;
 }
 
-// The results of a kernel that finishes after it returns: indirect values
-// handed out now and forwarded later. Counted as work of the run meanwhile.
-class LateResults {
-public:
-  explicit LateResults(KernelFrame &frame) : execution_(frame.execution()) {
-    for (int i = 0; i < frame.numResults(); ++i)
-      results_.push_back(frame.allocateIndirectResult(i));
-    execution_.beginWork();
-  }
-  LateResults(LateResults &&other) noexcept
-      : execution_(other.execution_), results_(std::move(other.results_)) {
-    other.done_ = true;
-  }
-  LateResults(const LateResults &) = delete;
-  ~LateResults() {
-    if (!done_)
-      fail("Cancelled");
-  }
-
-  HostExecution &execution() const { return execution_; }
-
-  void forward(Values values) {
-    for (size_t i = 0; i < results_.size(); ++i)
-      results_[i]->forwardTo(i < values.size()
-                                 ? std::move(values[i])
-                                 : host::makeErrorValue("missing result"));
-    finish();
-  }
-  void forwardAll(const RCReference<AsyncValue> &value) {
-    for (auto &result : results_)
-      result->forwardTo(value);
-    finish();
-  }
-  void fail(const std::string &message) {
-    forwardAll(host::makeErrorValue(message));
-  }
-
-private:
-  void finish() {
-    done_ = true;
-    execution_.endWork();
-  }
-  HostExecution &execution_;
-  std::vector<RCReference<IndirectAsyncValue>> results_;
-  bool done_ = false;
-};
+namespace {
 
 void setResults(KernelFrame &frame, Values values) {
   for (int i = 0; i < frame.numResults(); ++i)
@@ -312,17 +268,6 @@ void parallelFor(KernelFrame &frame) {
   }
 }
 
-// tfrt_test.do.async: runs its region on the work queue.
-void doAsync(KernelFrame &frame) {
-  HostExecution &execution = frame.execution();
-  execution.addTask([late = std::make_shared<LateResults>(frame),
-                     body = &frame.function(0), args = argsFrom(frame, 0)] {
-    if (late->execution().cancelled())
-      return late->fail("Cancelled");
-    late->forward(callFunction(late->execution(), *body, args));
-  });
-}
-
 [[maybe_unused]] const bool registered = host::registerKernels({
     {"tfrt.call", call, true},
     {"tfrt.if", ifKernel, true},
@@ -333,7 +278,6 @@ void doAsync(KernelFrame &frame) {
     {"tfrt.once", once, true},
     {"tfrt.parallel_for.i32", parallelFor},
     {"tfrt.parallel_call.i32", parallelFor},
-    {"tfrt_test.do.async", doAsync, true},
 });
 
 } // namespace

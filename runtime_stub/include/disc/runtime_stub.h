@@ -44,8 +44,12 @@ DISC_RUNTIME_EXPORT const char *disc_status_message(const disc_status *status);
 DISC_RUNTIME_EXPORT void disc_status_free(disc_status *status);
 
 /* Loads the model at `path`; on success *model owns it. The file must be a
-   complete ELF shared object of this machine (checked before dlopen, which
-   would crash on a truncated one). */
+   complete ELF shared object of this machine whose dynamic section, the
+   tables it names and every relocation lie inside the file's image
+   (checked before dlopen, which trusts them and would crash). Loading runs
+   the file's initializers and its disc_model_abi_version and
+   disc_model_metadata, so a model must come from disc-compile or another
+   source you trust. */
 DISC_RUNTIME_EXPORT disc_status *disc_model_load(const char *path,
                                                  disc_model **model);
 DISC_RUNTIME_EXPORT void disc_model_free(disc_model *model);
@@ -101,9 +105,9 @@ DISC_RUNTIME_EXPORT int disc_model_max_threads(const disc_model *model);
 DISC_RUNTIME_EXPORT disc_status *disc_model_set_cuda_stream(disc_model *model,
                                                             void *stream);
 
-/* Loads a user library whose TAO_RAL_API registrations (static initializers)
-   then serve every model of the process, e.g. the runtime side of a
-   stablehlo.custom_call. The library stays loaded until the process exits.
+/* Loads a user library whose TAO_RAL_API registrations or host kernels
+   (static initializers) then serve every model of the process, e.g. the
+   runtime side of a stablehlo.custom_call, or TFRT's test kernels. The library stays loaded until the process exits.
    Loading the same library again does nothing; a library that registers no
    new API is an error, and so is one the process had loaded otherwise (it
    registers nothing now). Load plugins before running models that need

@@ -2,8 +2,8 @@
 // concrete and through the runtime otherwise, with the same results: values
 // computed by hand, errors and integer wrap-around included.
 // RUN: disc-compile %s -o %t.so
-// RUN: ral-run --run-all %t.so | FileCheck %s
-// RUN: ral-run %t.so --function arithmetic --input 5 --input 3 | FileCheck %s --check-prefix=DIRECT
+// RUN: ral-run --plugin=%tfrt_test_kernels --run-all %t.so | FileCheck %s
+// RUN: ral-run %t.so --plugin=%tfrt_test_kernels --function arithmetic --input 5 --input 3 | FileCheck %s --check-prefix=DIRECT
 
 // CHECK: --- Not running 'arithmetic' because it has arguments.
 // DIRECT: 81

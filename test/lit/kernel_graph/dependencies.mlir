@@ -3,7 +3,7 @@
 // chain it joins (asynchronous work included), and an error value reaches
 // only the kernels and results that depend on it.
 // RUN: disc-compile %s -o %t.so
-// RUN: ral-run --run-all %t.so 2>&1 | FileCheck %s
+// RUN: ral-run --plugin=%tfrt_test_kernels --run-all %t.so 2>&1 | FileCheck %s
 
 // The print after the merge waits for both asynchronous sleeps and
 // prints, which run on the work queue in either order.

@@ -87,6 +87,8 @@ TEST(Json, NamesWhatIsWrongAndWhere) {
   EXPECT_EQ(parseError(R"("abc)"), "unterminated string at offset 4");
   EXPECT_EQ(parseError("\"a\nb\""), "control character in string at offset 3");
   EXPECT_EQ(parseError(R"("\x")"), "bad escape '\\x' at offset 3");
+  // A control character quoted from the text is escaped: one line still.
+  EXPECT_EQ(parseError("\"\\\n\""), "bad escape '\\\\n' at offset 3");
   EXPECT_EQ(parseError(R"("\u12")"), "truncated \\u escape at offset 3");
   EXPECT_EQ(parseError(R"("\u12zz")"), "bad \\u escape at offset 6");
   EXPECT_EQ(parseError(R"("\ud83d")"),

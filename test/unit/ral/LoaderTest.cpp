@@ -5,6 +5,7 @@
 
 #include <elf.h>
 
+#include <cstddef>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -264,6 +265,65 @@ TEST(Loader, RejectsTruncatedAndForeignElfFilesBeforeDlopen) {
   std::string directory = ::testing::TempDir();
   EXPECT_EQ(loadError(directory),
             "cannot open '" + directory + "': Is a directory");
+}
+
+// The file offset of the dynamic entry tagged `tag` of the 64-bit ELF file
+// `model`, or 0.
+size_t dynamicEntryOffset(const std::string &model, int64_t tag) {
+  Elf64_Ehdr header;
+  std::memcpy(&header, model.data(), sizeof(header));
+  for (size_t i = 0; i < header.e_phnum; ++i) {
+    Elf64_Phdr segment;
+    std::memcpy(&segment, model.data() + header.e_phoff + i * sizeof(segment),
+                sizeof(segment));
+    if (segment.p_type != PT_DYNAMIC)
+      continue;
+    for (size_t at = segment.p_offset;
+         at + sizeof(Elf64_Dyn) <= segment.p_offset + segment.p_filesz;
+         at += sizeof(Elf64_Dyn)) {
+      Elf64_Dyn entry;
+      std::memcpy(&entry, model.data() + at, sizeof(entry));
+      if (entry.d_tag == tag)
+        return at;
+    }
+  }
+  return 0;
+}
+
+// dlopen trusts the tables the dynamic section names and applies the
+// relocations before anything can look; a fuzzed model whose relocation
+// table pointed outside the file crashed it. The loader checks them first.
+TEST(Loader, RejectsDynamicTablesOutsideTheImageBeforeDlopen) {
+  if (sizeof(void *) != 8)
+    GTEST_SKIP() << "the fake model is edited as a 64-bit ELF file";
+  std::string model = readBytes(FAKE_MODEL_PATH);
+  ModelCopy copy("dynamic");
+  size_t rela = dynamicEntryOffset(model, DT_RELA);
+  ASSERT_NE(rela, 0u);
+  std::string outside = model;
+  uint64_t address = uint64_t(1) << 40;
+  std::memcpy(&outside[rela + offsetof(Elf64_Dyn, d_un)], &address,
+              sizeof(address));
+  std::string path = copy.write(outside);
+  std::string error = loadError(path);
+  EXPECT_TRUE(std::regex_match(
+      error, std::regex("cannot open '" + path +
+                        "': malformed ELF file: the RELA table "
+                        "\\(0x10000000000, [0-9]+ bytes\\) is not inside a "
+                        "loadable segment")))
+      << error;
+
+  // Every DT_NULL, the padding after the first included, becomes DT_DEBUG.
+  std::string unterminated = model;
+  int64_t debug = DT_DEBUG;
+  ASSERT_NE(dynamicEntryOffset(unterminated, DT_NULL), 0u);
+  for (size_t end; (end = dynamicEntryOffset(unterminated, DT_NULL)) != 0;)
+    std::memcpy(&unterminated[end], &debug, sizeof(debug));
+  path = copy.write(unterminated);
+  EXPECT_EQ(loadError(path),
+            "cannot open '" + path +
+                "': malformed ELF file: the dynamic section has no DT_NULL "
+                "end");
 }
 
 } // namespace

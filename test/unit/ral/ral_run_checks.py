@@ -6,16 +6,21 @@ A test script calls `use(ral_run)` once, then `run`, `check` and
 import subprocess
 
 _ral_run = None
+_default_args = ()
 failures = []
 
 
-def use(ral_run):
-    global _ral_run
+def use(ral_run, *default_args):
+    """Runs `ral_run` with `default_args` (say, --plugin=LIB) after each run's
+    own: before them, a list option would take the model as its value."""
+    global _ral_run, _default_args
     _ral_run = ral_run
+    _default_args = default_args
 
 
 def run(*args):
-    result = subprocess.run([_ral_run, *args], capture_output=True, text=True)
+    result = subprocess.run([_ral_run, *args, *_default_args], capture_output=True,
+                            text=True)
     return result.returncode, result.stdout, result.stderr
 
 

@@ -1,6 +1,6 @@
 """Runs ral-run on the fake kernel-graph model and checks what it prints.
 
-usage: ral_run_kg_test.py RAL_RUN FAKE_KG_MODEL_SO
+usage: ral_run_kg_test.py RAL_RUN FAKE_KG_MODEL_SO TFRT_TEST_KERNELS_SO
 """
 import os
 import sys
@@ -10,8 +10,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from ral_run_checks import check, expect_error, failures, run  # noqa: E402
 import ral_run_checks  # noqa: E402
 
-RAL_RUN, MODEL = sys.argv[1:3]
-ral_run_checks.use(RAL_RUN)
+RAL_RUN, MODEL, TFRT_TEST_KERNELS = sys.argv[1:4]
+# The model calls TFRT's test kernels, which live apart from the runtime.
+ral_run_checks.use(RAL_RUN, "--plugin=" + TFRT_TEST_KERNELS)
 
 
 # What TFRT's bef_executor prints for these functions (see the MLIR beside

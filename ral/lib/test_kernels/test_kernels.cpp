@@ -2,6 +2,7 @@
 // with their printed output, so that TFRT's executor tests run unchanged:
 // strings, asynchronous results, errors, cancellation, sleeps, atomic
 // counters and the tutorial's coordinates.
+#include "control_flow.h"
 #include "print.h"
 
 #include "disc/ral/host/chain.h"
@@ -9,6 +10,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -191,6 +193,17 @@ void atomicGet(KernelFrame &frame) {
   frame.emplaceResult<int32_t>(
       0, frame.argAs<AtomicI32>(0).value.load(std::memory_order_relaxed));
   setReadyChains(frame, 1);
+}
+
+// tfrt_test.do.async: runs its region on the work queue.
+void doAsync(KernelFrame &frame) {
+  HostExecution &execution = frame.execution();
+  execution.addTask([late = std::make_shared<LateResults>(frame),
+                     body = &frame.function(0), args = argsFrom(frame, 0)] {
+    if (late->execution().cancelled())
+      return late->fail("Cancelled");
+    late->forward(callFunction(late->execution(), *body, args));
+  });
 }
 
 // (chain, values...) -> values...
@@ -433,6 +446,7 @@ void printCoordinate(KernelFrame &frame) {
     {"tfrt_test.atomic.inc.i32", atomicInc},
     {"tfrt_test.atomic.get.i32", atomicGet},
     {"tfrt_test.identity", identity},
+    {"tfrt_test.do.async", doAsync, true},
     {"tfrt_test.multi_arg_result", multiArgResult},
     {"tfrt_test.logging", logging},
     {"tfrt_test.allocate_resource", allocateResource},

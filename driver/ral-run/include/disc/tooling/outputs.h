@@ -1,0 +1,43 @@
+// Where ral-run puts a run's outputs (IREE's --output forms) and how its
+// benchmark summarizes run times.
+#ifndef DISC_TOOLING_OUTPUTS_H
+#define DISC_TOOLING_OUTPUTS_H
+
+#include "disc/runtime_stub.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace disc::tooling {
+
+// Where one output goes: IREE's "@o.npy" or "o.npy" (write), "+o.npy"
+// (append to the file) or "-" (print).
+struct OutputSink {
+  enum class Kind { Write, Append, Print } kind = Kind::Write;
+  std::string path;
+};
+
+OutputSink parseOutputSink(const std::string &spec);
+
+// Writes or appends `tensor` as .npy to a Write or Append sink's path;
+// errors name the path.
+bool writeOutput(const OutputSink &sink, const disc_tensor &tensor,
+                 std::string &error);
+
+// The warm-up runs before `runs` timed ones: a tenth of them, at least 1
+// and at most 100.
+int64_t warmupRunsFor(int64_t runs);
+
+// The spread of run times (any unit); `times` must not be empty.
+struct TimingSummary {
+  double min;
+  double median;
+  // Nearest rank: the smallest time that at least 90% of the runs reach.
+  double p90;
+};
+TimingSummary summarizeTimings(std::vector<double> times);
+
+} // namespace disc::tooling
+
+#endif // DISC_TOOLING_OUTPUTS_H

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets of test/fuzz with Debian's clang into
+# build-fuzz/ and runs each for SECONDS (default 60), one after the other.
+#
+#   scripts/fuzz.sh [--add-crashes] [SECONDS] [TARGET...]
+#
+# TARGET is any of npy tensor_text metadata model_loader frontend (default:
+# all). Each fuzzer works on a copy of its corpus (test/fuzz/corpus/TARGET,
+# plus the model files the build makes for model_loader) under
+# build-fuzz/fuzz-work/, never on the checked-in one; a crash, leak or hang
+# is written to build-fuzz/fuzz-work/crashes/TARGET/ and its path printed.
+# --add-crashes also copies what was found into test/fuzz/corpus/TARGET/,
+# where ctest's fuzz.TARGET replays it from then on.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build_dir="${DISC_FUZZ_BUILD_DIR:-$root/build-fuzz}"
+work_dir="$build_dir/fuzz-work"
+export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$root}"
+
+add_crashes=0
+if [ "${1:-}" = "--add-crashes" ]; then
+  add_crashes=1
+  shift
+fi
+seconds="${1:-60}"
+if ! [[ "$seconds" =~ ^[0-9]+$ ]] || [ "$seconds" -eq 0 ]; then
+  echo "fuzz.sh: error: SECONDS must be a positive whole number, got '$seconds'" >&2
+  exit 1
+fi
+[ $# -gt 0 ] && shift
+all_targets=(npy tensor_text metadata model_loader frontend)
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
+for target in "${targets[@]}"; do
+  if [ ! -d "$root/test/fuzz/corpus/$target" ]; then
+    echo "fuzz.sh: error: no fuzz target '$target'; the targets: ${all_targets[*]}" >&2
+    exit 1
+  fi
+done
+
+LLVM_VERSION=22
+# clang and its libFuzzer runtime, installed with what the build needs,
+# each only when missing.
+"$root/scripts/setup.sh" "clang-${LLVM_VERSION}" "libclang-rt-${LLVM_VERSION}-dev"
+
+if [ ! -f "$build_dir/build.ninja" ]; then
+  cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_C_COMPILER="clang-${LLVM_VERSION}" \
+    -DCMAKE_CXX_COMPILER="clang++-${LLVM_VERSION}" \
+    -DDISC_FUZZ=ON -DDISC_ENABLE_CUDA=OFF
+fi
+cmake --build "$build_dir" --target disc_fuzzers
+
+# The leak and undefined-behaviour reports end the run like a crash does.
+# LLVM's allocators poison the memory they hold in instrumented code only;
+# Debian's libLLVM and libMLIR are not instrumented and write to it, which
+# ASan would report, so their poisoning is ignored.
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:allow_user_poisoning=0}"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1}"
+status=0
+for target in "${targets[@]}"; do
+  corpus="$work_dir/corpus/$target"
+  crashes="$work_dir/crashes/$target"
+  log="$work_dir/$target.log"
+  mkdir -p "$corpus" "$crashes"
+  cp -r "$root/test/fuzz/corpus/$target/." "$corpus/"
+  if [ "$target" = model_loader ]; then
+    cp "$build_dir/test/unit/ral/libdisc_fake_model.so" \
+      "$build_dir/test/unit/ral/libdisc_fake_kg_model.so" "$corpus/"
+    # Models compiled by the normal build's disc-compile (test/fuzz/CMakeLists.txt).
+    normal_seeds="${DISC_BUILD_DIR:-$root/build}/test/fuzz/seeds/model_loader"
+    if [ -d "$normal_seeds" ]; then
+      cp "$normal_seeds"/*.so "$corpus/"
+    fi
+  fi
+  started="$work_dir/$target.started"
+  touch "$started"
+  echo "fuzz.sh: $target for ${seconds}s (log: $log)"
+  # -timeout: an input that takes longer is a hang, kept like a crash.
+  fuzz_status=0
+  "$build_dir/test/fuzz/fuzz_$target" "$corpus" -max_total_time="$seconds" \
+    -timeout=60 -rss_limit_mb=4096 -print_final_stats=1 \
+    -artifact_prefix="$crashes/" >"$log" 2>&1 || fuzz_status=$?
+  runs="$(grep -o '^#[0-9]*[[:space:]]*DONE.*' "$log" | tail -1 || true)"
+  echo "fuzz.sh: $target: ${runs:-no DONE line, see the log}"
+  mapfile -t found < <(find "$crashes" -type f -newer "$started" | sort)
+  if [ $fuzz_status -ne 0 ] || [ ${#found[@]} -gt 0 ]; then
+    status=1
+    echo "fuzz.sh: $target found a problem (exit $fuzz_status):"
+    for crash in "${found[@]}"; do
+      echo "  $crash"
+      if [ $add_crashes -eq 1 ]; then
+        cp "$crash" "$root/test/fuzz/corpus/$target/"
+        echo "    added to test/fuzz/corpus/$target/"
+      fi
+    done
+    grep -m1 -E 'ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)|runtime error' "$log" || true
+  fi
+done
+exit $status

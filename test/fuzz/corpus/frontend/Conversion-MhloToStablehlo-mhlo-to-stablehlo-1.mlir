@@ -1,0 +1,10 @@
+func.func @attributes(%a: tensor<2x3xf32>, %b: tensor<2x4x3xf32>, %img: tensor<1x3x8x8xf32>, %k: tensor<16x3x3x3xf32>, %s: tensor<2xui64>) -> tensor<2x3xi1> {
+  %0 = "mhlo.compare"(%a, %a) {comparison_direction = #mhlo<comparison_direction GT>, compare_type = #mhlo<comparison_type TOTALORDER>} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xi1>
+  %1 = "mhlo.dot_general"(%a, %b) {dot_dimension_numbers = #mhlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [2]>, precision_config = [#mhlo<precision HIGHEST>, #mhlo<precision DEFAULT>]} : (tensor<2x3xf32>, tensor<2x4x3xf32>) -> tensor<2x4xf32>
+  %5 = "mhlo.dot_general"(%a, %b) {dot_dimension_numbers = #mhlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [2]>, algorithm = #mhlo.dot_algorithm<lhs_precision_type = tf32, rhs_precision_type = tf32, accumulation_type = f32, lhs_component_count = 1, rhs_component_count = 1, num_primitive_operations = 1, allow_imprecise_accumulation = false>} : (tensor<2x3xf32>, tensor<2x4x3xf32>) -> tensor<2x4xf32>
+  %2 = "mhlo.convolution"(%img, %k) {batch_group_count = 1 : i64, dimension_numbers = #mhlo.conv<[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1]>, feature_group_count = 1 : i64, padding = dense<[[0, 1], [0, 1]]> : tensor<2x2xi64>, precision_config = [#mhlo<precision DEFAULT>, #mhlo<precision DEFAULT>], rhs_dilation = dense<1> : tensor<2xi64>, window_strides = dense<2> : tensor<2xi64>} : (tensor<1x3x8x8xf32>, tensor<16x3x3x3xf32>) -> tensor<1x16x4x4xf32>
+  %idx = mhlo.constant dense<[[1], [0]]> : tensor<2x1xi32>
+  %3 = "mhlo.gather"(%a, %idx) {dimension_numbers = #mhlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = dense<[1, 3]> : tensor<2xi64>} : (tensor<2x3xf32>, tensor<2x1xi32>) -> tensor<2x3xf32>
+  %4:2 = "mhlo.rng_bit_generator"(%s) {rng_algorithm = #mhlo<rng_algorithm PHILOX>} : (tensor<2xui64>) -> (tensor<2xui64>, tensor<4xui32>)
+  return %0 : tensor<2x3xi1>
+}

@@ -1,0 +1,3 @@
+func.func @unsigned(%ctx: !disc_ral.context) {
+  return
+}

@@ -1,0 +1,4 @@
+func.func @negative_index(%ctx: !disc_ral.context) {
+  %x = disc_ral.recv_input %ctx, -1 : memref<4xf32>
+  return
+}

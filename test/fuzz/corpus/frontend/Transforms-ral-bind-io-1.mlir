@@ -1,0 +1,3 @@
+func.func @no_context(%x: memref<f32>) {
+  return
+}

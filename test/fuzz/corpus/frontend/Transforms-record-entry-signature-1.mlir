@@ -1,0 +1,3 @@
+func.func @no_io() {
+  return
+}

@@ -1,0 +1,4 @@
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %y = arith.addf %x, %undefined : tensor<4xf32>
+  return %y : tensor<4xf32>
+}
