@@ -6,6 +6,7 @@
 #include "disc/tooling/outputs.h"
 #include "disc/tooling/tensor_text.h"
 
+#include <sys/resource.h>
 #include <sys/stat.h>
 
 #include <CLI/CLI.hpp>
@@ -81,6 +82,7 @@ struct Options {
   std::optional<double> rtol;
   int64_t benchmarkRuns = 0;
   std::optional<int64_t> memoryLimit;
+  int maxThreads = 0;
   std::vector<std::string> plugins;
   bool verbose = false;
   bool runAll = false;
@@ -144,9 +146,15 @@ int benchmark(const char *name, int64_t runs, const TimedRun &runOnce) {
       micros.push_back(elapsed.count());
   }
   TimingSummary summary = summarizeTimings(std::move(micros));
+  // The most memory the process has held at once, the model, its inputs
+  // and every run's temporaries included (Linux counts ru_maxrss in KiB).
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
   std::printf("benchmark '%s': %" PRId64 " runs after %" PRId64
-              " warm-up runs: min %.1f us, median %.1f us, p90 %.1f us\n",
-              name, runs, warmups, summary.min, summary.median, summary.p90);
+              " warm-up runs: min %.1f us, median %.1f us, p90 %.1f us, "
+              "peak RSS %.1f MiB\n",
+              name, runs, warmups, summary.min, summary.median, summary.p90,
+              static_cast<double>(usage.ru_maxrss) / 1024.0);
   return 0;
 }
 
@@ -304,6 +312,7 @@ int run(const Options &options) {
                 disc_model_target(model.get()));
   if (options.memoryLimit)
     disc_model_set_memory_limit(model.get(), *options.memoryLimit);
+  disc_model_set_max_threads(model.get(), options.maxThreads);
 
   if (options.describe) {
     describe(model.get(), options.model);
@@ -540,6 +549,10 @@ int main(int argc, char **argv) {
       "--memory-limit", memoryLimit,
       "fail a run whose temporaries would need more than BYTES at once");
   memoryLimitOption->check(int64Range(0, std::numeric_limits<int64_t>::max()));
+  app.add_option("--threads", options.maxThreads,
+                 "spread each run over at most N threads, the calling one "
+                 "included (default 0: one per core)")
+      ->check(CLI::Range(0, 4096));
   app.add_option("--plugin", options.plugins,
                  "load this library first: its TAO_RAL_API kernels serve the "
                  "model (repeatable)");

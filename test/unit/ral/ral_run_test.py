@@ -142,7 +142,17 @@ with tempfile.TemporaryDirectory() as tmp:
     code, out, err = run(MODEL, *inputs, "--benchmark=50")
     check("benchmark", code == 0 and re.fullmatch(
         r"benchmark 'add': 50 runs after 5 warm-up runs: min [0-9.]+ us, "
-        r"median [0-9.]+ us, p90 [0-9.]+ us\n", out), f"exit {code}, {out!r}")
+        r"median [0-9.]+ us, p90 [0-9.]+ us, peak RSS [0-9.]+ MiB\n", out), f"exit {code}, {out!r}")
+    rss = float(re.search(r"peak RSS ([0-9.]+) MiB", out).group(1)) if code == 0 else 0
+    # The process holds at least its own code and libraries, and far less
+    # than the machine for a four-element add.
+    check("benchmark peak RSS", 1 < rss < 4096, f"{rss} MiB")
+
+    # --threads caps a run's threads; the values do not change.
+    code, out, err = run(MODEL, *inputs, "--threads=1")
+    check("threads", code == 0 and out == "4xf32=11 22 33 44.5\n", f"exit {code}, {out!r}")
+    expect_error("threads range", [MODEL, *inputs, "--threads=-1"],
+                 "--threads: Value -1 not in range 0 to 4096")
     code, out, err = run(MODEL, *inputs, "--benchmark=3", "--output=-")
     check("benchmark print", code == 0 and out.startswith(
         "4xf32=11 22 33 44.5\nbenchmark 'add': 3 runs after 1 warm-up runs"),
