@@ -58,23 +58,26 @@ unsigned getRowLoopCount(linalg::LinalgOp op) {
   return leading == iterators.size() ? leading - 1 : leading;
 }
 
-// How many producers back a row reduction may be and still count: softmax
-// and layer norm read theirs one or two ops back, and a bound keeps the
-// search from walking a whole model for every op.
-constexpr int kMaxReductionDistance = 6;
+// How many producers back from a root a row reduction may be and still
+// count, and a producer still be computed by rows: softmax and layer norm
+// read theirs one to three ops back, and a bound keeps the searches from
+// walking a whole model for every op.
+constexpr int kMaxProducerDistance = 6;
 
 /// Whether a reduction within rows (a reduction whose first loop runs over
-/// rows) reaches `root` through ops that may be computed by rows.
+/// rows) reaches `root`, in its block, through ops that may be computed by
+/// rows.
 bool readsRowReduction(linalg::LinalgOp root) {
   SmallVector<std::pair<Operation *, int>> worklist = {{root, 0}};
   DenseSet<Operation *> visited = {root};
   while (!worklist.empty()) {
     auto [op, distance] = worklist.pop_back_val();
-    if (distance == kMaxReductionDistance)
+    if (distance == kMaxProducerDistance)
       continue;
     for (Value operand : op->getOperands()) {
       auto producer = operand.getDefiningOp<linalg::LinalgOp>();
       if (!producer || isLibraryOp(producer) ||
+          producer->getBlock() != root->getBlock() ||
           !visited.insert(producer).second)
         continue;
       if (producer.getNumReductionLoops() != 0 &&
@@ -114,21 +117,25 @@ bool readsNoTensor(Operation *op) {
 }
 
 /// The producers of `root` that are computed by rows with it: linalg ops
-/// (not products) all of whose readers are `root` or such producers
-/// themselves. A producer that something else also reads is kept whole, as
-/// that reader needs it anyway: computing it again by rows would double its
-/// cost, and along a residual connection it would pull every earlier layer
-/// of a model into each row.
+/// (not products) in its block (a producer outside a loop body is not
+/// recomputed every iteration) all of whose readers are `root` or such
+/// producers themselves. A producer that something else also reads is kept
+/// whole, as that reader needs it anyway: computing it again by rows would
+/// double its cost, and along a residual connection it would pull every earlier
+/// layer of a model into each row.
 DenseSet<Operation *> getRowProducers(linalg::LinalgOp root) {
   DenseSet<Operation *> group;
-  SmallVector<Operation *> worklist = {root};
+  SmallVector<std::pair<Operation *, int>> worklist = {{root, 0}};
   while (!worklist.empty()) {
-    Operation *op = worklist.pop_back_val();
+    auto [op, distance] = worklist.pop_back_val();
+    if (distance == kMaxProducerDistance)
+      continue;
     for (Value operand : op->getOperands()) {
       Operation *producer = operand.getDefiningOp();
       if (isa_and_nonnull<linalg::LinalgOp>(producer) &&
-          !isLibraryOp(producer) && group.insert(producer).second)
-        worklist.push_back(producer);
+          !isLibraryOp(producer) && producer->getBlock() == root->getBlock() &&
+          group.insert(producer).second)
+        worklist.push_back({producer, distance + 1});
     }
   }
   bool pruned = true;

@@ -203,3 +203,39 @@ func.func @shared_producer(%x: tensor<64x128xf32>, %y: tensor<64x128xf32>) -> (t
   } -> tensor<64x128xf32>
   return %centred, %sum : tensor<64x128xf32>, tensor<64x128xf32>
 }
+
+// -----
+
+// A row reduction computed before a loop stays there: the loop body's op
+// that reads it is not tiled, and nothing is recomputed every iteration.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @reduction_outside_loop
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
+// CHECK: scf.for
+// CHECK-NOT: scf.forall
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]
+func.func @reduction_outside_loop(%x: tensor<64x128xf32>, %n: index) -> tensor<64x128xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %rows = tensor.empty() : tensor<64xf32>
+  %sum0 = linalg.fill ins(%zero : f32) outs(%rows : tensor<64xf32>) -> tensor<64xf32>
+  %sum = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<64x128xf32>) outs(%sum0 : tensor<64xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %acc, %in : f32
+    linalg.yield %s : f32
+  } -> tensor<64xf32>
+  %result = scf.for %i = %c0 to %n step %c1 iter_args(%state = %x) -> (tensor<64x128xf32>) {
+    %full = tensor.empty() : tensor<64x128xf32>
+    %next = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+        ins(%state, %sum : tensor<64x128xf32>, tensor<64xf32>) outs(%full : tensor<64x128xf32>) {
+    ^bb0(%v: f32, %t: f32, %out: f32):
+      %q = arith.divf %v, %t : f32
+      linalg.yield %q : f32
+    } -> tensor<64x128xf32>
+    scf.yield %next : tensor<64x128xf32>
+  }
+  return %result : tensor<64x128xf32>
+}

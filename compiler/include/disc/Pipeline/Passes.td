@@ -118,7 +118,9 @@ def DiscLinalgFuseRows : Pass<"disc-linalg-fuse-rows", "func::FuncOp"> {
     that something outside the row loop also reads (it is computed whole
     once; by rows it would be computed twice, and along a residual
     connection every earlier layer would be pulled into the loop), except
-    one that reads no tensor (a fill). Ops whose row is
+    one that reads no tensor (a fill), nor one outside the root's block (a
+    loop body does not recompute what was computed before the loop). Ops
+    whose row is
     not of static size, or whose row intermediates exceed 64 KiB, are left
     as they were.
   }];
