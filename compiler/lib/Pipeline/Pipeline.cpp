@@ -167,7 +167,8 @@ static std::string getBufferizePipeline(const CompileOptions &options) {
 }
 
 // Matrix products become calls of the runtime's BLAS unless the model must
-// need no library; strided copies must become loops before the linalg
+// need no library; the loops by rows become scf.parallel like every other
+// parallel loop; strided copies must become loops before the linalg
 // lowering, and loops are ordered for unit-stride inner loops before they are
 // emitted; the outer parallel loops run on every core; math ops are
 // approximated after f16/bf16 math is widened to f32; expanding strided
@@ -257,7 +258,9 @@ std::string mlir::disc::getPhasePipeline(Phase phase,
     return std::string("canonicalize,cse");
   case Phase::Linalg:
     // A convolution becomes im2col and a matrix product, which the device
-    // phase hands to cuBLAS or to the CPU's BLAS.
+    // phase hands to cuBLAS or to the CPU's BLAS. On the CPU, ops that read
+    // a row reduction are then computed a row at a time with it (the GPU
+    // has its own row kernels).
     return (Twine(options.target == Target::Cuda || options.cpuLibraryCalls
                       ? "func.func(disc-convolution-to-gemm),"
                       : "") +
