@@ -8,7 +8,6 @@
 #include "disc/ral/registry.h"
 
 #include <algorithm>
-#include <climits>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -96,15 +95,13 @@ void runPart(const Cblas &blas, CblasTranspose first, CblasTranspose second,
     call(blas, first, second, piece, a, b, c);
 }
 
-// How many parts to cut each batch's product into so that every core has
-// one: none when the batches already go round or the work is small; the
+// How many parts to cut each batch's product into so that every one of
+// `workers` threads has one: none when the batches already go round; the
 // larger of the two output dimensions is cut, so that the operand every
 // part reads whole (and the library packs again for each) is the smaller.
 int getPartsPerBatch(const GemmPlan &plan, int workers, bool &cutFirst) {
-  int64_t work = int64_t(plan.batchCount) * plan.m * plan.n * plan.k;
   cutFirst = plan.m >= plan.n;
-  if (workers <= 1 || work < kMinParallelWork ||
-      plan.batchCount >= workers)
+  if (workers <= 1 || plan.batchCount >= workers)
     return 1;
   int64_t cut = cutFirst ? plan.m : plan.n;
   int64_t wanted = (workers + plan.batchCount - 1) / plan.batchCount;
@@ -148,12 +145,12 @@ void gemm(ExecutionContext *run, MemRefType<T, N> lhs, MemRefType<T, N> rhs,
   const T *rhsData = rhs.data + rhs.offset;
   const T *lhsData = lhs.data + lhs.offset;
   bool cutFirst = true;
-  int threads = getRunThreads(run);
-  int parts = getPartsPerBatch(plan, threads, cutFirst);
   int64_t work = int64_t(plan.batchCount) * plan.m * plan.n * plan.k;
+  int threads = work < kMinParallelWork ? 1 : getRunThreads(run);
+  int parts = getPartsPerBatch(plan, threads, cutFirst);
   runInChunks(
-      int64_t(plan.batchCount) * parts, work < kMinParallelWork ? INT64_MAX : 1,
-      threads, [&](int64_t begin, int64_t end) {
+      int64_t(plan.batchCount) * parts, 1, threads,
+      [&](int64_t begin, int64_t end) {
         for (int64_t item = begin; item < end; ++item) {
           GemmPart part{static_cast<int>(item / parts), 0, plan.m, 0, plan.n};
           auto [low, high] = getPartBounds(cutFirst ? plan.m : plan.n, parts,
