@@ -58,7 +58,7 @@ if [ -z "$ral_run" ]; then
     cmake -S "$root" -B "$build_dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
       -DDISC_BUILD_COMPILER=OFF -DDISC_BUILD_TESTS=OFF >"$build_dir/configure.log" 2>&1 || {
       echo "gpu_check: error: configuring the runtime failed ($build_dir/configure.log;" \
-           "without CLI11/spdlog/fmt, pass --ral-run of a runtime installed elsewhere," \
+           "without CLI11/spdlog/fmt or oneDNN's header, pass --ral-run of a runtime installed elsewhere," \
            "README.md \"GPU check\"):" >&2
       grep -A4 "CMake Error" "$build_dir/configure.log" | head -20 >&2 || true
       rm -f "$build_dir/CMakeCache.txt"

@@ -160,6 +160,13 @@ def cases():
                   [[0, 0], [0, 0]], g=g),
         conv_case("conv_1x1_stride2_f32", "f32", (1, 7, 7, 4), (1, 1, 4, 6), NHWC, [2, 2],
                   [[0, 0], [0, 0]], g=g),
+        # Enough work for the CPU runtime to cut the output over its threads:
+        # bands of rows of one image, each with its share of the padding,
+        # and whole images.
+        conv_case("conv_nhwc_bands_of_rows_f32", "f32", (1, 41, 40, 16), (3, 3, 16, 32), NHWC,
+                  [1, 1], [[1, 1], [1, 1]], g=g),
+        conv_case("conv_nhwc_images_stride2_f32", "f32", (5, 24, 24, 16), (3, 3, 16, 16), NHWC,
+                  [2, 2], [[1, 0], [0, 1]], g=g),
         conv_case("conv_kernel_feature_inside_f32", "f32", (1, 6, 5, 2), (3, 4, 2, 2),
                   (list("b01f"), list("0o1i"), list("bf01")), [1, 1], [[0, 0], [0, 0]], g=g),
     ]

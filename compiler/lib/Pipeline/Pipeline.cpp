@@ -166,16 +166,17 @@ static std::string getBufferizePipeline(const CompileOptions &options) {
          "),cse,canonicalize";
 }
 
-// Matrix products become calls of the runtime's BLAS unless the model must
-// need no library; the loops by rows become scf.parallel like every other
-// parallel loop; strided copies must become loops before the linalg
-// lowering, and loops are ordered for unit-stride inner loops before they are
-// emitted; the outer parallel loops run on every core; math ops are
+// Matrix products and convolutions become calls of the runtime's libraries
+// unless the model must need no library; the loops by rows become scf.parallel
+// like every other parallel loop; strided copies must become loops before the
+// linalg lowering, and loops are ordered for unit-stride inner loops before
+// they are emitted; the outer parallel loops run on every core; math ops are
 // approximated after f16/bf16 math is widened to f32; expanding strided
 // metadata produces affine.apply, so lower-affine comes after it.
 static std::string getCpuDevicePipeline(const CompileOptions &options) {
   return std::string("func.func(") +
          (options.cpuLibraryCalls ? "disc-linalg-matmul-to-ral{device=cpu},"
+                                    "disc-linalg-conv-to-ral,"
                                   : "") +
          "scf-forall-to-parallel,"
          "disc-memref-copy-to-linalg,disc-linalg-contiguous-inner-loop,"
@@ -258,11 +259,15 @@ std::string mlir::disc::getPhasePipeline(Phase phase,
     return std::string("canonicalize,cse");
   case Phase::Linalg:
     // A convolution becomes im2col and a matrix product, which the device
-    // phase hands to cuBLAS or to the CPU's BLAS. On the CPU, ops that read
-    // a row reduction are then computed a row at a time with it (the GPU
-    // has its own row kernels).
-    return (Twine(options.target == Target::Cuda || options.cpuLibraryCalls
+    // phase hands to cuBLAS or to the CPU's BLAS; on the CPU, a 2-D f32 one
+    // becomes a named convolution first, which the device phase hands to
+    // oneDNN. On the CPU, ops that read a row reduction are then computed a
+    // row at a time with it (the GPU has its own row kernels).
+    return (Twine(options.target == Target::Cuda
                       ? "func.func(disc-convolution-to-gemm),"
+                  : options.cpuLibraryCalls
+                      ? "func.func(disc-convolution-to-linalg-conv,"
+                        "disc-convolution-to-gemm),"
                       : "") +
             "disc-stablehlo-to-linalg,disc-linalg-fuse-elementwise,"
             "canonicalize,cse," +

@@ -1,6 +1,7 @@
-// ral_gemm on device "cpu" (docs/ABI.md): matrix products through a tuned
-// BLAS (cblas.h), planned as cuBLAS's are (gemm_plan.h).
+// ral_gemm on device "cpu" (docs/ABI.md): matrix products through oneDNN
+// (dnnl.h) or a tuned BLAS (cblas.h), planned as cuBLAS's are (gemm_plan.h).
 #include "cblas.h"
+#include "dnnl.h"
 #include "parallel_for.h"
 
 #include "disc/ral/context.h"
@@ -8,23 +9,44 @@
 #include "disc/ral/registry.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 namespace disc::ral::cpu {
 namespace {
 
-void call(const Cblas &blas, CblasTranspose first, CblasTranspose second,
-          const GemmPlan &plan, const float *a, const float *b, float *c) {
-  blas.sgemm(CblasColMajor, first, second, plan.m, plan.n, plan.k, 1.0f, a,
-             plan.ldFirst, b, plan.ldSecond, 0.0f, c, plan.ldOut);
+// The libraries a product may call: oneDNN for f32 where it is installed,
+// the BLAS for the rest.
+struct GemmLibraries {
+  const Cblas &blas;
+  const Dnnl *dnnl;
+};
+
+// Returns oneDNN's status, 0 for the BLAS.
+int call(const GemmLibraries &libraries, CblasTranspose first,
+         CblasTranspose second, const GemmPlan &plan, const float *a,
+         const float *b, float *c) {
+  // oneDNN is row-major: out^T (n x m) = op(second) * op(first).
+  if (libraries.dnnl)
+    return libraries.dnnl->sgemmOnThisThread(
+        second == CblasTrans, first == CblasTrans, plan.n, plan.m, plan.k, b,
+        plan.ldSecond, a, plan.ldFirst, c, plan.ldOut);
+  libraries.blas.sgemm(CblasColMajor, first, second, plan.m, plan.n, plan.k,
+                       1.0f, a, plan.ldFirst, b, plan.ldSecond, 0.0f, c,
+                       plan.ldOut);
+  return 0;
 }
 
-void call(const Cblas &blas, CblasTranspose first, CblasTranspose second,
-          const GemmPlan &plan, const double *a, const double *b, double *c) {
-  blas.dgemm(CblasColMajor, first, second, plan.m, plan.n, plan.k, 1.0, a,
-             plan.ldFirst, b, plan.ldSecond, 0.0, c, plan.ldOut);
+int call(const GemmLibraries &libraries, CblasTranspose first,
+         CblasTranspose second, const GemmPlan &plan, const double *a,
+         const double *b, double *c) {
+  libraries.blas.dgemm(CblasColMajor, first, second, plan.m, plan.n, plan.k,
+                       1.0, a, plan.ldFirst, b, plan.ldSecond, 0.0, c,
+                       plan.ldOut);
+  return 0;
 }
 
 // A product with one row of output, out = lhs_row * op(rhs) (batch-1
@@ -73,10 +95,11 @@ struct GemmPart {
   int firstBegin, firstEnd, secondBegin, secondEnd;
 };
 
+// Returns oneDNN's status, 0 for the BLAS.
 template <typename T>
-void runPart(const Cblas &blas, CblasTranspose first, CblasTranspose second,
-             const GemmPlan &plan, const T *firstData, const T *secondData,
-             T *outData, const GemmPart &part) {
+int runPart(const GemmLibraries &libraries, CblasTranspose first,
+            CblasTranspose second, const GemmPlan &plan, const T *firstData,
+            const T *secondData, T *outData, const GemmPart &part) {
   GemmPlan piece = plan;
   piece.m = part.firstEnd - part.firstBegin;
   piece.n = part.secondEnd - part.secondBegin;
@@ -89,10 +112,10 @@ void runPart(const Cblas &blas, CblasTranspose first, CblasTranspose second,
   const T *b = secondData + part.batch * plan.strideSecond + secondOffset;
   T *c = outData + part.batch * plan.strideOut + part.firstBegin +
          int64_t(part.secondBegin) * plan.ldOut;
-  if (piece.n == 1)
-    callRowProduct(blas, first, second, piece, a, b, c);
-  else
-    call(blas, first, second, piece, a, b, c);
+  if (piece.n != 1)
+    return call(libraries, first, second, piece, a, b, c);
+  callRowProduct(libraries.blas, first, second, piece, a, b, c);
+  return 0;
 }
 
 // How many parts to cut each batch's product into so that every one of
@@ -144,6 +167,13 @@ void gemm(ExecutionContext *run, MemRefType<T, N> lhs, MemRefType<T, N> rhs,
   CblasTranspose second = plan.transposeSecond ? CblasTrans : CblasNoTrans;
   const T *rhsData = rhs.data + rhs.offset;
   const T *lhsData = lhs.data + lhs.offset;
+  // oneDNN, where installed, takes the f32 products; a single row stays a
+  // BLAS gemv, since oneDNN has no matrix-vector product and would pack the
+  // whole matrix for it.
+  std::string dnnlMissing;
+  GemmLibraries libraries{*blas, std::is_same_v<T, float> ? getDnnl(dnnlMissing)
+                                                          : nullptr};
+  std::atomic<int> failure{0};
   bool cutFirst = true;
   int64_t work = int64_t(plan.batchCount) * plan.m * plan.n * plan.k;
   int threads = work < kMinParallelWork ? 1 : getRunThreads(run);
@@ -157,10 +187,19 @@ void gemm(ExecutionContext *run, MemRefType<T, N> lhs, MemRefType<T, N> rhs,
                                            static_cast<int>(item % parts));
           (cutFirst ? part.firstBegin : part.secondBegin) = low;
           (cutFirst ? part.firstEnd : part.secondEnd) = high;
-          if (low < high)
-            runPart(*blas, first, second, plan, rhsData, lhsData, result, part);
+          if (low >= high)
+            continue;
+          if (int status = runPart(libraries, first, second, plan, rhsData,
+                                   lhsData, result, part))
+            failure.store(status);
         }
       });
+  if (int status = failure.load())
+    run->setError("ral_gemm: oneDNN's sgemm failed with status " +
+                  std::to_string(status) + " on a product of " +
+                  std::to_string(plan.n) + "x" + std::to_string(plan.k) +
+                  " by " + std::to_string(plan.k) + "x" +
+                  std::to_string(plan.m));
 }
 
 // The view of batch `index` of a rank-4 operand: rank 3, the outer batch

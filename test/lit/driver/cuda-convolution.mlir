@@ -65,10 +65,13 @@
 // STRINGS-DAG: ral_gemm___gpu___pvoid_m2df32_m2df32_m2df32_i1_i1___void
 // STRINGS-DAG: ral_gemm___gpu___pvoid_m2df16_m2df16_m2df16_i1_i1___void
 
-// The CPU target hands the f32 products to its BLAS, and keeps the f16
-// ones as loops; without a library it keeps the direct lowering.
+// The CPU target hands an f32 2-D convolution to oneDNN whole, its padding
+// taken into the call, the f32 products of a 1x1 window and of a 1-D
+// convolution to its BLAS, and keeps the f16 ones as loops; without a
+// library it keeps the direct lowering.
 // CPU-LABEL: func.func public @conv_bias_relu
-// CPU: "ral_gemm" device "cpu"{{.*}}(memref<128x144xf32>, memref<144x32xf32>, memref<128x32xf32>, i1, i1)
+// CPU-NOT: "ral_gemm"
+// CPU: "ral_conv" device "cpu" may_fail(%{{.*}}, %{{.*}}, %{{.*}}, %c1_i64, %c1_i64, %c1_i64, %c1_i64, %c1_i64, %c1_i64, %c1_i64, %c1_i64) : (memref<2x8x8x16xf32>, memref<3x3x16x32xf32>, memref<2x8x8x32xf32>, i64, i64, i64, i64, i64, i64, i64, i64)
 // CPU-LABEL: func.func public @conv_nchw
 // CPU-NOT: "ral_gemm"
 // CPU-LABEL: func.func public @conv_1x1

@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -162,6 +163,39 @@ TEST_F(CpuGemm, MultipliesTwoBatchDimsThatDoNotCollapse) {
 TEST_F(CpuGemm, ProducesZerosOverAnEmptyContraction) {
   expectProduct<float>("f32", 2, 1, 3, 2, 0, false, false, 0);
   expectProduct<float>("f32", 3, 2, 0, 4, 3, false, false, 0);
+}
+
+// Enough work to be cut into parts, one per core, along either output
+// dimension.
+TEST_F(CpuGemm, SplitsALargeProductOverTheCores) {
+  expectProduct<float>("f32", 2, 1, 300, 40, 30, false, true, 1);
+  expectProduct<float>("f32", 2, 1, 40, 300, 30, true, false, 0);
+  expectProduct<double>("f64", 3, 2, 200, 50, 40, false, false, 2);
+}
+
+// oneDNN runs on OpenMP; a product must neither start libgomp's threads
+// nor change the OpenMP thread count of the thread that called the model.
+TEST_F(CpuGemm, KeepsTheCallersOpenMpThreadCount) {
+  const char *library = std::getenv("DISC_CPU_LIBRARY");
+  if (library && std::string(library) == "blas")
+    GTEST_SKIP() << "the BLAS computes every product in this run";
+  void *gomp = dlopen("libgomp.so.1", RTLD_NOW | RTLD_NOLOAD);
+  void *dnnl = dlopen("libdnnl.so.2", RTLD_NOW | RTLD_LOCAL);
+  if (!dnnl)
+    GTEST_SKIP() << "oneDNN is not installed here";
+  if (!gomp)
+    gomp = dlopen("libgomp.so.1", RTLD_NOW | RTLD_LOCAL);
+  ASSERT_NE(gomp, nullptr) << "oneDNN is loaded without libgomp";
+  auto setThreads =
+      reinterpret_cast<void (*)(int)>(dlsym(gomp, "omp_set_num_threads"));
+  auto getThreads =
+      reinterpret_cast<int (*)()>(dlsym(gomp, "omp_get_max_threads"));
+  ASSERT_TRUE(setThreads && getThreads);
+  setThreads(3);
+  expectProduct<float>("f32", 2, 1, 300, 40, 30, false, false, 0);
+  EXPECT_EQ(getThreads(), 3);
+  dlclose(dnnl);
+  dlclose(gomp);
 }
 
 TEST(CpuGemmErrors, FailsTheRunOnOperandsThatDoNotAgree) {

@@ -27,12 +27,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "disc/Conversion/LinalgToRAL/Passes.h"
+#include "disc/Conversion/LinalgToRAL/ZeroInit.h"
 #include "disc/Dialect/RAL/RALOps.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/IR/Matchers.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir {
 namespace disc {
@@ -211,67 +210,6 @@ bool matchOperandDims(ArrayRef<unsigned> dims, ArrayRef<unsigned> batch,
   return dims[batch.size()] == first && dims[batch.size() + 1] == second;
 }
 
-/// Whether `fill` sets all of `buffer` to zero.
-bool isZeroFillOf(linalg::FillOp fill, Value buffer) {
-  return fill && fill.hasPureBufferSemantics() &&
-         fill.getDpsInitOperand(0)->get() == buffer &&
-         matchPattern(fill.getInputs()[0], m_AnyZeroFloat());
-}
-
-/// Whether `buffer` holds zeros where `at` runs: a fresh allocation that a
-/// zero fill in `at`'s block initializes, and that nothing before `at`
-/// uses but that fill and copies out of it. This is how bufferization leaves
-/// the one zero tensor that several products start from (CSE merged their
-/// fills): each product's output is a copy of the zeros, and the last one
-/// may be the zeros themselves.
-bool holdsZerosAt(Value buffer, Operation *at) {
-  if (!isa_and_nonnull<memref::AllocOp, disc_ral::MemRefFromPtrOp>(
-          buffer.getDefiningOp()))
-    return false;
-  Block *block = at->getBlock();
-  Operation *zeroFill = nullptr;
-  SmallVector<Operation *> reads;
-  for (Operation *user : buffer.getUsers()) {
-    Operation *ancestor = block->findAncestorOpInBlock(*user);
-    if (!ancestor)
-      return false;
-    if (ancestor == at || at->isBeforeInBlock(ancestor))
-      continue;
-    if (isZeroFillOf(dyn_cast<linalg::FillOp>(user), buffer) && !zeroFill) {
-      zeroFill = ancestor;
-      continue;
-    }
-    auto copy = dyn_cast<memref::CopyOp>(user);
-    if (!copy || copy.getSource() != buffer || copy.getTarget() == buffer)
-      return false;
-    reads.push_back(ancestor);
-  }
-  return zeroFill && llvm::all_of(reads, [&](Operation *read) {
-           return zeroFill->isBeforeInBlock(read);
-         });
-}
-
-/// How `out` comes to hold zeros right before the product `op`, which then
-/// need not be written: a zero fill of `out`, or a copy into `out` of a
-/// buffer holding zeros, earlier in the block with nothing in between that
-/// touches memory. That op is returned; or `out` itself holds zeros that
-/// other products copy, and `op` is returned as nothing is to be erased.
-/// Null when `out` may hold anything else.
-Operation *findZeroInit(linalg::LinalgOp op, Value out) {
-  for (Operation *previous = op->getPrevNode(); previous;
-       previous = previous->getPrevNode()) {
-    if (isMemoryEffectFree(previous))
-      continue;
-    if (auto fill = dyn_cast<linalg::FillOp>(previous); isZeroFillOf(fill, out))
-      return fill;
-    if (auto copy = dyn_cast<memref::CopyOp>(previous);
-        copy && copy.getTarget() == out && holdsZerosAt(copy.getSource(), copy))
-      return copy;
-    break;
-  }
-  return holdsZerosAt(out, op) ? op.getOperation() : nullptr;
-}
-
 /// A product the library computes: a matmul or batch matmul (named, with
 /// transposed indexing maps, or generic, with any number of leading batch
 /// dims, or with leading dims of lhs and out that rhs lacks) of row-major
@@ -364,7 +302,7 @@ std::optional<Gemm> matchGemm(linalg::LinalgOp op, StringRef device) {
     if (!collapsible && !gemm.twoBatchDims)
       return std::nullopt;
   }
-  gemm.zeroInit = findZeroInit(op, out);
+  gemm.zeroInit = disc::findZeroInit(op, out);
   if (!gemm.zeroInit)
     return std::nullopt;
   return gemm;

@@ -54,4 +54,36 @@ def DiscLinalgMatmulToRAL
   ];
 }
 
+def DiscLinalgConvToRAL
+    : Pass<"disc-linalg-conv-to-ral", "::mlir::func::FuncOp"> {
+  let summary = "Turns 2-D convolutions on buffers into ral_conv calls on the "
+                "CPU";
+  let description = [{
+    Each `linalg.conv_2d_nhwc_hwcf` on f32 memrefs whose output holds zeros
+    (as for disc-linalg-matmul-to-ral: a zero fill or a copy of zeros right
+    before it, which is erased) becomes one
+    `disc_ral.dispatch "ral_conv" device "cpu"` call (docs/ABI.md) with the
+    input, the filter, the output, the window strides and dilations, and
+    the padding. The runtime computes it with oneDNN, which overwrites the
+    output.
+
+    The padding is taken back into the call where the input is how
+    bufferization leaves a zero `tensor.pad`: a fresh buffer that only the
+    convolution reads, filled with zeros (`linalg.fill` or `linalg.map`) and
+    with another buffer copied into a subview of it that spans its batch
+    and feature dims, nothing but fresh buffers written in between. The
+    call then reads that other buffer, the subview's offsets are the
+    padding above and to the left, the rest below and to the right, and
+    the fill and the copy are erased (the fresh buffer is still allocated
+    and freed, never touched).
+
+    Anything else, and every op of a function without a leading
+    `!disc_ral.context` argument, is left as it is.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::disc_ral::RALDialect",
+  ];
+}
+
 #endif // DISC_CONVERSION_LINALGTORAL_PASSES_TD

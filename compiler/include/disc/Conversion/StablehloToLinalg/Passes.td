@@ -73,4 +73,37 @@ def ConvolutionToGemmPass
   ];
 }
 
+def ConvolutionToLinalgConvPass
+    : Pass<"disc-convolution-to-linalg-conv", "::mlir::func::FuncOp"> {
+  let summary = "Lower 2-D f32 convolutions to linalg.conv_2d_nhwc_hwcf, "
+                "which the CPU runtime computes with oneDNN";
+  let description = [{
+    Rewrites each stablehlo.convolution with two spatial dimensions, f32
+    operands and result, feature_group_count and batch_group_count 1, no
+    lhs dilation or window reversal, non-negative padding and static shapes
+    but for the batch into
+
+      input   = the input transposed to NHWC (where it is not) and padded
+                with zeros
+      result  = linalg.fill 0 + linalg.conv_2d_nhwc_hwcf of the input and
+                the kernel transposed to HWIO (where it is not), with the
+                window strides and rhs dilation
+      output  = the result transposed into the output layout (where it is
+                not NHWC)
+
+    disc-linalg-conv-to-ral makes the named convolution a ral_conv call,
+    taking the zero padding back into the call. A convolution whose window
+    reads its input as it lies (1x1, unit strides, no padding, NHWC) is
+    left to disc-convolution-to-gemm: it is a plain matrix product.
+
+    disc-compile runs it for the CPU unless `--cpu-library=none`, before
+    disc-convolution-to-gemm.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 #endif // DISC_CONVERSION_STABLEHLOTOLINALG_PASSES

@@ -1,0 +1,164 @@
+//===- ConvolutionToLinalgConv.cpp - 2-D convolutions as linalg.conv ------===//
+//
+// A 2-D f32 convolution becomes linalg.conv_2d_nhwc_hwcf on its zero-padded
+// input, the operands brought to NHWC and HWIO and the result back to the
+// output layout by transposes where they are laid out otherwise.
+// disc-linalg-conv-to-ral makes it a ral_conv call, which oneDNN computes
+// reading the windows in place: im2col would copy each input element once
+// per kernel tap first.
+//
+//===----------------------------------------------------------------------===//
+
+#include "disc/Conversion/StablehloToLinalg/Passes.h"
+
+#include "disc/Conversion/StablehloToLinalg/Patterns.h"
+#include "disc/Dialect/HLO/StablehloOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir {
+namespace disc {
+#define GEN_PASS_DEF_CONVOLUTIONTOLINALGCONVPASS
+#include "disc/Conversion/StablehloToLinalg/Passes.h.inc"
+} // namespace disc
+} // namespace mlir
+
+using namespace mlir;
+
+namespace {
+
+/// `values[i]`, or `fallback` where the attribute is absent or empty.
+int64_t getOr(std::optional<ArrayRef<int64_t>> values, int64_t i,
+              int64_t fallback) {
+  return values && !values->empty() ? (*values)[i] : fallback;
+}
+
+/// Whether `op` is a convolution oneDNN takes as linalg.conv_2d_nhwc_hwcf
+/// expresses it, and one worth taking there: a window that reads its NHWC
+/// input as it lies is a plain matrix product (disc-convolution-to-gemm).
+bool isLibraryConvolution(stablehlo::ConvolutionOp op) {
+  if (op.getFeatureGroupCount() != 1 || op.getBatchGroupCount() != 1)
+    return false;
+  auto inputType = dyn_cast<RankedTensorType>(op.getLhs().getType());
+  auto kernelType = dyn_cast<RankedTensorType>(op.getRhs().getType());
+  auto resultType = dyn_cast<RankedTensorType>(op.getType());
+  if (!inputType || !kernelType || !resultType || resultType.getRank() != 4 ||
+      !inputType.getElementType().isF32() ||
+      !kernelType.getElementType().isF32() ||
+      !resultType.getElementType().isF32())
+    return false;
+  auto numbers = op.getDimensionNumbers();
+  for (int64_t dim = 0; dim < 4; ++dim)
+    if ((dim != numbers.getInputBatchDimension() &&
+         inputType.isDynamicDim(dim)) ||
+        (dim != numbers.getOutputBatchDimension() &&
+         resultType.isDynamicDim(dim)))
+      return false;
+  if (!kernelType.hasStaticShape())
+    return false;
+  std::optional<ArrayRef<int64_t>> lhsDilation = op.getLhsDilation();
+  std::optional<ArrayRef<bool>> reversal = op.getWindowReversal();
+  for (int64_t i = 0; i < 2; ++i)
+    if (getOr(lhsDilation, i, 1) != 1 ||
+        (reversal && !reversal->empty() && (*reversal)[i]))
+      return false;
+  bool padded = false;
+  if (std::optional<DenseIntElementsAttr> padding = op.getPadding())
+    for (const APInt &value : padding->getValues<APInt>()) {
+      if (value.isNegative())
+        return false;
+      padded |= !value.isZero();
+    }
+  std::optional<ArrayRef<int64_t>> strides = op.getWindowStrides();
+  bool readsInPlace =
+      !padded && getOr(strides, 0, 1) == 1 && getOr(strides, 1, 1) == 1 &&
+      kernelType.getDimSize(numbers.getKernelSpatialDimensions()[0]) == 1 &&
+      kernelType.getDimSize(numbers.getKernelSpatialDimensions()[1]) == 1 &&
+      numbers.getInputFeatureDimension() == 3 &&
+      numbers.getOutputFeatureDimension() == 3;
+  return !readsInPlace;
+}
+
+/// `value` transposed so that dims `order` come in that order; itself when
+/// they already do.
+Value transposeInto(OpBuilder &b, Location loc, Value value,
+                    ArrayRef<int64_t> order) {
+  if (llvm::equal(order, llvm::seq<int64_t>(0, order.size())))
+    return value;
+  return disc::emitTranspose(b, loc, value, order);
+}
+
+Value emitLinalgConvolution(OpBuilder &b, stablehlo::ConvolutionOp op) {
+  Location loc = op.getLoc();
+  auto numbers = op.getDimensionNumbers();
+  ArrayRef<int64_t> inputSpatial = numbers.getInputSpatialDimensions();
+  ArrayRef<int64_t> kernelSpatial = numbers.getKernelSpatialDimensions();
+  ArrayRef<int64_t> outputSpatial = numbers.getOutputSpatialDimensions();
+  // Padded after the transpose, so that disc-linalg-conv-to-ral finds the
+  // padding right before the convolution and takes it into the call.
+  Value input =
+      transposeInto(b, loc, op.getLhs(),
+                    {numbers.getInputBatchDimension(), inputSpatial[0],
+                     inputSpatial[1], numbers.getInputFeatureDimension()});
+  SmallVector<int64_t> low(4, 0), high(4, 0);
+  if (std::optional<DenseIntElementsAttr> padding = op.getPadding()) {
+    SmallVector<int64_t> values;
+    for (const APInt &value : padding->getValues<APInt>())
+      values.push_back(value.getSExtValue());
+    low = {0, values[0], values[2], 0};
+    high = {0, values[1], values[3], 0};
+  }
+  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(b.getF32Type()));
+  input = disc::emitPad(b, loc, input, zero, low, high, {0, 0, 0, 0});
+  Value kernel = transposeInto(b, loc, op.getRhs(),
+                               {kernelSpatial[0], kernelSpatial[1],
+                                numbers.getKernelInputFeatureDimension(),
+                                numbers.getKernelOutputFeatureDimension()});
+
+  auto resultType = cast<RankedTensorType>(op.getType());
+  SmallVector<int64_t> nhwcOrder = {numbers.getOutputBatchDimension(),
+                                    outputSpatial[0], outputSpatial[1],
+                                    numbers.getOutputFeatureDimension()};
+  SmallVector<int64_t> nhwcShape;
+  SmallVector<OpFoldResult> nhwcSizes;
+  for (int64_t dim : nhwcOrder) {
+    nhwcShape.push_back(resultType.getDimSize(dim));
+    nhwcSizes.push_back(
+        resultType.isDynamicDim(dim)
+            ? OpFoldResult(tensor::DimOp::create(b, loc, input, 0))
+            : b.getIndexAttr(resultType.getDimSize(dim)));
+  }
+  auto nhwcType = RankedTensorType::get(nhwcShape, resultType.getElementType());
+  Value init = disc::createFilledTensor(b, loc, nhwcType, nhwcSizes, zero);
+  std::optional<ArrayRef<int64_t>> strides = op.getWindowStrides();
+  std::optional<ArrayRef<int64_t>> dilations = op.getRhsDilation();
+  auto conv = linalg::Conv2DNhwcHwcfOp::create(
+      b, loc, TypeRange{nhwcType}, ValueRange{input, kernel}, ValueRange{init},
+      b.getI64TensorAttr({getOr(strides, 0, 1), getOr(strides, 1, 1)}),
+      b.getI64TensorAttr({getOr(dilations, 0, 1), getOr(dilations, 1, 1)}));
+
+  // NHWC dims back into the output layout.
+  SmallVector<int64_t> outputOrder(4);
+  for (auto [position, dim] : llvm::enumerate(nhwcOrder))
+    outputOrder[dim] = position;
+  return transposeInto(b, loc, conv.getResult(0), outputOrder);
+}
+
+struct ConvolutionToLinalgConvPass
+    : disc::impl::ConvolutionToLinalgConvPassBase<ConvolutionToLinalgConvPass> {
+  void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    getOperation().walk([&](stablehlo::ConvolutionOp op) {
+      if (!isLibraryConvolution(op))
+        return;
+      rewriter.setInsertionPoint(op);
+      rewriter.replaceOp(op, emitLinalgConvolution(rewriter, op));
+    });
+  }
+};
+
+} // namespace

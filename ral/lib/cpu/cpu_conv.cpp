@@ -1,0 +1,413 @@
+// ral_conv on device "cpu" (docs/ABI.md): a 2-D convolution of an NHWC input
+// with an HWIO filter into an NHWC output through oneDNN's convolution
+// primitive (dnnl.h), which reads the windows in place where an im2col
+// product would first copy each input element once per kernel tap. The
+// output is cut into parts, images or bands of rows, one per worker of the
+// runtime's pool, each computed on its own thread.
+#include "dnnl.h"
+#include "parallel_for.h"
+
+#include "disc/ral/context.h"
+#include "disc/ral/registry.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdlib>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace disc::ral::cpu {
+namespace {
+
+// Convolutions below this many multiply-adds run on the calling thread.
+constexpr int64_t kMinParallelWork = int64_t(1) << 20;
+// Primitives kept for reuse; past this many (a dynamic shape seen at many
+// sizes), a part's primitive is made for the call and dropped.
+constexpr size_t kMaxCachedPrimitives = 256;
+
+struct Window {
+  int64_t strideH, strideW, dilationH, dilationW;
+  int64_t padTop, padLeft, padBottom, padRight;
+};
+
+// Images [imageBegin, imageEnd) and output rows [rowBegin, rowEnd) of the
+// output, with the input rows they read, [inputBegin, inputEnd), and the
+// padding the part sees above and below them.
+struct ConvPart {
+  int64_t imageBegin, imageEnd, rowBegin, rowEnd;
+  int64_t inputBegin, inputEnd, padTop, padBottom;
+};
+
+// A convolution primitive for one shape of part, with the reorder of the
+// filter from its HWIO layout into the one the primitive reads.
+struct PartPrimitive {
+  const Dnnl *dnnl = nullptr;
+  dnnl_primitive_t convolution = nullptr;
+  dnnl_primitive_t filterReorder = nullptr;
+  dnnl_memory_desc_t source{}, filter{}, packedFilter{}, destination{};
+  size_t packedFilterBytes = 0, scratchpadBytes = 0;
+
+  PartPrimitive() = default;
+  PartPrimitive(const PartPrimitive &) = delete;
+  PartPrimitive &operator=(const PartPrimitive &) = delete;
+  ~PartPrimitive() {
+    if (convolution)
+      dnnl->primitiveDestroy(convolution);
+    if (filterReorder)
+      dnnl->primitiveDestroy(filterReorder);
+  }
+};
+
+struct AlignedFree {
+  void operator()(void *pointer) const { std::free(pointer); }
+};
+using Buffer = std::unique_ptr<char, AlignedFree>;
+
+Buffer allocateAligned(size_t bytes) {
+  constexpr size_t kAlignment = 64;
+  size_t rounded =
+      (std::max<size_t>(bytes, 1) + kAlignment - 1) / kAlignment * kAlignment;
+  return Buffer(static_cast<char *>(std::aligned_alloc(kAlignment, rounded)));
+}
+
+// The memory descriptor of an NHWC (or HWIO) memref in oneDNN's logical
+// order of dims (N, C, H, W; O, I, H, W): `order` names the memref dim of
+// each.
+dnnl_status_t describe(const Dnnl &dnnl, dnnl_memory_desc_t &desc,
+                       const int64_t (&sizes)[4], const int64_t (&strides)[4],
+                       const int (&order)[4]) {
+  dnnl_dims_t dims, dimStrides;
+  for (int i = 0; i < 4; ++i) {
+    dims[i] = sizes[order[i]];
+    dimStrides[i] = strides[order[i]];
+  }
+  return dnnl.memoryDescInitByStrides(&desc, 4, dims, dnnl_f32, dimStrides);
+}
+
+constexpr int kNhwcOrder[4] = {0, 3, 1, 2};
+constexpr int kHwioOrder[4] = {3, 2, 0, 1};
+
+// Makes the primitive of a part whose source, filter and destination are
+// the given views; returns oneDNN's status.
+dnnl_status_t makePrimitive(const Dnnl &dnnl, const int64_t (&sourceSizes)[4],
+                            const int64_t (&sourceStrides)[4],
+                            const MemRefType<float, 4> &filter,
+                            const int64_t (&destinationSizes)[4],
+                            const int64_t (&destinationStrides)[4],
+                            const Window &window, const ConvPart &part,
+                            PartPrimitive &made) {
+  made.dnnl = &dnnl;
+  dnnl_status_t status;
+  if ((status = describe(dnnl, made.source, sourceSizes, sourceStrides,
+                         kNhwcOrder)) ||
+      (status = describe(dnnl, made.filter, filter.sizes, filter.strides,
+                         kHwioOrder)) ||
+      (status = describe(dnnl, made.destination, destinationSizes,
+                         destinationStrides, kNhwcOrder)))
+    return status;
+  dnnl_memory_desc_t anyFilter;
+  if ((status = dnnl.memoryDescInitByTag(&anyFilter, 4, made.filter.dims,
+                                         dnnl_f32, dnnl_format_tag_any)))
+    return status;
+  dnnl_convolution_desc_t desc;
+  dnnl_dims_t strides = {window.strideH, window.strideW};
+  // oneDNN counts a dilation from 0, StableHLO from 1.
+  dnnl_dims_t dilations = {window.dilationH - 1, window.dilationW - 1};
+  dnnl_dims_t padBefore = {part.padTop, window.padLeft};
+  dnnl_dims_t padAfter = {part.padBottom, window.padRight};
+  if ((status = dnnl.convolutionDescInit(
+           &desc, dnnl_forward_inference, dnnl_convolution_direct, &made.source,
+           &anyFilter, nullptr, &made.destination, strides, dilations,
+           padBefore, padAfter)))
+    return status;
+  // The scratchpad is passed with each call, so that parts may run the
+  // same primitive at once.
+  dnnl_primitive_attr_t attributes;
+  if ((status = dnnl.attrCreate(&attributes)))
+    return status;
+  dnnl_primitive_desc_t convolutionDesc = nullptr;
+  status = dnnl.attrSetScratchpadMode(attributes, dnnl_scratchpad_mode_user);
+  if (!status)
+    status = dnnl.primitiveDescCreate(&convolutionDesc, &desc, attributes,
+                                      dnnl.engine, nullptr);
+  dnnl.attrDestroy(attributes);
+  if (status)
+    return status;
+  made.packedFilter =
+      *dnnl.primitiveDescQueryMd(convolutionDesc, dnnl_query_weights_md, 0);
+  made.packedFilterBytes = dnnl.memoryDescGetSize(&made.packedFilter);
+  made.scratchpadBytes = dnnl.memoryDescGetSize(
+      dnnl.primitiveDescQueryMd(convolutionDesc, dnnl_query_scratchpad_md, 0));
+  status = dnnl.primitiveCreate(&made.convolution, convolutionDesc);
+  dnnl.primitiveDescDestroy(convolutionDesc);
+  if (status)
+    return status;
+  dnnl_primitive_desc_t reorderDesc;
+  if ((status =
+           dnnl.reorderDescCreate(&reorderDesc, &made.filter, dnnl.engine,
+                                  &made.packedFilter, dnnl.engine, nullptr)))
+    return status;
+  status = dnnl.primitiveCreate(&made.filterReorder, reorderDesc);
+  dnnl.primitiveDescDestroy(reorderDesc);
+  return status;
+}
+
+// Runs `primitive` on the calling thread with `args` (memory objects made
+// over the given pointers); returns oneDNN's status.
+dnnl_status_t
+execute(const Dnnl &dnnl, dnnl_primitive_t primitive,
+        std::initializer_list<
+            std::pair<int, std::pair<const dnnl_memory_desc_t *, void *>>>
+            args) {
+  OneThread oneThread(dnnl);
+  dnnl_stream_t stream;
+  dnnl_status_t status =
+      dnnl.streamCreate(&stream, dnnl.engine, dnnl_stream_default_flags);
+  if (status)
+    return status;
+  std::vector<dnnl_exec_arg_t> execArgs;
+  for (const auto &[arg, memory] : args) {
+    dnnl_memory_t object;
+    if ((status = dnnl.memoryCreate(&object, memory.first, dnnl.engine,
+                                    memory.second)))
+      break;
+    execArgs.push_back({arg, object});
+  }
+  if (!status)
+    status = dnnl.primitiveExecute(
+        primitive, stream, static_cast<int>(execArgs.size()), execArgs.data());
+  for (const dnnl_exec_arg_t &arg : execArgs)
+    dnnl.memoryDestroy(arg.memory);
+  dnnl.streamDestroy(stream);
+  return status;
+}
+
+// The primitives made so far, by every size, stride and pad of a part.
+class PrimitiveCache {
+public:
+  // The primitive for `key`, made by `make` when there is none; sets
+  // `status` to what making it returned.
+  template <typename Make>
+  std::shared_ptr<PartPrimitive> get(const std::vector<int64_t> &key, Make make,
+                                     dnnl_status_t &status) {
+    std::lock_guard<std::mutex> lock(mutex);
+    status = dnnl_success;
+    auto found = primitives.find(key);
+    if (found != primitives.end())
+      return found->second;
+    auto made = std::make_shared<PartPrimitive>();
+    if ((status = make(*made)))
+      return nullptr;
+    if (primitives.size() < kMaxCachedPrimitives)
+      primitives.emplace(key, made);
+    return made;
+  }
+
+private:
+  std::mutex mutex;
+  std::map<std::vector<int64_t>, std::shared_ptr<PartPrimitive>> primitives;
+};
+
+PrimitiveCache &getPrimitiveCache() {
+  // Never destroyed: a model may still run while the process exits.
+  static PrimitiveCache *cache = new PrimitiveCache;
+  return *cache;
+}
+
+// The parts of an output of `images` x `rows`: runs of whole images when
+// there are at least as many as threads, else bands of rows of each image.
+std::vector<ConvPart> planParts(int64_t images, int64_t rows, int threads,
+                                int64_t inputRows, int64_t kernelExtent,
+                                const Window &window) {
+  std::vector<ConvPart> parts;
+  auto addPart = [&](int64_t imageBegin, int64_t imageEnd, int64_t rowBegin,
+                     int64_t rowEnd) {
+    // Input row of the first tap of output row r: r * stride - padTop.
+    int64_t first = rowBegin * window.strideH - window.padTop;
+    int64_t last = (rowEnd - 1) * window.strideH - window.padTop + kernelExtent;
+    int64_t inputBegin = std::clamp<int64_t>(first, 0, inputRows);
+    int64_t inputEnd = std::clamp<int64_t>(last, inputBegin, inputRows);
+    parts.push_back({imageBegin, imageEnd, rowBegin, rowEnd, inputBegin,
+                     inputEnd, inputBegin - first, last - inputEnd});
+  };
+  if (images >= threads) {
+    for (int t = 0; t < threads; ++t)
+      addPart(images * t / threads, images * (t + 1) / threads, 0, rows);
+    return parts;
+  }
+  int64_t bands = std::min<int64_t>(rows, (threads + images - 1) / images);
+  for (int64_t image = 0; image < images; ++image)
+    for (int64_t band = 0; band < bands; ++band)
+      addPart(image, image + 1, rows * band / bands, rows * (band + 1) / bands);
+  return parts;
+}
+
+void conv(ExecutionContext *run, MemRefType<float, 4> input,
+          MemRefType<float, 4> filter, MemRefType<float, 4> out,
+          int64_t strideH, int64_t strideW, int64_t dilationH,
+          int64_t dilationW, int64_t padTop, int64_t padLeft, int64_t padBottom,
+          int64_t padRight) {
+  Window window{strideH, strideW, dilationH, dilationW,
+                padTop,  padLeft, padBottom, padRight};
+  auto shape = [](const MemRefType<float, 4> &m) {
+    return std::to_string(m.sizes[0]) + "x" + std::to_string(m.sizes[1]) + "x" +
+           std::to_string(m.sizes[2]) + "x" + std::to_string(m.sizes[3]);
+  };
+  if (strideH < 1 || strideW < 1 || dilationH < 1 || dilationW < 1 ||
+      padTop < 0 || padLeft < 0 || padBottom < 0 || padRight < 0) {
+    run->setError("ral_conv: strides and dilations must be positive and pads "
+                  "not negative");
+    return;
+  }
+  int64_t extentH = (filter.sizes[0] - 1) * dilationH + 1;
+  int64_t extentW = (filter.sizes[1] - 1) * dilationW + 1;
+  auto outputSize = [](int64_t size, int64_t pads, int64_t extent,
+                       int64_t stride) {
+    return size + pads < extent ? 0 : (size + pads - extent) / stride + 1;
+  };
+  if (input.sizes[0] != out.sizes[0] || input.sizes[3] != filter.sizes[2] ||
+      filter.sizes[3] != out.sizes[3] ||
+      out.sizes[1] !=
+          outputSize(input.sizes[1], padTop + padBottom, extentH, strideH) ||
+      out.sizes[2] !=
+          outputSize(input.sizes[2], padLeft + padRight, extentW, strideW)) {
+    run->setError("ral_conv: the sizes do not agree (input " + shape(input) +
+                  " NHWC, filter " + shape(filter) + " HWIO, out " +
+                  shape(out) + " NHWC)");
+    return;
+  }
+  float *result = out.data + out.offset;
+  if (out.sizes[0] * out.sizes[1] * out.sizes[2] * out.sizes[3] == 0)
+    return;
+  if (input.sizes[3] == 0 || filter.sizes[0] * filter.sizes[1] == 0) {
+    for (int64_t n = 0; n < out.sizes[0]; ++n)
+      for (int64_t h = 0; h < out.sizes[1]; ++h)
+        for (int64_t w = 0; w < out.sizes[2]; ++w)
+          for (int64_t c = 0; c < out.sizes[3]; ++c)
+            result[n * out.strides[0] + h * out.strides[1] +
+                   w * out.strides[2] + c * out.strides[3]] = 0.0f;
+    return;
+  }
+  std::string error;
+  const Dnnl *dnnl = getDnnl(error);
+  if (!dnnl) {
+    run->setError("ral_conv: " + error);
+    return;
+  }
+  int64_t work = out.sizes[0] * out.sizes[1] * out.sizes[2] * out.sizes[3] *
+                 input.sizes[3] * filter.sizes[0] * filter.sizes[1];
+  int threads = work < kMinParallelWork ? 1 : getRunThreads(run);
+  std::vector<ConvPart> parts = planParts(out.sizes[0], out.sizes[1], threads,
+                                          input.sizes[1], extentH, window);
+
+  // Every part's primitive, made or found before any part runs.
+  std::vector<std::shared_ptr<PartPrimitive>> primitives;
+  for (const ConvPart &part : parts) {
+    int64_t sourceSizes[4] = {part.imageEnd - part.imageBegin,
+                              part.inputEnd - part.inputBegin, input.sizes[2],
+                              input.sizes[3]};
+    int64_t destinationSizes[4] = {part.imageEnd - part.imageBegin,
+                                   part.rowEnd - part.rowBegin, out.sizes[2],
+                                   out.sizes[3]};
+    std::vector<int64_t> key(sourceSizes, sourceSizes + 4);
+    key.insert(key.end(), input.strides, input.strides + 4);
+    key.insert(key.end(), filter.sizes, filter.sizes + 4);
+    key.insert(key.end(), filter.strides, filter.strides + 4);
+    key.insert(key.end(), destinationSizes, destinationSizes + 4);
+    key.insert(key.end(), out.strides, out.strides + 4);
+    key.insert(key.end(), {strideH, strideW, dilationH, dilationW, part.padTop,
+                           padLeft, part.padBottom, padRight});
+    dnnl_status_t status;
+    primitives.push_back(getPrimitiveCache().get(
+        key,
+        [&](PartPrimitive &made) {
+          return makePrimitive(*dnnl, sourceSizes, input.strides, filter,
+                               destinationSizes, out.strides, window, part,
+                               made);
+        },
+        status));
+    if (!primitives.back()) {
+      run->setError("ral_conv: oneDNN made no convolution for input " +
+                    shape(input) + ", filter " + shape(filter) + ", out " +
+                    shape(out) + " (status " + std::to_string(status) + ")");
+      return;
+    }
+  }
+
+  // The filter in each layout a part reads, reordered once per call.
+  std::vector<Buffer> packedFilters(parts.size());
+  for (size_t i = 0; i < parts.size(); ++i) {
+    size_t same = 0;
+    while (same < i && !dnnl->memoryDescEqual(&primitives[same]->packedFilter,
+                                              &primitives[i]->packedFilter))
+      ++same;
+    if (same < i)
+      continue;
+    PartPrimitive &primitive = *primitives[i];
+    packedFilters[i] = allocateAligned(primitive.packedFilterBytes);
+    if (!packedFilters[i] ||
+        execute(
+            *dnnl, primitive.filterReorder,
+            {{DNNL_ARG_FROM, {&primitive.filter, filter.data + filter.offset}},
+             {DNNL_ARG_TO,
+              {&primitive.packedFilter, packedFilters[i].get()}}})) {
+      run->setError("ral_conv: the filter " + shape(filter) +
+                    " could not be reordered for oneDNN");
+      return;
+    }
+  }
+
+  std::atomic<int> failure{dnnl_success};
+  const float *source = input.data + input.offset;
+  runInChunks(
+      static_cast<int64_t>(parts.size()), 1, threads,
+      [&](int64_t begin, int64_t end) {
+        for (int64_t index = begin; index < end; ++index) {
+          const ConvPart &part = parts[index];
+          PartPrimitive &primitive = *primitives[index];
+          size_t packed = 0;
+          while (!packedFilters[packed] ||
+                 !dnnl->memoryDescEqual(&primitives[packed]->packedFilter,
+                                        &primitive.packedFilter))
+            ++packed;
+          Buffer scratchpad = allocateAligned(primitive.scratchpadBytes);
+          dnnl_memory_desc_t scratchpadDesc;
+          dnnl_dims_t scratchpadDims = {
+              static_cast<int64_t>(primitive.scratchpadBytes)};
+          dnnl_status_t status =
+              scratchpad
+                  ? dnnl->memoryDescInitByTag(&scratchpadDesc, 1,
+                                              scratchpadDims, dnnl_u8, dnnl_a)
+                  : dnnl_out_of_memory;
+          if (!status)
+            status = execute(
+                *dnnl, primitive.convolution,
+                {{DNNL_ARG_SRC,
+                  {&primitive.source, const_cast<float *>(source) +
+                                          part.imageBegin * input.strides[0] +
+                                          part.inputBegin * input.strides[1]}},
+                 {DNNL_ARG_WEIGHTS,
+                  {&primitive.packedFilter, packedFilters[packed].get()}},
+                 {DNNL_ARG_DST,
+                  {&primitive.destination,
+                   result + part.imageBegin * out.strides[0] +
+                       part.rowBegin * out.strides[1]}},
+                 {DNNL_ARG_SCRATCHPAD, {&scratchpadDesc, scratchpad.get()}}});
+          if (status)
+            failure.store(status);
+        }
+      });
+  if (int status = failure.load())
+    run->setError("ral_conv: oneDNN's convolution failed with status " +
+                  std::to_string(status) + " on input " + shape(input) +
+                  ", filter " + shape(filter) + ", out " + shape(out));
+}
+
+[[maybe_unused]] const bool convRegistered =
+    registerApi<&conv>("ral_conv", "cpu");
+
+} // namespace
+} // namespace disc::ral::cpu

@@ -1,0 +1,99 @@
+#include "dnnl.h"
+#include "../core/dynamic_library.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <dlfcn.h>
+
+namespace disc::ral::cpu {
+namespace {
+
+LoadedLibrary<Dnnl> load() {
+  LoadedLibrary<Dnnl> loaded;
+  std::string &error = loaded.error;
+  const char *choice = std::getenv("DISC_CPU_LIBRARY");
+  if (choice && std::strcmp(choice, "blas") == 0) {
+    error = "oneDNN is not available: DISC_CPU_LIBRARY=blas leaves it "
+            "unloaded";
+    return loaded;
+  }
+  std::string reasons;
+  const char *name = nullptr;
+  void *library = openFirstLibrary({"libdnnl.so.2"}, name, reasons);
+  if (!library) {
+    error = "oneDNN is not available: cannot load libdnnl.so.2 (" + reasons +
+            "); install Debian's libdnnl2 (or compile the model with "
+            "--cpu-library=none)";
+    return loaded;
+  }
+  Dnnl &d = loaded.api;
+  auto resolve = [&](const char *symbol, auto &function) {
+    return resolveSymbol(library, "oneDNN", name, symbol, function, error);
+  };
+  if (!(resolve("dnnl_sgemm", d.sgemm) &&
+        resolve("dnnl_engine_create", d.engineCreate) &&
+        resolve("dnnl_stream_create", d.streamCreate) &&
+        resolve("dnnl_stream_destroy", d.streamDestroy) &&
+        resolve("dnnl_memory_desc_init_by_strides",
+                d.memoryDescInitByStrides) &&
+        resolve("dnnl_memory_desc_init_by_tag", d.memoryDescInitByTag) &&
+        resolve("dnnl_memory_desc_equal", d.memoryDescEqual) &&
+        resolve("dnnl_memory_desc_get_size", d.memoryDescGetSize) &&
+        resolve("dnnl_dilated_convolution_forward_desc_init",
+                d.convolutionDescInit) &&
+        resolve("dnnl_primitive_attr_create", d.attrCreate) &&
+        resolve("dnnl_primitive_attr_destroy", d.attrDestroy) &&
+        resolve("dnnl_primitive_attr_set_scratchpad_mode",
+                d.attrSetScratchpadMode) &&
+        resolve("dnnl_primitive_desc_create", d.primitiveDescCreate) &&
+        resolve("dnnl_reorder_primitive_desc_create", d.reorderDescCreate) &&
+        resolve("dnnl_primitive_desc_query_md", d.primitiveDescQueryMd) &&
+        resolve("dnnl_primitive_desc_destroy", d.primitiveDescDestroy) &&
+        resolve("dnnl_primitive_create", d.primitiveCreate) &&
+        resolve("dnnl_primitive_destroy", d.primitiveDestroy) &&
+        resolve("dnnl_primitive_execute", d.primitiveExecute) &&
+        resolve("dnnl_memory_create", d.memoryCreate) &&
+        resolve("dnnl_memory_destroy", d.memoryDestroy)))
+    return loaded;
+  // Found among oneDNN's own dependencies.
+  d.getMaxThreads = reinterpret_cast<decltype(d.getMaxThreads)>(
+      dlsym(library, "omp_get_max_threads"));
+  d.setNumThreads = reinterpret_cast<decltype(d.setNumThreads)>(
+      dlsym(library, "omp_set_num_threads"));
+  if (!d.getMaxThreads || !d.setNumThreads)
+    d.getMaxThreads = nullptr, d.setNumThreads = nullptr;
+  if (d.engineCreate(&d.engine, dnnl_cpu, 0) != dnnl_success)
+    error = "oneDNN is not available: libdnnl.so.2 made no CPU engine";
+  return loaded;
+}
+
+} // namespace
+
+OneThread::OneThread(const Dnnl &dnnl)
+    : dnnl(dnnl),
+      previousThreads(dnnl.getMaxThreads ? dnnl.getMaxThreads() : 1) {
+  if (dnnl.setNumThreads)
+    dnnl.setNumThreads(1);
+}
+
+OneThread::~OneThread() {
+  if (dnnl.setNumThreads)
+    dnnl.setNumThreads(previousThreads);
+}
+
+int Dnnl::sgemmOnThisThread(bool transA, bool transB, int64_t m, int64_t n,
+                            int64_t k, const float *a, int64_t lda,
+                            const float *b, int64_t ldb, float *c,
+                            int64_t ldc) const {
+  OneThread oneThread(*this);
+  return sgemm(transA ? 'T' : 'N', transB ? 'T' : 'N', m, n, k, 1.0f, a, lda, b,
+               ldb, 0.0f, c, ldc);
+}
+
+const Dnnl *getDnnl(std::string &error) {
+  // Loaded once per process; a C++ static is initialized thread-safely.
+  static const LoadedLibrary<Dnnl> loaded = load();
+  return loaded.get(error);
+}
+
+} // namespace disc::ral::cpu

@@ -1,0 +1,79 @@
+// oneDNN, reached through dlopen of Debian's libdnnl2 as the BLAS is
+// (cblas.h): its sgemm, the fastest of the CPU libraries on this project's
+// machines (docs/BENCHMARKS.md, "Which library computes the products"), and
+// its convolution primitives. Only the header (libdnnl-dev) is needed to
+// build; the types of the entry points come from it.
+//
+// Debian builds oneDNN on OpenMP, whose thread team spins between calls and
+// is invisible to the sanitizers. The runtime splits the work over its own
+// pool instead, and every call runs on its calling thread alone (OneThread
+// below): libgomp never starts a team.
+#ifndef DISC_RAL_LIB_CPU_DNNL_H
+#define DISC_RAL_LIB_CPU_DNNL_H
+
+#include <oneapi/dnnl/dnnl.h>
+
+#include <cstdint>
+#include <string>
+
+namespace disc::ral::cpu {
+
+struct Dnnl {
+  decltype(&dnnl_sgemm) sgemm;
+  decltype(&dnnl_engine_create) engineCreate;
+  decltype(&dnnl_stream_create) streamCreate;
+  decltype(&dnnl_stream_destroy) streamDestroy;
+  decltype(&dnnl_memory_desc_init_by_strides) memoryDescInitByStrides;
+  decltype(&dnnl_memory_desc_init_by_tag) memoryDescInitByTag;
+  decltype(&dnnl_memory_desc_equal) memoryDescEqual;
+  decltype(&dnnl_memory_desc_get_size) memoryDescGetSize;
+  decltype(&dnnl_dilated_convolution_forward_desc_init) convolutionDescInit;
+  decltype(&dnnl_primitive_attr_create) attrCreate;
+  decltype(&dnnl_primitive_attr_destroy) attrDestroy;
+  decltype(&dnnl_primitive_attr_set_scratchpad_mode) attrSetScratchpadMode;
+  decltype(&dnnl_primitive_desc_create) primitiveDescCreate;
+  decltype(&dnnl_reorder_primitive_desc_create) reorderDescCreate;
+  decltype(&dnnl_primitive_desc_query_md) primitiveDescQueryMd;
+  decltype(&dnnl_primitive_desc_destroy) primitiveDescDestroy;
+  decltype(&dnnl_primitive_create) primitiveCreate;
+  decltype(&dnnl_primitive_destroy) primitiveDestroy;
+  decltype(&dnnl_primitive_execute) primitiveExecute;
+  decltype(&dnnl_memory_create) memoryCreate;
+  decltype(&dnnl_memory_destroy) memoryDestroy;
+  // libgomp's, as loaded with oneDNN; null in a build of oneDNN without
+  // OpenMP, which runs every call on its caller's thread anyway.
+  int (*getMaxThreads)();
+  void (*setNumThreads)(int threads);
+  // The CPU engine, made once.
+  dnnl_engine_t engine;
+
+  // c (m x n) = op(a) * op(b), row-major, on the calling thread; returns
+  // oneDNN's status.
+  int sgemmOnThisThread(bool transA, bool transB, int64_t m, int64_t n,
+                        int64_t k, const float *a, int64_t lda, const float *b,
+                        int64_t ldb, float *c, int64_t ldc) const;
+};
+
+// While alive, oneDNN computes on the constructing thread alone: the
+// thread's OpenMP thread count is 1, and it is restored afterwards, so that
+// an OpenMP setting of the application's own thread survives.
+class OneThread {
+public:
+  explicit OneThread(const Dnnl &dnnl);
+  ~OneThread();
+  OneThread(const OneThread &) = delete;
+  OneThread &operator=(const OneThread &) = delete;
+
+private:
+  const Dnnl &dnnl;
+  int previousThreads;
+};
+
+// oneDNN, loaded on first use; null with the reason in `error` where
+// libdnnl.so.2 cannot be loaded or DISC_CPU_LIBRARY=blas leaves it
+// unloaded (docs/ABI.md).
+const Dnnl *getDnnl(std::string &error);
+
+} // namespace disc::ral::cpu
+
+#endif // DISC_RAL_LIB_CPU_DNNL_H

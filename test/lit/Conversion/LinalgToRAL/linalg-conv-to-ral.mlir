@@ -1,0 +1,88 @@
+// RUN: disc-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(disc-linalg-conv-to-ral))' | FileCheck %s
+
+// The padded copy that bufferization makes of tensor.pad is never written:
+// the call reads the unpadded input and takes its padding (top 1, left 1,
+// bottom 0, right 1); the output's zero fill goes too. The padded buffer is
+// still allocated and freed.
+// CHECK-LABEL: func.func @padded
+// CHECK-SAME: (%[[CTX:.*]]: !disc_ral.context, %[[X:.*]]: memref<2x8x8x4xf32>, %[[W:.*]]: memref<3x3x4x6xf32>)
+// CHECK: %[[PADDED:.*]] = memref.alloc() : memref<2x9x10x4xf32>
+// CHECK-NOT: linalg.
+// CHECK-NOT: memref.copy
+// CHECK: %[[OUT:.*]] = memref.alloc() : memref<2x4x8x6xf32>
+// CHECK-NOT: linalg.
+// CHECK: disc_ral.dispatch %[[CTX]], "ral_conv" device "cpu" may_fail(%[[X]], %[[W]], %[[OUT]], %c2_i64{{[_0-9]*}}, %c1_i64{{[_0-9]*}}, %c1_i64{{[_0-9]*}}, %c1_i64{{[_0-9]*}}, %c1_i64{{[_0-9]*}}, %c1_i64{{[_0-9]*}}, %c0_i64{{[_0-9]*}}, %c1_i64{{[_0-9]*}}) : (memref<2x8x8x4xf32>, memref<3x3x4x6xf32>, memref<2x4x8x6xf32>, i64, i64, i64, i64, i64, i64, i64, i64) -> ()
+// CHECK: memref.dealloc %[[PADDED]]
+// CHECK: return %[[OUT]]
+func.func @padded(%ctx: !disc_ral.context, %x: memref<2x8x8x4xf32>, %w: memref<3x3x4x6xf32>) -> memref<2x4x8x6xf32> {
+  %zero = arith.constant 0.0 : f32
+  %padded = memref.alloc() : memref<2x9x10x4xf32>
+  linalg.map outs(%padded : memref<2x9x10x4xf32>)
+    (%init: f32) {
+      linalg.yield %zero : f32
+    }
+  %window = memref.subview %padded[0, 1, 1, 0] [2, 8, 8, 4] [1, 1, 1, 1] : memref<2x9x10x4xf32> to memref<2x8x8x4xf32, strided<[360, 40, 4, 1], offset: 44>>
+  memref.copy %x, %window : memref<2x8x8x4xf32> to memref<2x8x8x4xf32, strided<[360, 40, 4, 1], offset: 44>>
+  %out = memref.alloc() : memref<2x4x8x6xf32>
+  linalg.fill ins(%zero : f32) outs(%out : memref<2x4x8x6xf32>)
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<[2, 1]> : tensor<2xi64>}
+    ins(%padded, %w : memref<2x9x10x4xf32>, memref<3x3x4x6xf32>) outs(%out : memref<2x4x8x6xf32>)
+  memref.dealloc %padded : memref<2x9x10x4xf32>
+  return %out : memref<2x4x8x6xf32>
+}
+
+// -----
+
+// Unpadded, with dilations: zero padding in the call.
+// CHECK-LABEL: func.func @dilated
+// CHECK: disc_ral.dispatch %{{.*}}, "ral_conv" device "cpu" may_fail(%{{.*}}, %{{.*}}, %{{.*}}, %c1_i64{{[_0-9]*}}, %c1_i64{{[_0-9]*}}, %c2_i64{{[_0-9]*}}, %c3_i64{{[_0-9]*}}, %c0_i64{{[_0-9]*}}, %c0_i64{{[_0-9]*}}, %c0_i64{{[_0-9]*}}, %c0_i64{{[_0-9]*}})
+func.func @dilated(%ctx: !disc_ral.context, %x: memref<1x9x9x4xf32>, %w: memref<3x3x4x6xf32>, %out: memref<1x5x3x6xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%out : memref<1x5x3x6xf32>)
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<[2, 3]> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %w : memref<1x9x9x4xf32>, memref<3x3x4x6xf32>) outs(%out : memref<1x5x3x6xf32>)
+  return
+}
+
+// -----
+
+// A padded buffer the unpadded input may have changed under (a write to a
+// buffer that is not fresh between the copy and the convolution) is read
+// as it is.
+// CHECK-LABEL: func.func @written_between
+// CHECK: memref.copy
+// CHECK: disc_ral.dispatch %{{.*}}, "ral_conv" device "cpu" may_fail(%[[PADDED:.*]], %{{.*}}, %{{.*}}, %c1_i64{{[_0-9]*}}, %c1_i64{{[_0-9]*}}, %c1_i64{{[_0-9]*}}, %c1_i64{{[_0-9]*}}, %c0_i64{{[_0-9]*}}, %c0_i64{{[_0-9]*}}, %c0_i64{{[_0-9]*}}, %c0_i64{{[_0-9]*}}) : (memref<1x10x10x4xf32>
+func.func @written_between(%ctx: !disc_ral.context, %x: memref<1x8x8x4xf32>, %w: memref<3x3x4x6xf32>, %out: memref<1x8x8x6xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %padded = memref.alloc() : memref<1x10x10x4xf32>
+  linalg.fill ins(%zero : f32) outs(%padded : memref<1x10x10x4xf32>)
+  %window = memref.subview %padded[0, 1, 1, 0] [1, 8, 8, 4] [1, 1, 1, 1] : memref<1x10x10x4xf32> to memref<1x8x8x4xf32, strided<[400, 40, 4, 1], offset: 44>>
+  memref.copy %x, %window : memref<1x8x8x4xf32> to memref<1x8x8x4xf32, strided<[400, 40, 4, 1], offset: 44>>
+  linalg.fill ins(%zero : f32) outs(%x : memref<1x8x8x4xf32>)
+  linalg.fill ins(%zero : f32) outs(%out : memref<1x8x8x6xf32>)
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%padded, %w : memref<1x10x10x4xf32>, memref<3x3x4x6xf32>) outs(%out : memref<1x8x8x6xf32>)
+  return
+}
+
+// -----
+
+// An output that may hold anything (no zero fill) and a function without a
+// runtime context are left as they are.
+// CHECK-LABEL: func.func @accumulates
+// CHECK: linalg.conv_2d_nhwc_hwcf
+// CHECK-LABEL: func.func @no_context
+// CHECK: linalg.conv_2d_nhwc_hwcf
+// CHECK-NOT: disc_ral.dispatch
+func.func @accumulates(%ctx: !disc_ral.context, %x: memref<1x8x8x4xf32>, %w: memref<3x3x4x6xf32>, %out: memref<1x6x6x6xf32>) {
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %w : memref<1x8x8x4xf32>, memref<3x3x4x6xf32>) outs(%out : memref<1x6x6x6xf32>)
+  return
+}
+func.func @no_context(%x: memref<1x8x8x4xf32>, %w: memref<3x3x4x6xf32>, %out: memref<1x6x6x6xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%out : memref<1x6x6x6xf32>)
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %w : memref<1x8x8x4xf32>, memref<3x3x4x6xf32>) outs(%out : memref<1x6x6x6xf32>)
+  return
+}

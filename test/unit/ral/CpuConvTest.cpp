@@ -1,0 +1,193 @@
+// ral_conv on "cpu" through disc_ral_api_call, as compiled code calls it
+// (docs/ABI.md), checked element by element against the sum computed here.
+#include "disc/ral/api.h"
+#include "disc/ral/context.h"
+
+#include <dlfcn.h>
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdint>
+#include <cstdlib>
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+namespace disc::ral {
+namespace {
+
+const char *const kConvName =
+    "ral_conv___cpu___pvoid_m4df32_m4df32_m4df32_i64_i64_i64_i64_i64_i64_i64_"
+    "i64___void";
+
+bool hasOneDnn() {
+  const char *library = std::getenv("DISC_CPU_LIBRARY");
+  if (library && std::string(library) == "blas")
+    return false;
+  void *handle = dlopen("libdnnl.so.2", RTLD_NOW | RTLD_LOCAL);
+  if (handle)
+    dlclose(handle);
+  return handle != nullptr;
+}
+
+// A row-major rank-4 tensor whose innermost dim may be padded, filled with
+// small whole numbers so that every sum is exact in f32.
+struct Tensor {
+  std::array<int64_t, 4> sizes, strides;
+  std::vector<float> data;
+
+  Tensor(std::array<int64_t, 4> sizes, int64_t padding, int seed)
+      : sizes(sizes) {
+    strides[3] = 1;
+    strides[2] = sizes[3] + padding;
+    strides[1] = strides[2] * sizes[2];
+    strides[0] = strides[1] * sizes[1];
+    data.resize(strides[0] * sizes[0]);
+    for (size_t i = 0; i < data.size(); ++i)
+      data[i] = static_cast<float>(static_cast<int>((i * 7 + seed) % 9) - 4);
+  }
+  float &at(int64_t a, int64_t b, int64_t c, int64_t d) {
+    return data[a * strides[0] + b * strides[1] + c * strides[2] + d];
+  }
+};
+
+struct Window {
+  int64_t strideH = 1, strideW = 1, dilationH = 1, dilationW = 1;
+  int64_t padTop = 0, padLeft = 0, padBottom = 0, padRight = 0;
+};
+
+// Returns disc_ral_api_call's status; the run holds any error.
+int callConv(ExecutionContext &run, Tensor &input, Tensor &filter, Tensor &out,
+             Window window) {
+  void *runPointer = &run;
+  int64_t offset = 0;
+  std::vector<void *> args = {&runPointer};
+  std::vector<void *> dataPointers = {input.data.data(), filter.data.data(),
+                                      out.data.data()};
+  Tensor *operands[] = {&input, &filter, &out};
+  for (int i = 0; i < 3; ++i) {
+    args.insert(args.end(), {&dataPointers[i], &dataPointers[i], &offset});
+    for (int64_t &size : operands[i]->sizes)
+      args.push_back(&size);
+    for (int64_t &stride : operands[i]->strides)
+      args.push_back(&stride);
+  }
+  for (int64_t *value :
+       {&window.strideH, &window.strideW, &window.dilationH, &window.dilationW,
+        &window.padTop, &window.padLeft, &window.padBottom, &window.padRight})
+    args.push_back(value);
+  return disc_ral_api_call(&run, kConvName, args.data());
+}
+
+// Convolves an NHWC input of `inputSizes` with an HWIO filter of
+// `filterSizes` through ral_conv and checks every output element; the
+// padding of the output's rows must keep its values.
+void expectConv(std::array<int64_t, 4> inputSizes,
+                std::array<int64_t, 4> filterSizes, Window window,
+                int64_t outPadding = 0) {
+  Tensor input(inputSizes, 0, 1), filter(filterSizes, 0, 2);
+  auto outSize = [](int64_t size, int64_t pads, int64_t kernel,
+                    int64_t dilation, int64_t stride) {
+    return (size + pads - (kernel - 1) * dilation - 1) / stride + 1;
+  };
+  Tensor out({inputSizes[0],
+              outSize(inputSizes[1], window.padTop + window.padBottom,
+                      filterSizes[0], window.dilationH, window.strideH),
+              outSize(inputSizes[2], window.padLeft + window.padRight,
+                      filterSizes[1], window.dilationW, window.strideW),
+              filterSizes[3]},
+             outPadding, 3);
+  const float sentinel = out.data.back();
+  Context context;
+  ExecutionContext run(&context, {}, 0);
+  ASSERT_EQ(callConv(run, input, filter, out, window), 0) << run.errorMessage();
+  for (int64_t n = 0; n < out.sizes[0]; ++n)
+    for (int64_t y = 0; y < out.sizes[1]; ++y)
+      for (int64_t x = 0; x < out.sizes[2]; ++x)
+        for (int64_t o = 0; o < out.sizes[3]; ++o) {
+          float sum = 0;
+          for (int64_t ky = 0; ky < filterSizes[0]; ++ky)
+            for (int64_t kx = 0; kx < filterSizes[1]; ++kx) {
+              int64_t iy =
+                  y * window.strideH + ky * window.dilationH - window.padTop;
+              int64_t ix =
+                  x * window.strideW + kx * window.dilationW - window.padLeft;
+              if (iy < 0 || iy >= inputSizes[1] || ix < 0 ||
+                  ix >= inputSizes[2])
+                continue;
+              for (int64_t c = 0; c < inputSizes[3]; ++c)
+                sum += input.at(n, iy, ix, c) * filter.at(ky, kx, c, o);
+            }
+          ASSERT_EQ(out.at(n, y, x, o), sum)
+              << "at " << n << "," << y << "," << x << "," << o;
+        }
+  if (outPadding > 0)
+    EXPECT_EQ(out.data.back(), sentinel) << "a padding element was written";
+}
+
+class CpuConv : public ::testing::Test {
+protected:
+  void SetUp() override {
+    if (!hasOneDnn())
+      GTEST_SKIP() << "oneDNN is not used here; "
+                      "FailsTheRunNamingThePackageWithoutOneDnn covers it";
+  }
+};
+
+TEST_F(CpuConv, ConvolvesAPaddedWindow) {
+  Window same;
+  same.padTop = same.padLeft = same.padBottom = same.padRight = 1;
+  expectConv({1, 5, 6, 3}, {3, 3, 3, 4}, same);
+}
+
+// Enough work to be cut: whole images per thread, then bands of rows of
+// one image, each band with its own share of the padding.
+TEST_F(CpuConv, SplitsImagesAndBandsOfRowsOverTheCores) {
+  Window same;
+  same.padTop = same.padLeft = same.padBottom = same.padRight = 1;
+  expectConv({4, 16, 16, 16}, {3, 3, 16, 32}, same);
+  expectConv({1, 33, 32, 16}, {3, 3, 16, 32}, same);
+}
+
+TEST_F(CpuConv, TakesStridesDilationsAndUnevenPads) {
+  Window window;
+  window.strideH = 2;
+  window.strideW = 3;
+  window.dilationH = 2;
+  window.padTop = 2;
+  window.padBottom = 0;
+  window.padLeft = 1;
+  window.padRight = 3;
+  expectConv({2, 40, 30, 8}, {3, 2, 8, 64}, window);
+}
+
+TEST_F(CpuConv, WritesThroughTheStridesOfItsOutput) {
+  expectConv({2, 6, 7, 5}, {2, 2, 5, 6}, Window{}, 3);
+}
+
+TEST(CpuConvErrors, FailsTheRunOnSizesThatDoNotAgree) {
+  Tensor input({1, 5, 5, 3}, 0, 0), filter({3, 3, 4, 2}, 0, 0),
+      out({1, 3, 3, 2}, 0, 0);
+  Context context;
+  ExecutionContext run(&context, {}, 0);
+  EXPECT_EQ(callConv(run, input, filter, out, Window{}), 1);
+  EXPECT_EQ(run.errorMessage(),
+            "ral_conv: the sizes do not agree (input 1x5x5x3 NHWC, filter "
+            "3x3x4x2 HWIO, out 1x3x3x2 NHWC)");
+}
+
+TEST(CpuConvErrors, FailsTheRunNamingThePackageWithoutOneDnn) {
+  if (hasOneDnn())
+    GTEST_SKIP() << "oneDNN is used here";
+  Tensor input({1, 5, 5, 3}, 0, 0), filter({3, 3, 3, 2}, 0, 0),
+      out({1, 3, 3, 2}, 0, 0);
+  Context context;
+  ExecutionContext run(&context, {}, 0);
+  EXPECT_EQ(callConv(run, input, filter, out, Window{}), 1);
+  EXPECT_EQ(run.errorMessage().rfind("ral_conv: oneDNN is not available: ", 0),
+            0u)
+      << run.errorMessage();
+}
+
+} // namespace
+} // namespace disc::ral
