@@ -1,11 +1,12 @@
-//===- Reduction.cpp - stablehlo.reduce to linalg.generic -----------------===//
+//===- Reduction.cpp - reduce and reduce_window to linalg.generic ---------===//
 //
 // A reduce over N operands becomes one linalg.generic with N inputs and N
 // outputs (initialized with the init values), reduction iterators on the
 // reduced dimensions, and the reduce body rewritten op by op into scalar
 // arith/math ops. Any body the scalar emitter understands works, e.g. the
 // compare/select pairs of an argmax. The body's float ops may be
-// reassociated.
+// reassociated. A reduce_window is the same over the windows of its padded
+// inputs (ReduceWindowLowering).
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +14,7 @@
 #include "disc/Dialect/HLO/StablehloOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
@@ -33,6 +35,47 @@ void allowReassociation(Operation *op) {
     flags = flags | current.getValue();
   op->setAttr(fastMath.getFastMathAttrName(),
               arith::FastMathFlagsAttr::get(op->getContext(), flags));
+}
+
+/// Fills the region of `generic` with the reduction body `body`, whose
+/// arguments are (accumulators..., elements...): the accumulators are the
+/// block arguments of `outputs`, the elements those of as many first
+/// inputs, each block argument typed as its operand's elements (an input
+/// past those, a window's shape, is not read).
+LogicalResult emitReducerBody(ConversionPatternRewriter &rewriter, Location loc,
+                              Operation *op, Block &body,
+                              linalg::GenericOp generic, ValueRange outputs) {
+  SmallVector<Type> argTypes;
+  for (Value value : llvm::concat<Value>(generic.getDpsInputs(), outputs))
+    argTypes.push_back(getElementTypeOrSelf(value.getType()));
+  SmallVector<Location> argLocs(argTypes.size(), loc);
+  Block *block = rewriter.createBlock(
+      &generic.getRegion(), generic.getRegion().end(), argTypes, argLocs);
+  size_t count = outputs.size();
+  size_t firstOutput = generic.getNumDpsInputs();
+  IRMapping mapping;
+  for (size_t i = 0; i < count; ++i) {
+    mapping.map(body.getArgument(i), block->getArgument(firstOutput + i));
+    mapping.map(body.getArgument(count + i), block->getArgument(i));
+  }
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(block);
+  for (Operation &bodyOp : body) {
+    SmallVector<Value> operands;
+    for (Value operand : bodyOp.getOperands())
+      operands.push_back(mapping.lookup(operand));
+    if (isa<stablehlo::ReturnOp>(bodyOp)) {
+      linalg::YieldOp::create(rewriter, bodyOp.getLoc(), operands);
+      continue;
+    }
+    Value result =
+        disc::emitScalarOp(rewriter, bodyOp.getLoc(), &bodyOp, operands);
+    if (!result)
+      return rewriter.notifyMatchFailure(op, "a body op has no scalar form");
+    allowReassociation(result.getDefiningOp());
+    mapping.map(bodyOp.getResult(0), result);
+  }
+  return success();
 }
 
 struct ReduceLowering : OpConversionPattern<stablehlo::ReduceOp> {
@@ -93,36 +136,150 @@ struct ReduceLowering : OpConversionPattern<stablehlo::ReduceOp> {
     auto generic = linalg::GenericOp::create(rewriter, loc, resultTypes, inputs,
                                              outputs, maps, iterators);
 
-    // Block arguments of a linalg.generic are (inputs..., outputs...); those
-    // of the reduce body are (accumulators..., elements...).
-    SmallVector<Type> argTypes;
-    SmallVector<Location> argLocs(2 * count, loc);
-    for (Value value : llvm::concat<Value>(inputs, outputs))
-      argTypes.push_back(getElementTypeOrSelf(value.getType()));
-    Block *block = rewriter.createBlock(
-        &generic.getRegion(), generic.getRegion().end(), argTypes, argLocs);
-    Block &body = op.getBody().front();
-    IRMapping mapping;
-    for (size_t i = 0; i < count; ++i) {
-      mapping.map(body.getArgument(i), block->getArgument(count + i));
-      mapping.map(body.getArgument(count + i), block->getArgument(i));
+    // Block arguments of a linalg.generic are (inputs..., outputs...).
+    if (failed(emitReducerBody(rewriter, loc, op, op.getBody().front(), generic,
+                               outputs)))
+      return failure();
+    rewriter.replaceOp(op, generic.getResults());
+    return success();
+  }
+};
+
+/// reduce_window: each output element reduces a window of the inputs padded
+/// with the init values (padding at the edges, base dilation - 1 between
+/// elements), the window at output index o reading padded[o * stride +
+/// k * window_dilation]. One linalg.generic: a parallel loop per output
+/// dim, then a reduction loop per window dim of size above 1, whose sizes
+/// come from an empty tensor of the window's shape.
+struct ReduceWindowLowering : OpConversionPattern<stablehlo::ReduceWindowOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(stablehlo::ReduceWindowOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    ValueRange inputs = adaptor.getInputs();
+    ValueRange inits = adaptor.getInitValues();
+    int64_t rank = cast<RankedTensorType>(inputs.front().getType()).getRank();
+    SmallVector<Type> resultTypes;
+    if (failed(
+            getTypeConverter()->convertTypes(op.getResultTypes(), resultTypes)))
+      return rewriter.notifyMatchFailure(op, "result types do not convert");
+
+    auto valuesOr = [&](std::optional<ArrayRef<int64_t>> values,
+                        int64_t fallback) {
+      return values && !values->empty() ? SmallVector<int64_t>(*values)
+                                        : SmallVector<int64_t>(rank, fallback);
+    };
+    ArrayRef<int64_t> window = op.getWindowDimensions();
+    SmallVector<int64_t> strides = valuesOr(op.getWindowStrides(), 1);
+    SmallVector<int64_t> baseDilations = valuesOr(op.getBaseDilations(), 1);
+    SmallVector<int64_t> windowDilations = valuesOr(op.getWindowDilations(), 1);
+    SmallVector<int64_t> low(rank, 0), high(rank, 0), interior(rank, 0);
+    if (std::optional<DenseIntElementsAttr> padding = op.getPadding()) {
+      SmallVector<int64_t> values;
+      for (const APInt &value : padding->getValues<APInt>())
+        values.push_back(value.getSExtValue());
+      for (int64_t dim = 0; dim < rank; ++dim) {
+        low[dim] = values[2 * dim];
+        high[dim] = values[2 * dim + 1];
+      }
     }
-    rewriter.setInsertionPointToStart(block);
-    for (Operation &bodyOp : body) {
-      SmallVector<Value> operands;
-      for (Value operand : bodyOp.getOperands())
-        operands.push_back(mapping.lookup(operand));
-      if (isa<stablehlo::ReturnOp>(bodyOp)) {
-        linalg::YieldOp::create(rewriter, bodyOp.getLoc(), operands);
+    for (int64_t dim = 0; dim < rank; ++dim)
+      interior[dim] = baseDilations[dim] - 1;
+
+    SmallVector<Value> padded, outputs;
+    for (auto [input, init] : llvm::zip_equal(inputs, inits))
+      padded.push_back(disc::emitPad(rewriter, loc, input,
+                                     disc::extractScalar(rewriter, loc, init),
+                                     low, high, interior));
+    // Output size: (padded - dilated window) / stride + 1, or 0 where the
+    // window does not fit.
+    SmallVector<OpFoldResult> paddedSizes =
+        disc::getMixedSizes(rewriter, loc, padded.front());
+    SmallVector<OpFoldResult> resultSizes;
+    auto resultType = cast<RankedTensorType>(resultTypes.front());
+    for (int64_t dim = 0; dim < rank; ++dim) {
+      if (!resultType.isDynamicDim(dim)) {
+        resultSizes.push_back(
+            rewriter.getIndexAttr(resultType.getDimSize(dim)));
         continue;
       }
-      Value result =
-          disc::emitScalarOp(rewriter, bodyOp.getLoc(), &bodyOp, operands);
-      if (!result)
-        return rewriter.notifyMatchFailure(&bodyOp, "no scalar form");
-      allowReassociation(result.getDefiningOp());
-      mapping.map(bodyOp.getResult(0), result);
+      Value size =
+          getValueOrCreateConstantIndexOp(rewriter, loc, paddedSizes[dim]);
+      auto constant = [&](int64_t value) {
+        return arith::ConstantIndexOp::create(rewriter, loc, value);
+      };
+      Value extent = constant((window[dim] - 1) * windowDilations[dim] + 1);
+      Value beyond = arith::SubIOp::create(rewriter, loc, size, extent);
+      Value count = arith::AddIOp::create(
+          rewriter, loc,
+          arith::DivSIOp::create(rewriter, loc, beyond, constant(strides[dim])),
+          constant(1));
+      Value fits = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::sge, size, extent);
+      resultSizes.push_back(
+          arith::SelectOp::create(rewriter, loc, fits, count, constant(0))
+              .getResult());
     }
+    for (auto [init, type] : llvm::zip_equal(inits, resultTypes)) {
+      SmallVector<OpFoldResult> sizes = resultSizes;
+      outputs.push_back(disc::createFilledTensor(
+          rewriter, loc, cast<RankedTensorType>(type), sizes,
+          disc::extractScalar(rewriter, loc, init)));
+    }
+
+    // An empty result reads nothing (and no loop nest could say so: its
+    // windows would reach past the input).
+    if (llvm::is_contained(resultType.getShape(), 0)) {
+      rewriter.replaceOp(op, outputs);
+      return success();
+    }
+
+    // Loops: the output dims, then the window dims of size above 1.
+    SmallVector<int64_t> windowDims, windowShape;
+    for (int64_t dim = 0; dim < rank; ++dim)
+      if (window[dim] != 1) {
+        windowDims.push_back(dim);
+        windowShape.push_back(window[dim]);
+      }
+    int64_t loops = rank + windowDims.size();
+    SmallVector<AffineExpr> inputExprs;
+    for (int64_t dim = 0; dim < rank; ++dim) {
+      AffineExpr index = rewriter.getAffineDimExpr(dim) * strides[dim];
+      const int64_t *position = llvm::find(windowDims, dim);
+      if (position != windowDims.end())
+        index = index + rewriter.getAffineDimExpr(
+                            rank + (position - windowDims.begin())) *
+                            windowDilations[dim];
+      inputExprs.push_back(index);
+    }
+    SmallVector<AffineExpr> windowExprs;
+    for (size_t i = 0; i < windowDims.size(); ++i)
+      windowExprs.push_back(rewriter.getAffineDimExpr(rank + i));
+    MLIRContext *context = rewriter.getContext();
+    AffineMap inputMap = AffineMap::get(loops, 0, inputExprs, context);
+    SmallVector<AffineExpr> outputExprs;
+    for (int64_t dim = 0; dim < rank; ++dim)
+      outputExprs.push_back(rewriter.getAffineDimExpr(dim));
+    AffineMap outputMap = AffineMap::get(loops, 0, outputExprs, context);
+    SmallVector<Value> genericInputs = padded;
+    SmallVector<AffineMap> maps(padded.size(), inputMap);
+    if (!windowShape.empty()) {
+      Type elementType = getElementTypeOrSelf(padded.front().getType());
+      genericInputs.push_back(
+          tensor::EmptyOp::create(rewriter, loc, windowShape, elementType));
+      maps.push_back(AffineMap::get(loops, 0, windowExprs, context));
+    }
+    maps.append(outputs.size(), outputMap);
+    SmallVector<utils::IteratorType> iterators(rank,
+                                               utils::IteratorType::parallel);
+    iterators.append(windowDims.size(), utils::IteratorType::reduction);
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, resultTypes, genericInputs, outputs, maps, iterators);
+    if (failed(emitReducerBody(rewriter, loc, op, op.getBody().front(), generic,
+                               outputs)))
+      return failure();
     rewriter.replaceOp(op, generic.getResults());
     return success();
   }
@@ -132,5 +289,6 @@ struct ReduceLowering : OpConversionPattern<stablehlo::ReduceOp> {
 
 void mlir::disc::populateReductionPatterns(const TypeConverter &converter,
                                            RewritePatternSet &patterns) {
-  patterns.add<ReduceLowering>(converter, patterns.getContext());
+  patterns.add<ReduceLowering, ReduceWindowLowering>(converter,
+                                                     patterns.getContext());
 }

@@ -53,16 +53,16 @@ std::string typeToString(Type type) {
 // Ops lowered by the data movement, reduction, contraction and convolution
 // patterns (the elementwise ones are known to the scalar emitter).
 bool hasStructuralLowering(Operation *op) {
-  return isa<stablehlo::ConstantOp, stablehlo::IotaOp, stablehlo::DynamicIotaOp,
-             stablehlo::BroadcastInDimOp, stablehlo::BroadcastOp,
-             stablehlo::DynamicBroadcastInDimOp, stablehlo::ReshapeOp,
-             stablehlo::DynamicReshapeOp, stablehlo::TransposeOp,
-             stablehlo::SliceOp, stablehlo::DynamicSliceOp,
-             stablehlo::DynamicUpdateSliceOp, stablehlo::ConcatenateOp,
-             stablehlo::PadOp, stablehlo::ReverseOp,
-             stablehlo::GetDimensionSizeOp, stablehlo::ReduceOp,
-             stablehlo::DotOp, stablehlo::DotGeneralOp,
-             stablehlo::ConvolutionOp, stablehlo::OptimizationBarrierOp>(op);
+  return isa<
+      stablehlo::ConstantOp, stablehlo::IotaOp, stablehlo::DynamicIotaOp,
+      stablehlo::BroadcastInDimOp, stablehlo::BroadcastOp,
+      stablehlo::DynamicBroadcastInDimOp, stablehlo::ReshapeOp,
+      stablehlo::DynamicReshapeOp, stablehlo::TransposeOp, stablehlo::SliceOp,
+      stablehlo::DynamicSliceOp, stablehlo::DynamicUpdateSliceOp,
+      stablehlo::ConcatenateOp, stablehlo::PadOp, stablehlo::ReverseOp,
+      stablehlo::GetDimensionSizeOp, stablehlo::ReduceOp,
+      stablehlo::ReduceWindowOp, stablehlo::DotOp, stablehlo::DotGeneralOp,
+      stablehlo::ConvolutionOp, stablehlo::OptimizationBarrierOp>(op);
 }
 
 // Ops whose regions are lowered in place, op by op, by the other patterns.
@@ -70,11 +70,13 @@ bool hasRegionsLoweredInPlace(Operation *op) {
   return isa<stablehlo::IfOp, stablehlo::CaseOp, stablehlo::WhileOp>(op);
 }
 
-std::optional<std::string> checkReduce(stablehlo::ReduceOp op) {
+// Why the body of a reduce or reduce_window cannot become scalar ops, or
+// nullopt.
+std::optional<std::string> checkReducer(Operation *op, Region &body) {
   std::string name = op->getName().getStringRef().str();
-  if (!op.getBody().hasOneBlock())
+  if (!body.hasOneBlock())
     return name + " with a multi-block body";
-  for (Operation &bodyOp : op.getBody().front()) {
+  for (Operation &bodyOp : body.front()) {
     if (isa<stablehlo::ReturnOp>(bodyOp))
       continue;
     if (bodyOp.getNumResults() != 1 ||
@@ -142,7 +144,9 @@ std::optional<std::string> checkSupported(Operation *op) {
   if (disc::isElementwiseStablehloOp(op))
     return disc::checkScalarizable(op);
   if (auto reduce = dyn_cast<stablehlo::ReduceOp>(op))
-    return checkReduce(reduce);
+    return checkReducer(op, reduce.getBody());
+  if (auto reduceWindow = dyn_cast<stablehlo::ReduceWindowOp>(op))
+    return checkReducer(op, reduceWindow.getBody());
   if (auto convolution = dyn_cast<stablehlo::ConvolutionOp>(op))
     return checkConvolution(convolution);
   if (auto reshape = dyn_cast<stablehlo::ReshapeOp>(op))
