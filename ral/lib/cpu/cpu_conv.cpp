@@ -234,8 +234,11 @@ std::vector<ConvPart> planParts(int64_t images, int64_t rows, int threads,
                      inputEnd, inputBegin - first, last - inputEnd});
   };
   if (images >= threads) {
+    // Whole images read the whole input with the convolution's own pads,
+    // so that their layout stays dense (rows a stride skips are kept).
     for (int t = 0; t < threads; ++t)
-      addPart(images * t / threads, images * (t + 1) / threads, 0, rows);
+      parts.push_back({images * t / threads, images * (t + 1) / threads, 0,
+                       rows, 0, inputRows, window.padTop, window.padBottom});
     return parts;
   }
   int64_t bands = std::min<int64_t>(rows, (threads + images - 1) / images);
@@ -312,21 +315,31 @@ void conv(ExecutionContext *run, MemRefType<float, 4> input,
     int64_t destinationSizes[4] = {part.imageEnd - part.imageBegin,
                                    part.rowEnd - part.rowBegin, out.sizes[2],
                                    out.sizes[3]};
+    // A band of one image is described as a dense image of its rows:
+    // oneDNN's fast kernels take only dense layouts, and the image stride
+    // of a single image is never used.
+    int64_t sourceStrides[4], destinationStrides[4];
+    std::copy(input.strides, input.strides + 4, sourceStrides);
+    std::copy(out.strides, out.strides + 4, destinationStrides);
+    if (sourceSizes[0] == 1) {
+      sourceStrides[0] = sourceSizes[1] * input.strides[1];
+      destinationStrides[0] = destinationSizes[1] * out.strides[1];
+    }
     std::vector<int64_t> key(sourceSizes, sourceSizes + 4);
-    key.insert(key.end(), input.strides, input.strides + 4);
+    key.insert(key.end(), sourceStrides, sourceStrides + 4);
     key.insert(key.end(), filter.sizes, filter.sizes + 4);
     key.insert(key.end(), filter.strides, filter.strides + 4);
     key.insert(key.end(), destinationSizes, destinationSizes + 4);
-    key.insert(key.end(), out.strides, out.strides + 4);
+    key.insert(key.end(), destinationStrides, destinationStrides + 4);
     key.insert(key.end(), {strideH, strideW, dilationH, dilationW, part.padTop,
                            padLeft, part.padBottom, padRight});
     dnnl_status_t status;
     primitives.push_back(getPrimitiveCache().get(
         key,
         [&](PartPrimitive &made) {
-          return makePrimitive(*dnnl, sourceSizes, input.strides, filter,
-                               destinationSizes, out.strides, window, part,
-                               made);
+          return makePrimitive(*dnnl, sourceSizes, sourceStrides, filter,
+                               destinationSizes, destinationStrides, window,
+                               part, made);
         },
         status));
     if (!primitives.back()) {
