@@ -17,6 +17,11 @@ namespace {
 // reuses the last run's memory skips a pass over it.
 constexpr size_t kHugePageBytes = size_t(2) << 20;
 constexpr size_t kLargeBlockBytes = 2 * kHugePageBytes;
+// Freed blocks from this size on are kept too, in whole pages: malloc maps
+// and unmaps them (or trims its heap), and the kernel zeroes each page again
+// when the next run touches it.
+constexpr size_t kPageBytes = size_t(4) << 10;
+constexpr size_t kCachedBlockBytes = 64 * kPageBytes;
 // What the process keeps of freed large blocks, at most.
 constexpr size_t kCachedBytesLimit = size_t(1) << 30;
 
@@ -24,7 +29,7 @@ size_t roundUp(size_t bytes, size_t alignment) {
   return (bytes + alignment - 1) / alignment * alignment;
 }
 
-// Freed large blocks by size, and the size of each live one.
+// Freed cached blocks by size, and the size of each live one.
 class LargeBlockCache {
 public:
   void *take(size_t bytes) {
@@ -84,18 +89,21 @@ LargeBlockCache &largeBlocks() {
 } // namespace
 
 void *alignedAllocate(size_t bytes) {
-  if (bytes >= kLargeBlockBytes) {
-    size_t rounded = roundUp(bytes, kHugePageBytes);
+  if (bytes >= kCachedBlockBytes) {
+    bool large = bytes >= kLargeBlockBytes;
+    size_t alignment = large ? kHugePageBytes : kPageBytes;
+    size_t rounded = roundUp(bytes, alignment);
     if (rounded < bytes)
       return nullptr;
     if (void *reused = largeBlocks().take(rounded))
       return reused;
-    void *pointer = std::aligned_alloc(kHugePageBytes, rounded);
+    void *pointer = std::aligned_alloc(alignment, rounded);
     if (!pointer)
       return nullptr;
 #ifdef MADV_HUGEPAGE
     // Advice only: where huge pages are off, the buffer has small ones.
-    madvise(pointer, rounded, MADV_HUGEPAGE);
+    if (large)
+      madvise(pointer, rounded, MADV_HUGEPAGE);
 #endif
     largeBlocks().track(pointer, rounded);
     return pointer;

@@ -44,6 +44,21 @@ TEST(Allocator, ReusesAFreedLargeBufferOfTheSameSize) {
   alignedFree(other);
 }
 
+// A freed buffer of 64 KiB or more is kept too, in whole 4 KiB pages: one
+// of the same rounded size gets it back, page-aligned.
+TEST(Allocator, ReusesAFreedMediumBufferOfTheSameRoundedSize) {
+  const size_t bytes = (size_t(300) << 10) + 8;
+  auto *first = static_cast<unsigned char *>(alignedAllocate(bytes));
+  ASSERT_NE(first, nullptr);
+  EXPECT_TRUE(isAligned(first, size_t(4) << 10));
+  first[bytes - 1] = 0x3c;
+  alignedFree(first);
+  auto *again = static_cast<unsigned char *>(alignedAllocate(bytes + 100));
+  EXPECT_EQ(again, first);
+  EXPECT_EQ(again[bytes - 1], 0x3c);
+  alignedFree(again);
+}
+
 // Rounding up to whole huge pages must not wrap around to a small size.
 TEST(Allocator, FailsCleanlyOnASizeThatCannotBeRounded) {
   EXPECT_EQ(alignedAllocate(SIZE_MAX - 10), nullptr);
