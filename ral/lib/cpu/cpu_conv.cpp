@@ -7,12 +7,12 @@
 #include "dnnl.h"
 #include "parallel_for.h"
 
+#include "disc/ral/allocator.h"
 #include "disc/ral/context.h"
 #include "disc/ral/registry.h"
 
 #include <algorithm>
 #include <atomic>
-#include <cstdlib>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -60,18 +60,6 @@ struct PartPrimitive {
       dnnl->primitiveDestroy(filterReorder);
   }
 };
-
-struct AlignedFree {
-  void operator()(void *pointer) const { std::free(pointer); }
-};
-using Buffer = std::unique_ptr<char, AlignedFree>;
-
-Buffer allocateAligned(size_t bytes) {
-  constexpr size_t kAlignment = 64;
-  size_t rounded =
-      (std::max<size_t>(bytes, 1) + kAlignment - 1) / kAlignment * kAlignment;
-  return Buffer(static_cast<char *>(std::aligned_alloc(kAlignment, rounded)));
-}
 
 // The memory descriptor of an NHWC (or HWIO) memref in oneDNN's logical
 // order of dims (N, C, H, W; O, I, H, W): `order` names the memref dim of
@@ -351,7 +339,7 @@ void conv(ExecutionContext *run, MemRefType<float, 4> input,
   }
 
   // The filter in each layout a part reads, reordered once per call.
-  std::vector<Buffer> packedFilters(parts.size());
+  std::vector<AlignedBuffer> packedFilters(parts.size());
   for (size_t i = 0; i < parts.size(); ++i) {
     size_t same = 0;
     while (same < i && !dnnl->memoryDescEqual(&primitives[same]->packedFilter,
@@ -360,7 +348,9 @@ void conv(ExecutionContext *run, MemRefType<float, 4> input,
     if (same < i)
       continue;
     PartPrimitive &primitive = *primitives[i];
-    packedFilters[i] = allocateAligned(primitive.packedFilterBytes);
+    // From the runtime's allocator, which keeps freed blocks for the next
+    // run instead of taking page faults for them again.
+    packedFilters[i].reset(alignedAllocate(primitive.packedFilterBytes));
     if (!packedFilters[i] ||
         execute(
             *dnnl, primitive.filterReorder,
@@ -386,7 +376,7 @@ void conv(ExecutionContext *run, MemRefType<float, 4> input,
                  !dnnl->memoryDescEqual(&primitives[packed]->packedFilter,
                                         &primitive.packedFilter))
             ++packed;
-          Buffer scratchpad = allocateAligned(primitive.scratchpadBytes);
+          AlignedBuffer scratchpad(alignedAllocate(primitive.scratchpadBytes));
           dnnl_memory_desc_t scratchpadDesc;
           dnnl_dims_t scratchpadDims = {
               static_cast<int64_t>(primitive.scratchpadBytes)};
