@@ -43,10 +43,17 @@ struct ConvPart {
 
 // A convolution primitive for one shape of part, with the reorder of the
 // filter from its HWIO layout into the one the primitive reads.
+// The reorder of the filter's output features [begin, end) into the packed
+// layout: slices of whole blocks, so that the workers share the reorder.
+struct FilterSlice {
+  dnnl_memory_desc_t from{}, to{};
+  dnnl_primitive_t reorder = nullptr;
+};
+
 struct PartPrimitive {
   const Dnnl *dnnl = nullptr;
   dnnl_primitive_t convolution = nullptr;
-  dnnl_primitive_t filterReorder = nullptr;
+  std::vector<FilterSlice> filterSlices;
   dnnl_memory_desc_t source{}, filter{}, packedFilter{}, destination{};
   size_t packedFilterBytes = 0, scratchpadBytes = 0;
 
@@ -56,8 +63,9 @@ struct PartPrimitive {
   ~PartPrimitive() {
     if (convolution)
       dnnl->primitiveDestroy(convolution);
-    if (filterReorder)
-      dnnl->primitiveDestroy(filterReorder);
+    for (FilterSlice &slice : filterSlices)
+      if (slice.reorder)
+        dnnl->primitiveDestroy(slice.reorder);
   }
 };
 
@@ -78,6 +86,54 @@ dnnl_status_t describe(const Dnnl &dnnl, dnnl_memory_desc_t &desc,
 constexpr int kNhwcOrder[4] = {0, 3, 1, 2};
 constexpr int kHwioOrder[4] = {3, 2, 0, 1};
 
+// Cuts the reorder of the filter into at most `slices` reorders of whole
+// blocks of output features, or one where the packed layout allows no cut.
+dnnl_status_t makeFilterSlices(const Dnnl &dnnl, PartPrimitive &made,
+                               int slices) {
+  int64_t features = made.filter.dims[0];
+  int64_t block = 1;
+  const dnnl_blocking_desc_t &blocking = made.packedFilter.format_desc.blocking;
+  for (int i = 0; i < blocking.inner_nblks; ++i)
+    if (blocking.inner_idxs[i] == 0)
+      block *= blocking.inner_blks[i];
+  int64_t blocks = (features + block - 1) / block;
+  int64_t count = std::max<int64_t>(1, std::min<int64_t>(slices, blocks));
+  std::vector<FilterSlice> cut(count);
+  for (int64_t j = 0; j < count && count > 1; ++j) {
+    int64_t begin = std::min(features, blocks * j / count * block);
+    int64_t end = std::min(features, blocks * (j + 1) / count * block);
+    dnnl_dims_t dims = {end - begin, made.filter.dims[1], made.filter.dims[2],
+                        made.filter.dims[3]};
+    dnnl_dims_t offsets = {begin, 0, 0, 0};
+    if (dnnl.memoryDescInitSubmemory(&cut[j].from, &made.filter, dims,
+                                     offsets) ||
+        dnnl.memoryDescInitSubmemory(&cut[j].to, &made.packedFilter, dims,
+                                     offsets)) {
+      cut.assign(1, FilterSlice());
+      break;
+    }
+  }
+  if (cut.size() == 1) {
+    cut[0].from = made.filter;
+    cut[0].to = made.packedFilter;
+  }
+  for (FilterSlice &slice : cut) {
+    dnnl_primitive_desc_t reorderDesc;
+    dnnl_status_t status =
+        dnnl.reorderDescCreate(&reorderDesc, &slice.from, dnnl.engine,
+                               &slice.to, dnnl.engine, nullptr);
+    if (status)
+      return status;
+    status = dnnl.primitiveCreate(&slice.reorder, reorderDesc);
+    dnnl.primitiveDescDestroy(reorderDesc);
+    if (status)
+      return status;
+    // Owned by `made` from here on, destroyed with it.
+    made.filterSlices.push_back(slice);
+  }
+  return dnnl_success;
+}
+
 // Makes the primitive of a part whose source, filter and destination are
 // the given views; returns oneDNN's status.
 dnnl_status_t makePrimitive(const Dnnl &dnnl, const int64_t (&sourceSizes)[4],
@@ -86,7 +142,7 @@ dnnl_status_t makePrimitive(const Dnnl &dnnl, const int64_t (&sourceSizes)[4],
                             const int64_t (&destinationSizes)[4],
                             const int64_t (&destinationStrides)[4],
                             const Window &window, const ConvPart &part,
-                            PartPrimitive &made) {
+                            int slices, PartPrimitive &made) {
   made.dnnl = &dnnl;
   dnnl_status_t status;
   if ((status = describe(dnnl, made.source, sourceSizes, sourceStrides,
@@ -133,14 +189,7 @@ dnnl_status_t makePrimitive(const Dnnl &dnnl, const int64_t (&sourceSizes)[4],
   dnnl.primitiveDescDestroy(convolutionDesc);
   if (status)
     return status;
-  dnnl_primitive_desc_t reorderDesc;
-  if ((status =
-           dnnl.reorderDescCreate(&reorderDesc, &made.filter, dnnl.engine,
-                                  &made.packedFilter, dnnl.engine, nullptr)))
-    return status;
-  status = dnnl.primitiveCreate(&made.filterReorder, reorderDesc);
-  dnnl.primitiveDescDestroy(reorderDesc);
-  return status;
+  return makeFilterSlices(dnnl, made, slices);
 }
 
 // Runs `primitive` on the calling thread with `args` (memory objects made
@@ -327,7 +376,7 @@ void conv(ExecutionContext *run, MemRefType<float, 4> input,
         [&](PartPrimitive &made) {
           return makePrimitive(*dnnl, sourceSizes, sourceStrides, filter,
                                destinationSizes, destinationStrides, window,
-                               part, made);
+                               part, threads, made);
         },
         status));
     if (!primitives.back()) {
@@ -351,12 +400,22 @@ void conv(ExecutionContext *run, MemRefType<float, 4> input,
     // From the runtime's allocator, which keeps freed blocks for the next
     // run instead of taking page faults for them again.
     packedFilters[i].reset(alignedAllocate(primitive.packedFilterBytes));
-    if (!packedFilters[i] ||
-        execute(
-            *dnnl, primitive.filterReorder,
-            {{DNNL_ARG_FROM, {&primitive.filter, filter.data + filter.offset}},
-             {DNNL_ARG_TO,
-              {&primitive.packedFilter, packedFilters[i].get()}}})) {
+    std::atomic<int> reorderFailure{!packedFilters[i] ? dnnl_out_of_memory
+                                                      : dnnl_success};
+    if (packedFilters[i])
+      runInChunks(
+          static_cast<int64_t>(primitive.filterSlices.size()), 1, threads,
+          [&](int64_t begin, int64_t end) {
+            for (int64_t j = begin; j < end; ++j) {
+              FilterSlice &slice = primitive.filterSlices[j];
+              if (execute(*dnnl, slice.reorder,
+                          {{DNNL_ARG_FROM,
+                            {&slice.from, filter.data + filter.offset}},
+                           {DNNL_ARG_TO, {&slice.to, packedFilters[i].get()}}}))
+                reorderFailure.store(dnnl_runtime_error);
+            }
+          });
+    if (reorderFailure.load()) {
       run->setError("ral_conv: the filter " + shape(filter) +
                     " could not be reordered for oneDNN");
       return;

@@ -37,6 +37,7 @@ LoadedLibrary<Dnnl> load() {
         resolve("dnnl_memory_desc_init_by_strides",
                 d.memoryDescInitByStrides) &&
         resolve("dnnl_memory_desc_init_by_tag", d.memoryDescInitByTag) &&
+        resolve("dnnl_memory_desc_init_submemory", d.memoryDescInitSubmemory) &&
         resolve("dnnl_memory_desc_equal", d.memoryDescEqual) &&
         resolve("dnnl_memory_desc_get_size", d.memoryDescGetSize) &&
         resolve("dnnl_dilated_convolution_forward_desc_init",

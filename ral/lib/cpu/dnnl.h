@@ -25,6 +25,7 @@ struct Dnnl {
   decltype(&dnnl_stream_destroy) streamDestroy;
   decltype(&dnnl_memory_desc_init_by_strides) memoryDescInitByStrides;
   decltype(&dnnl_memory_desc_init_by_tag) memoryDescInitByTag;
+  decltype(&dnnl_memory_desc_init_submemory) memoryDescInitSubmemory;
   decltype(&dnnl_memory_desc_equal) memoryDescEqual;
   decltype(&dnnl_memory_desc_get_size) memoryDescGetSize;
   decltype(&dnnl_dilated_convolution_forward_desc_init) convolutionDescInit;
