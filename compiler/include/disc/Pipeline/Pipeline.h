@@ -3,9 +3,10 @@
 // A tensor program goes through the phases input → hlo → linalg → buffers →
 // ral → device → llvm, a kernel graph through input → llvm (where
 // disc-kernel-graph-to-llvm compiles it); the Target library then turns the
-// LLVM dialect into a model .so. Each phase is a pass pipeline built from
-// registered pass names, so the pipeline can be printed, stopped at, and
-// resumed from.
+// LLVM dialect into a model .so. Each phase is a pass pipeline built in
+// C++ from typed pass options (Pipeline.cpp), so that it can be stopped at
+// and resumed from (--compile-to, --dump-phases-to) and printed
+// (`disc-opt --disc-cpu-pipeline --dump-pass-pipeline`).
 //
 //===----------------------------------------------------------------------===//
 
@@ -84,14 +85,9 @@ struct CompileOptions {
   bool cpuLibraryCalls = true;
 };
 
-/// The textual pass pipeline of `phase` (without the builtin.module anchor)
-/// for the program kind and target of `options`; `phase` must be one the
-/// program kind goes through (isPhaseOf).
-std::string getPhasePipeline(Phase phase, const CompileOptions &options);
-
-/// Adds the passes of `phase` to `pm`, which runs on builtin.module. Passes
-/// are looked up by their registered names; an unregistered name is reported
-/// on `errorStream` and makes this fail.
+/// Adds the passes of `phase` to `pm`, which runs on builtin.module, built
+/// for the program kind and target of `options`. Fails, saying why on
+/// `errorStream`, for a phase the program kind does not go through.
 LogicalResult addPhasePasses(OpPassManager &pm, Phase phase,
                              const CompileOptions &options,
                              raw_ostream &errorStream);
