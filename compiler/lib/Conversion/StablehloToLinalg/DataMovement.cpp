@@ -631,6 +631,134 @@ struct DynamicSliceLowering : OpConversionPattern<stablehlo::DynamicSliceOp> {
   }
 };
 
+// gather: result element r reads operand[start + batching + offset], where
+// `start` comes from the start indices at r's batch dims (clamped to
+// [0, operand size - slice size] as the spec says), `batching` copies r's
+// batch index into the operand's batching dims, and `offset` is r's index
+// in its offset dims. One parallel linalg.generic over the result, which
+// reads the start indices and the operand with tensor.extract.
+struct GatherLowering : OpConversionPattern<stablehlo::GatherOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(stablehlo::GatherOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        disc::convertedTensorType(getTypeConverter(), op.getType());
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
+    Location loc = op.getLoc();
+    Value operand = adaptor.getOperand(), indices = adaptor.getStartIndices();
+    auto numbers = op.getDimensionNumbers();
+    int64_t resultRank = resultType.getRank();
+    int64_t operandRank = cast<RankedTensorType>(operand.getType()).getRank();
+    int64_t indicesRank = cast<RankedTensorType>(indices.getType()).getRank();
+    int64_t indexVectorDim = numbers.getIndexVectorDim();
+    ArrayRef<int64_t> offsetDims = numbers.getOffsetDims();
+    ArrayRef<int64_t> sliceSizes = op.getSliceSizes();
+    bool isUnsigned = disc::isUnsignedLike(
+        getElementTypeOrSelf(op.getStartIndices().getType()));
+
+    // The result's batch dims follow the start indices' dims but the index
+    // vector dim, in order; its offset dims the operand's dims that are
+    // neither collapsed nor batching, in order.
+    SmallVector<int64_t> batchDims, offsetOperandDims;
+    for (int64_t dim = 0; dim < resultRank; ++dim)
+      if (!llvm::is_contained(offsetDims, dim))
+        batchDims.push_back(dim);
+    for (int64_t dim = 0; dim < operandRank; ++dim)
+      if (!llvm::is_contained(numbers.getCollapsedSliceDims(), dim) &&
+          !llvm::is_contained(numbers.getOperandBatchingDims(), dim))
+        offsetOperandDims.push_back(dim);
+    SmallVector<int64_t> indicesBatchDims;
+    for (int64_t dim = 0; dim < indicesRank; ++dim)
+      if (dim != indexVectorDim)
+        indicesBatchDims.push_back(dim);
+    if (batchDims.size() != indicesBatchDims.size() ||
+        offsetDims.size() != offsetOperandDims.size())
+      return rewriter.notifyMatchFailure(op, "dimension numbers disagree");
+
+    SmallVector<OpFoldResult> indicesSizes =
+        disc::getMixedSizes(rewriter, loc, indices);
+    SmallVector<OpFoldResult> resultSizes(resultRank);
+    for (auto [resultDim, indicesDim] : llvm::zip(batchDims, indicesBatchDims))
+      resultSizes[resultDim] = indicesSizes[indicesDim];
+    for (auto [resultDim, operandDim] :
+         llvm::zip(offsetDims, offsetOperandDims))
+      resultSizes[resultDim] = rewriter.getIndexAttr(sliceSizes[operandDim]);
+    for (int64_t dim = 0; dim < resultRank; ++dim)
+      if (!resultType.isDynamicDim(dim))
+        resultSizes[dim] = rewriter.getIndexAttr(resultType.getDimSize(dim));
+
+    // The largest start of each indexed dim, computed once.
+    SmallVector<OpFoldResult> operandSizes =
+        disc::getMixedSizes(rewriter, loc, operand);
+    SmallVector<Value> maxStarts;
+    for (int64_t operandDim : numbers.getStartIndexMap()) {
+      OpFoldResult slice = rewriter.getIndexAttr(sliceSizes[operandDim]);
+      disc::emitMinimumSizeCheck(rewriter, loc, operandSizes[operandDim], slice,
+                                 op->getName().getStringRef() +
+                                     ": the slice is larger than dimension " +
+                                     Twine(operandDim));
+      maxStarts.push_back(arith::SubIOp::create(
+          rewriter, loc, materialize(rewriter, loc, operandSizes[operandDim]),
+          materialize(rewriter, loc, slice)));
+    }
+
+    Value init =
+        disc::createEmptyTensor(rewriter, loc, resultType, resultSizes);
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{resultType}, ValueRange{}, ValueRange{init},
+        {rewriter.getMultiDimIdentityMap(resultRank)},
+        parallelIterators(resultRank),
+        [&](OpBuilder &nb, Location l, ValueRange) {
+          SmallVector<Value> resultIndex;
+          for (int64_t dim = 0; dim < resultRank; ++dim)
+            resultIndex.push_back(linalg::IndexOp::create(nb, l, dim));
+          Value zero = arith::ConstantIndexOp::create(nb, l, 0);
+          SmallVector<Value> operandIndex(operandRank, zero);
+          auto add = [&](int64_t operandDim, Value value) {
+            operandIndex[operandDim] =
+                arith::AddIOp::create(nb, l, operandIndex[operandDim], value);
+          };
+          SmallVector<Value> indicesIndex(indicesRank, zero);
+          for (auto [resultDim, indicesDim] :
+               llvm::zip(batchDims, indicesBatchDims))
+            indicesIndex[indicesDim] = resultIndex[resultDim];
+          for (auto [k, operandDim] :
+               llvm::enumerate(numbers.getStartIndexMap())) {
+            if (indexVectorDim < indicesRank)
+              indicesIndex[indexVectorDim] =
+                  arith::ConstantIndexOp::create(nb, l, k);
+            Value start = disc::castToIndex(
+                nb, l, tensor::ExtractOp::create(nb, l, indices, indicesIndex),
+                isUnsigned);
+            // An unsigned start is never below 0, however large it is.
+            Value clamped =
+                isUnsigned
+                    ? Value(arith::MinUIOp::create(nb, l, start, maxStarts[k]))
+                    : Value(arith::MinSIOp::create(nb, l, start, maxStarts[k]));
+            add(operandDim, arith::MaxSIOp::create(nb, l, clamped, zero));
+          }
+          for (auto [operandDim, indicesDim] :
+               llvm::zip(numbers.getOperandBatchingDims(),
+                         numbers.getStartIndicesBatchingDims())) {
+            int64_t position = llvm::find(indicesBatchDims, indicesDim) -
+                               indicesBatchDims.begin();
+            add(operandDim, resultIndex[batchDims[position]]);
+          }
+          for (auto [resultDim, operandDim] :
+               llvm::zip(offsetDims, offsetOperandDims))
+            add(operandDim, resultIndex[resultDim]);
+          Value element =
+              tensor::ExtractOp::create(nb, l, operand, operandIndex);
+          linalg::YieldOp::create(nb, l, element);
+        });
+    rewriter.replaceOp(op, generic.getResults());
+    return success();
+  }
+};
+
 struct DynamicUpdateSliceLowering
     : OpConversionPattern<stablehlo::DynamicUpdateSliceOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -928,11 +1056,11 @@ Value mlir::disc::emitReverse(OpBuilder &b, Location loc, Value input,
 
 void mlir::disc::populateDataMovementPatterns(const TypeConverter &converter,
                                               RewritePatternSet &patterns) {
-  patterns.add<
-      BroadcastInDimLowering, BroadcastLowering, ConcatenateLowering,
-      ConstantLowering, DynamicBroadcastInDimLowering, DynamicIotaLowering,
-      DynamicReshapeLowering, DynamicSliceLowering, DynamicUpdateSliceLowering,
-      GetDimensionSizeLowering, IotaLowering, PadLowering, ReshapeLowering,
-      ReverseLowering, SliceLowering, TransposeLowering>(converter,
-                                                         patterns.getContext());
+  patterns
+      .add<BroadcastInDimLowering, BroadcastLowering, ConcatenateLowering,
+           ConstantLowering, DynamicBroadcastInDimLowering, DynamicIotaLowering,
+           DynamicReshapeLowering, DynamicSliceLowering,
+           DynamicUpdateSliceLowering, GatherLowering, GetDimensionSizeLowering,
+           IotaLowering, PadLowering, ReshapeLowering, ReverseLowering,
+           SliceLowering, TransposeLowering>(converter, patterns.getContext());
 }

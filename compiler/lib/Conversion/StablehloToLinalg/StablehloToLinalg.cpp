@@ -53,16 +53,17 @@ std::string typeToString(Type type) {
 // Ops lowered by the data movement, reduction, contraction and convolution
 // patterns (the elementwise ones are known to the scalar emitter).
 bool hasStructuralLowering(Operation *op) {
-  return isa<
-      stablehlo::ConstantOp, stablehlo::IotaOp, stablehlo::DynamicIotaOp,
-      stablehlo::BroadcastInDimOp, stablehlo::BroadcastOp,
-      stablehlo::DynamicBroadcastInDimOp, stablehlo::ReshapeOp,
-      stablehlo::DynamicReshapeOp, stablehlo::TransposeOp, stablehlo::SliceOp,
-      stablehlo::DynamicSliceOp, stablehlo::DynamicUpdateSliceOp,
-      stablehlo::ConcatenateOp, stablehlo::PadOp, stablehlo::ReverseOp,
-      stablehlo::GetDimensionSizeOp, stablehlo::ReduceOp,
-      stablehlo::ReduceWindowOp, stablehlo::DotOp, stablehlo::DotGeneralOp,
-      stablehlo::ConvolutionOp, stablehlo::OptimizationBarrierOp>(op);
+  return isa<stablehlo::ConstantOp, stablehlo::IotaOp, stablehlo::DynamicIotaOp,
+             stablehlo::BroadcastInDimOp, stablehlo::BroadcastOp,
+             stablehlo::DynamicBroadcastInDimOp, stablehlo::ReshapeOp,
+             stablehlo::DynamicReshapeOp, stablehlo::TransposeOp,
+             stablehlo::SliceOp, stablehlo::DynamicSliceOp,
+             stablehlo::DynamicUpdateSliceOp, stablehlo::ConcatenateOp,
+             stablehlo::PadOp, stablehlo::ReverseOp,
+             stablehlo::GetDimensionSizeOp, stablehlo::ReduceOp,
+             stablehlo::ReduceWindowOp, stablehlo::GatherOp, stablehlo::DotOp,
+             stablehlo::DotGeneralOp, stablehlo::ConvolutionOp,
+             stablehlo::OptimizationBarrierOp>(op);
 }
 
 // Ops whose regions are lowered in place, op by op, by the other patterns.
