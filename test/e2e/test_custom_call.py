@@ -32,6 +32,17 @@ DYNAMIC_RESULT = jax_module(
      "return %0 : tensor<?x8xf32>"])
 
 
+SHARDING = jax_module([("x", "tensor<4x8xf32>")], [("tensor<4x8xf32>", "result")], [
+    '%0 = stablehlo.custom_call @Sharding(%arg0) {mhlo.sharding = "{replicated}"} '
+    ': (tensor<4x8xf32>) -> tensor<4x8xf32>',
+    '%1 = stablehlo.custom_call @SPMDFullToShardShape(%0) {mhlo.sharding = "{manual}"} '
+    ': (tensor<4x8xf32>) -> tensor<4x8xf32>',
+    "%2 = stablehlo.exponential %1 : tensor<4x8xf32>",
+    '%3 = stablehlo.custom_call @SPMDShardToFullShape(%2) {mhlo.sharding = "{replicated}"} '
+    ': (tensor<4x8xf32>) -> tensor<4x8xf32>',
+    "return %3 : tensor<4x8xf32>"])
+
+
 def softplus_reference(x, scale):
     softplus = scale * np.logaddexp(np.float32(0), np.float32(2) * x)
     return (softplus / softplus.sum(axis=1, keepdims=True) + x).astype(np.float32)
@@ -127,6 +138,10 @@ def cases():
         Case("dynamic_result", DYNAMIC_RESULT, expect="compile_error",
              stderr_patterns=[r"dynamic_result\.mlir:3:\d+: error: stablehlo\.custom_call "
                               r"@row_normalize with a dynamically shaped result"]),
+        # What jax.jit prints around shard_map and with_sharding_constraint:
+        # on one device each annotation is its operand, no plugin needed.
+        Case("sharding_annotations", SHARDING, [x], lambda x: np.exp(x).astype(np.float32),
+             atol=1e-6, rtol=1e-6),
     ]
 
 

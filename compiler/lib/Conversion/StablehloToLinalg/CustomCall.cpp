@@ -4,6 +4,10 @@
 // library; it becomes disc_ral.custom_call, which bufferization turns into a
 // destination-passing call (docs/ABI.md, "User kernels").
 //
+// The sharding annotations JAX and XLA's SPMD partitioner print (@Sharding,
+// @SPMDFullToShardShape, @SPMDShardToFullShape) say how a value is split
+// over devices; on the one device disc runs on, each is its operand.
+//
 //===----------------------------------------------------------------------===//
 
 #include "disc/Conversion/StablehloToLinalg/Patterns.h"
@@ -18,12 +22,22 @@ using namespace mlir;
 
 namespace {
 
+bool isShardingAnnotation(stablehlo::CustomCallOp op) {
+  StringRef target = op.getCallTargetName();
+  return target == "Sharding" || target == "SPMDFullToShardShape" ||
+         target == "SPMDShardToFullShape";
+}
+
 struct CustomCallLowering : OpConversionPattern<stablehlo::CustomCallOp> {
   using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
   matchAndRewrite(stablehlo::CustomCallOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (isShardingAnnotation(op)) {
+      rewriter.replaceOp(op, adaptor.getInputs());
+      return success();
+    }
     SmallVector<Type> resultTypes;
     if (failed(
             getTypeConverter()->convertTypes(op.getResultTypes(), resultTypes)))
@@ -42,6 +56,13 @@ std::optional<std::string> mlir::disc::checkCustomCall(Operation *customCall) {
   auto op = cast<stablehlo::CustomCallOp>(customCall);
   std::string name =
       (op->getName().getStringRef() + " @" + op.getCallTargetName()).str();
+  if (isShardingAnnotation(op)) {
+    if (op->getNumOperands() != 1 || op->getNumResults() != 1 ||
+        op->getOperand(0).getType() != op->getResult(0).getType())
+      return name + " that changes its operand's type (a shard of a value " +
+             "split over several devices; disc runs on one)";
+    return std::nullopt;
+  }
   // Versions 2 and up name XLA's calling conventions, which disc kernels do
   // not follow.
   if (op.getApiVersion() && *op.getApiVersion() != 1)

@@ -79,3 +79,32 @@ module {
     return %0 : tuple<tensor<4xf32>, tensor<4xf32>>
   }
 }
+
+// -----
+
+// Sharding annotations are their operand on one device.
+// CHECK-LABEL: func.func @sharding
+// CHECK-SAME: (%[[X:.*]]: tensor<4x8xf32>)
+// CHECK-NOT: custom_call
+// CHECK: %[[Y:.*]] = linalg.generic
+// CHECK-NOT: custom_call
+// CHECK: return %[[Y]]
+func.func @sharding(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %0 = stablehlo.custom_call @Sharding(%x) {mhlo.sharding = "{replicated}"} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  %1 = stablehlo.custom_call @SPMDFullToShardShape(%0) {mhlo.sharding = "{manual}"} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  %2 = stablehlo.exponential %1 : tensor<4x8xf32>
+  %3 = stablehlo.custom_call @SPMDShardToFullShape(%2) {mhlo.sharding = "{replicated}"} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  return %3 : tensor<4x8xf32>
+}
+
+// -----
+
+// A shard of a value split over several devices is not one disc can run.
+// expected-error@+1 {{unsupported ops: stablehlo.custom_call (1)}}
+module {
+  func.func @shard_shape(%x: tensor<4x8xf32>) -> tensor<2x8xf32> {
+    // expected-error@+1 {{stablehlo.custom_call @SPMDFullToShardShape that changes its operand's type (a shard of a value split over several devices; disc runs on one) is not supported by disc yet}}
+    %0 = stablehlo.custom_call @SPMDFullToShardShape(%x) {mhlo.sharding = "{manual}"} : (tensor<4x8xf32>) -> tensor<2x8xf32>
+    return %0 : tensor<2x8xf32>
+  }
+}
