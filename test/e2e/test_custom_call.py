@@ -43,6 +43,22 @@ SHARDING = jax_module([("x", "tensor<4x8xf32>")], [("tensor<4x8xf32>", "result")
     "return %3 : tensor<4x8xf32>"])
 
 
+# What jax.export prints for a function of x: f32[b, 4] with b >= 1: the
+# condition and the value its message names as {0}.
+SHAPE_ASSERTION = jax_module([("x", "tensor<?x4xf32>")], [("tensor<?x4xf32>", "result")], [
+    "%c = stablehlo.constant dense<1> : tensor<i64>",
+    "%0 = stablehlo.get_dimension_size %arg0, dim = 0 : (tensor<?x4xf32>) -> tensor<i32>",
+    "%1 = stablehlo.convert %0 : (tensor<i32>) -> tensor<i64>",
+    "%2 = stablehlo.compare  GE, %1, %c,  SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>",
+    'stablehlo.custom_call @shape_assertion(%2, %1) {api_version = 2 : i32, error_message = '
+    '"Input shapes do not match the polymorphic shapes specification. Expected value >= 1 for '
+    "dimension variable 'b'. Obtained dimension variables: 'b' = {0} from specification 'b' "
+    'for dimension args[0].shape[0] (= {0}), .", has_side_effect = true} '
+    ": (tensor<i1>, tensor<i64>) -> ()",
+    "%3 = stablehlo.exponential %arg0 : tensor<?x4xf32>",
+    "return %3 : tensor<?x4xf32>"])
+
+
 def softplus_reference(x, scale):
     softplus = scale * np.logaddexp(np.float32(0), np.float32(2) * x)
     return (softplus / softplus.sum(axis=1, keepdims=True) + x).astype(np.float32)
@@ -142,6 +158,15 @@ def cases():
         # on one device each annotation is its operand, no plugin needed.
         Case("sharding_annotations", SHARDING, [x], lambda x: np.exp(x).astype(np.float32),
              atol=1e-6, rtol=1e-6),
+        Case("shape_assertion_holds", SHAPE_ASSERTION, [x[:3, :4].copy()],
+             lambda x: np.exp(x).astype(np.float32), atol=1e-6, rtol=1e-6),
+        Case("shape_assertion_fails_with_jax_message", SHAPE_ASSERTION,
+             [np.zeros((0, 4), np.float32)], expect="run_error",
+             stderr_patterns=[r"^ral-run: error: \S+\.mlir:"
+                              r"\d+:\d+: Input shapes do not match the polymorphic shapes "
+                              r"specification\. Expected value >= 1 for dimension variable 'b'\. "
+                              r"Obtained dimension variables: 'b' = 0 from specification 'b' for "
+                              r"dimension args\[0\]\.shape\[0\] \(= 0\), \.$"]),
     ]
 
 

@@ -118,30 +118,65 @@ void legalizeCustomCall(disc_ral::CustomCallOp op, Value context,
   op.erase();
 }
 
+/// The message of a failed check, its source location first when it has
+/// one.
+std::string locatedMessage(Location loc, StringRef message) {
+  if (auto fileLoc = loc->findInstanceOf<FileLineColLoc>())
+    return (fileLoc.getFilename().getValue() + ":" + Twine(fileLoc.getLine()) +
+            ":" + Twine(fileLoc.getColumn()) + ": " + message)
+        .str();
+  return message.str();
+}
+
+/// Before `op`, an scf.if that runs when `holds` is false; returns the
+/// builder of its body.
+OpBuilder buildIfViolated(Operation *op, Value holds) {
+  OpBuilder builder(op);
+  Location loc = op->getLoc();
+  Value trueValue = arith::ConstantIntOp::create(builder, loc, 1, 1);
+  Value violated = arith::XOrIOp::create(builder, loc, holds, trueValue);
+  auto ifViolated =
+      scf::IfOp::create(builder, loc, violated, /*withElseRegion=*/false);
+  return ifViolated.getThenBodyBuilder();
+}
+
 /// A failed `cf.assert` becomes an error of the run instead of an abort:
 /// ral_report_error makes the execution context fail, so the status check
 /// of its dispatch returns from the entry. The message names the source
 /// location when there is one.
 void legalizeAssert(cf::AssertOp op, Value context, StringRef device,
                     disc::StringConstants &messages) {
-  std::string message = op.getMsg().str();
-  if (auto fileLoc = op.getLoc()->findInstanceOf<FileLineColLoc>())
-    message =
-        (fileLoc.getFilename().getValue() + ":" + Twine(fileLoc.getLine()) +
-         ":" + Twine(fileLoc.getColumn()) + ": " + message)
-            .str();
+  std::string message = locatedMessage(op.getLoc(), op.getMsg());
   Location loc = op.getLoc();
-  OpBuilder builder(op);
-  Value holds = arith::ConstantIntOp::create(builder, loc, 1, 1);
-  Value violated = arith::XOrIOp::create(builder, loc, op.getArg(), holds);
-  auto ifViolated =
-      scf::IfOp::create(builder, loc, violated, /*withElseRegion=*/false);
-  OpBuilder thenBuilder = ifViolated.getThenBodyBuilder();
+  OpBuilder thenBuilder = buildIfViolated(op, op.getArg());
   Value text =
       LLVM::AddressOfOp::create(thenBuilder, loc, messages.get(message, loc));
   disc_ral::DispatchOp::create(thenBuilder, loc, TypeRange(), context,
                                "ral_report_error", device, /*may_fail=*/true,
                                ValueRange{text});
+  op.erase();
+}
+
+/// A shape assertion that does not hold fails the run through
+/// ral_report_shape_assertion, which fills the message's {i} with the values,
+/// handed over as a buffer on the stack.
+void legalizeShapeAssertion(disc_ral::ShapeAssertionOp op, Value context,
+                            StringRef device, disc::StringConstants &messages) {
+  Location loc = op.getLoc();
+  OpBuilder thenBuilder = buildIfViolated(op, op.getHolds());
+  Value text = LLVM::AddressOfOp::create(
+      thenBuilder, loc,
+      messages.get(locatedMessage(loc, op.getMessage()), loc));
+  auto valuesType = MemRefType::get(
+      {static_cast<int64_t>(op.getValues().size())}, thenBuilder.getI64Type());
+  Value values = memref::AllocaOp::create(thenBuilder, loc, valuesType);
+  for (auto [index, value] : llvm::enumerate(op.getValues()))
+    memref::StoreOp::create(
+        thenBuilder, loc, value, values,
+        ValueRange{arith::ConstantIndexOp::create(thenBuilder, loc, index)});
+  disc_ral::DispatchOp::create(thenBuilder, loc, TypeRange(), context,
+                               "ral_report_shape_assertion", device,
+                               /*may_fail=*/true, ValueRange{text, values});
   op.erase();
 }
 
@@ -165,7 +200,7 @@ struct RALLegalizeToDispatchPass
     getOperation().walk([&](Operation *op) {
       if (isa<disc_ral::RecvInputOp, disc_ral::SendOutputOp,
               disc_ral::CustomCallOp, memref::AllocOp, memref::DeallocOp,
-              cf::AssertOp>(op))
+              cf::AssertOp, disc_ral::ShapeAssertionOp>(op))
         ops.push_back(op);
     });
     disc::StringConstants messages(getOperation(), "__disc_assert_message");
@@ -198,6 +233,10 @@ struct RALLegalizeToDispatchPass
     }
     if (auto assertOp = dyn_cast<cf::AssertOp>(op)) {
       legalizeAssert(assertOp, *context, device, messages);
+      return success();
+    }
+    if (auto assertion = dyn_cast<disc_ral::ShapeAssertionOp>(op)) {
+      legalizeShapeAssertion(assertion, *context, device, messages);
       return success();
     }
     legalizeDealloc(cast<memref::DeallocOp>(op), *context, device);

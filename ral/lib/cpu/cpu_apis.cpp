@@ -2,6 +2,8 @@
 #include "disc/ral/context.h"
 #include "disc/ral/registry.h"
 
+#include <algorithm>
+#include <cstring>
 #include <string>
 #include <utility>
 
@@ -47,6 +49,31 @@ void reportError(ExecutionContext *context, const char *message) {
   context->setError(message ? message : "unknown error in the compiled model");
 }
 
+// A shape assertion of jax.export that does not hold: its message with each
+// {i} replaced by values[i] (a placeholder past the values stays as it is).
+void reportShapeAssertion(ExecutionContext *context, const char *message,
+                          MemRefType<int64_t, 1> values) {
+  std::string text;
+  for (const char *c = message ? message : ""; *c; ++c) {
+    const char *close = *c == '{' ? std::strchr(c, '}') : nullptr;
+    if (close && close > c + 1 && std::all_of(c + 1, close, [](char d) {
+          return d >= '0' && d <= '9';
+        })) {
+      std::string digits(c + 1, close);
+      if (digits.size() < 19 && std::stoll(digits) < values.sizes[0]) {
+        int64_t index = std::stoll(digits);
+        text += std::to_string(
+            values.data[values.offset + index * values.strides[0]]);
+        c = close;
+        continue;
+      }
+    }
+    text += *c;
+  }
+  context->setError(text.empty() ? "a shape assertion of the model failed"
+                                 : text);
+}
+
 template <typename T, int N> struct RecvInputApi {
   static constexpr auto function = &recvInput<T, N>;
 };
@@ -65,5 +92,7 @@ TAO_RAL_API("ral_dealloc", "cpu", dealloc);
 TAO_RAL_API("ral_report_error", "cpu", reportError);
 // A CUDA model's host code reports its run-time checks the same way.
 TAO_RAL_API("ral_report_error", "gpu", reportError);
+TAO_RAL_API("ral_report_shape_assertion", "cpu", reportShapeAssertion);
+TAO_RAL_API("ral_report_shape_assertion", "gpu", reportShapeAssertion);
 
 } // namespace disc::ral

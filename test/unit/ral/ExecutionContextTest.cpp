@@ -92,6 +92,27 @@ TEST(ExecutionContext, ReportErrorFailsTheCallWithTheMessage) {
   EXPECT_EQ(context.errorMessage(), message);
 }
 
+// jax.export's shape assertions: each {i} is values[i]; a placeholder past
+// the values, or not a number, stays as written.
+TEST(ExecutionContext, ShapeAssertionFillsItsMessageWithTheValues) {
+  ExecutionContext context(nullptr, {}, 0);
+  void *contextPointer = &context;
+  const char *message = "'b' = {0} for args[0].shape[0] (= {0}), 'c' = {1}, "
+                        "{2} {x} {}";
+  int64_t values[] = {0, 12};
+  void *data = values;
+  int64_t offset = 0, size = 2, stride = 1;
+  void *args[] = {&contextPointer, &message, &data,  &data,
+                  &offset,         &size,    &stride};
+  EXPECT_NE(disc_ral_api_call(
+                &context,
+                "ral_report_shape_assertion___cpu___pvoid_pvoid_m1di64___void",
+                args),
+            0);
+  EXPECT_EQ(context.errorMessage(),
+            "'b' = 0 for args[0].shape[0] (= 0), 'c' = 12, {2} {x} {}");
+}
+
 TEST(ExecutionContext, FirstErrorWins) {
   ExecutionContext context(nullptr, {}, 0);
   EXPECT_TRUE(context.ok());
@@ -240,9 +261,8 @@ int32_t sendMatrix(ExecutionContext &context, int64_t index, float *pointer,
                    int64_t rowStride, int64_t columnStride) {
   void *contextPointer = &context;
   int64_t offset = 0, rows = 2, columns = 3;
-  void *args[] = {&contextPointer, &index,     &pointer,   &pointer,
-                  &offset,         &rows,      &columns,   &rowStride,
-                  &columnStride};
+  void *args[] = {&contextPointer, &index,   &pointer,   &pointer,     &offset,
+                  &rows,           &columns, &rowStride, &columnStride};
   return disc_ral_api_call(
       &context, "ral_send_output___cpu___pvoid_i64_m2df32___void", args);
 }

@@ -4,6 +4,11 @@
 // library; it becomes disc_ral.custom_call, which bufferization turns into a
 // destination-passing call (docs/ABI.md, "User kernels").
 //
+// What jax.export checks of its inputs' symbolic dimensions
+// (@shape_assertion: a condition, the dimension values its error message
+// names as {0}, {1}, ...) becomes disc_ral.shape_assertion, which fails the
+// run with that message, the values filled in.
+//
 // The sharding annotations JAX and XLA's SPMD partitioner print (@Sharding,
 // @SPMDFullToShardShape, @SPMDShardToFullShape) say how a value is split
 // over devices; on the one device disc runs on, each is its operand.
@@ -15,6 +20,7 @@
 #include "disc/Dialect/HLO/StablehloOps.h"
 #include "disc/Dialect/RAL/RALOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/Support/ScopedPrinter.h"
 
@@ -28,6 +34,33 @@ bool isShardingAnnotation(stablehlo::CustomCallOp op) {
          target == "SPMDShardToFullShape";
 }
 
+bool isShapeAssertion(stablehlo::CustomCallOp op) {
+  return op.getCallTargetName() == "shape_assertion";
+}
+
+/// Lowers @shape_assertion(holds, values...) to disc_ral.shape_assertion on
+/// scalars: the condition, and each value widened to i64 as its type says.
+void lowerShapeAssertion(stablehlo::CustomCallOp op, ValueRange operands,
+                         ConversionPatternRewriter &rewriter) {
+  Location loc = op.getLoc();
+  Value holds = disc::extractScalar(rewriter, loc, operands.front());
+  SmallVector<Value> values;
+  for (auto [operand, original] : llvm::zip(llvm::drop_begin(operands),
+                                            llvm::drop_begin(op.getInputs()))) {
+    Value value = disc::extractScalar(rewriter, loc, operand);
+    Type i64 = rewriter.getI64Type();
+    if (value.getType() != i64)
+      value = disc::isUnsignedLike(getElementTypeOrSelf(original.getType()))
+                  ? Value(arith::ExtUIOp::create(rewriter, loc, i64, value))
+                  : Value(arith::ExtSIOp::create(rewriter, loc, i64, value));
+    values.push_back(value);
+  }
+  disc_ral::ShapeAssertionOp::create(
+      rewriter, loc, holds, values,
+      op->getAttrOfType<StringAttr>("error_message").getValue());
+  rewriter.eraseOp(op);
+}
+
 struct CustomCallLowering : OpConversionPattern<stablehlo::CustomCallOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -36,6 +69,10 @@ struct CustomCallLowering : OpConversionPattern<stablehlo::CustomCallOp> {
                   ConversionPatternRewriter &rewriter) const override {
     if (isShardingAnnotation(op)) {
       rewriter.replaceOp(op, adaptor.getInputs());
+      return success();
+    }
+    if (isShapeAssertion(op)) {
+      lowerShapeAssertion(op, adaptor.getInputs(), rewriter);
       return success();
     }
     SmallVector<Type> resultTypes;
@@ -56,6 +93,26 @@ std::optional<std::string> mlir::disc::checkCustomCall(Operation *customCall) {
   auto op = cast<stablehlo::CustomCallOp>(customCall);
   std::string name =
       (op->getName().getStringRef() + " @" + op.getCallTargetName()).str();
+  if (isShapeAssertion(op)) {
+    if (!op->getAttrOfType<StringAttr>("error_message"))
+      return name + " without an error_message";
+    if (op->getNumResults() != 0 || op->getNumOperands() == 0)
+      return name + " with results or without a condition";
+    for (auto [index, type] : llvm::enumerate(op->getOperandTypes())) {
+      auto scalar = dyn_cast<RankedTensorType>(type);
+      bool fits =
+          scalar && scalar.getRank() == 0 &&
+          (index == 0
+               ? scalar.getElementType().isInteger(1)
+               : isa<IntegerType>(scalar.getElementType()) &&
+                     scalar.getElementType().getIntOrFloatBitWidth() <= 64);
+      if (!fits)
+        return name + " whose operand " + std::to_string(index) + " is " +
+               llvm::to_string(type) +
+               " (expected a tensor<i1> condition, then integer scalars)";
+    }
+    return std::nullopt;
+  }
   if (isShardingAnnotation(op)) {
     if (op->getNumOperands() != 1 || op->getNumResults() != 1 ||
         op->getOperand(0).getType() != op->getResult(0).getType())

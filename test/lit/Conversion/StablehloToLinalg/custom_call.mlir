@@ -108,3 +108,32 @@ module {
     return %0 : tensor<2x8xf32>
   }
 }
+
+// -----
+
+// jax.export's shape assertion: its condition and values as scalars, the
+// values widened to i64 as their types say.
+// CHECK-LABEL: func.func @shape_assertion
+// CHECK: %[[HOLDS:.*]] = tensor.extract %{{.*}}[] : tensor<i1>
+// CHECK: %[[B:.*]] = tensor.extract %{{.*}}[] : tensor<i32>
+// CHECK: %[[WIDE:.*]] = arith.extsi %[[B]] : i32 to i64
+// CHECK: %[[C:.*]] = tensor.extract %{{.*}}[] : tensor<i32>
+// CHECK: %[[WIDE_C:.*]] = arith.extui %[[C]] : i32 to i64
+// CHECK: disc_ral.shape_assertion %[[HOLDS]], %[[WIDE]], %[[WIDE_C]] : i64, i64 "expected 'b' >= 1, got {0} (and {1})"
+// CHECK-NOT: custom_call
+func.func @shape_assertion(%holds: tensor<i1>, %b: tensor<i32>, %c: tensor<ui32>) {
+  stablehlo.custom_call @shape_assertion(%holds, %b, %c) {api_version = 2 : i32, error_message = "expected 'b' >= 1, got {0} (and {1})", has_side_effect = true} : (tensor<i1>, tensor<i32>, tensor<ui32>) -> ()
+  return
+}
+
+// -----
+
+// A shape assertion needs its message and a condition first.
+// expected-error@+1 {{unsupported ops: stablehlo.custom_call (1)}}
+module {
+  func.func @shape_assertion_without_condition(%b: tensor<i32>) {
+    // expected-error@+1 {{stablehlo.custom_call @shape_assertion whose operand 0 is tensor<i32> (expected a tensor<i1> condition, then integer scalars) is not supported by disc yet}}
+    stablehlo.custom_call @shape_assertion(%b) {api_version = 2 : i32, error_message = "{0}", has_side_effect = true} : (tensor<i32>) -> ()
+    return
+  }
+}

@@ -23,3 +23,13 @@ func.func @dispatch(%ctx: !disc_ral.context, %n: index) -> memref<?x4xui8> {
   %s = disc_ral.memref_from_ptr %p : memref<f16>
   return %m : memref<?x4xui8>
 }
+
+// CHECK-LABEL: func.func @shape_assertion
+// CHECK-SAME: (%[[HOLDS:.*]]: i1, %[[B:.*]]: i64)
+func.func @shape_assertion(%holds: i1, %b: i64) {
+  // CHECK: disc_ral.shape_assertion %[[HOLDS]], %[[B]] : i64 "'b' = {0}"
+  disc_ral.shape_assertion %holds, %b : i64 "'b' = {0}"
+  // CHECK: disc_ral.shape_assertion %[[HOLDS]] "no values"
+  disc_ral.shape_assertion %holds "no values"
+  return
+}

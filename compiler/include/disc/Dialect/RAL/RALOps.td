@@ -113,6 +113,26 @@ def RAL_MemRefFromPtrOp : RAL_Op<"memref_from_ptr", [Pure]> {
   let hasVerifier = 1;
 }
 
+def RAL_ShapeAssertionOp : RAL_Op<"shape_assertion",
+    [MemoryEffects<[MemWrite]>]> {
+  let summary = "Fails the run with a message about its shapes unless "
+                "`holds` is true";
+  let description = [{
+    What `jax.export` checks about the symbolic dimensions of its inputs
+    (`stablehlo.custom_call @shape_assertion`): when `holds` is false, the
+    run fails with `message`, each `{i}` in it replaced by `values[i]`.
+
+    ```mlir
+    disc_ral.shape_assertion %holds, %batch : i64
+        "expected {0} >= 1 for dimension variable 'b'"
+    ```
+  }];
+  let arguments = (ins I1:$holds, Variadic<I64>:$values, StrAttr:$message);
+  let assemblyFormat = [{
+    $holds (`,` $values^ `:` type($values))? $message attr-dict
+  }];
+}
+
 def RAL_CustomCallOp : RAL_Op<"custom_call", [
     AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<BufferizableOpInterface,
