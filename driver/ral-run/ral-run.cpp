@@ -384,24 +384,25 @@ int run(const Options &options) {
   std::unique_ptr<disc_outputs, OutputsDeleter> outputs(rawOutputs);
   spdlog::debug("'{}' ran in {:.3f} ms", functionName, elapsed.count());
 
+  std::vector<const disc_tensor *> results;
   for (int64_t i = 0; i < outputCount; ++i) {
     const disc_tensor &output = *disc_outputs_get(outputs.get(), i);
-    if (!options.outputs.empty()) {
-      const OutputSink &sink = options.outputs[i];
-      if (sink.kind == OutputSink::Kind::Print) {
-        std::printf("%s\n", formatTensor(output).c_str());
-        continue;
-      }
-      if (!writeOutput(sink, output, error))
-        return fail(error);
-      spdlog::debug("output {} {} '{}'", i,
-                    sink.kind == OutputSink::Kind::Append ? "appended to"
-                                                          : "written to",
-                    sink.path);
-    } else if (options.expected.empty() && options.benchmarkRuns == 0) {
+    results.push_back(&output);
+    bool print = options.outputs.empty()
+                     ? options.expected.empty() && options.benchmarkRuns == 0
+                     : options.outputs[i].kind == OutputSink::Kind::Print;
+    if (print)
       std::printf("%s\n", formatTensor(output).c_str());
-    }
   }
+  if (!writeOutputs(options.outputs, results, error))
+    return fail(error);
+  for (size_t i = 0; i < options.outputs.size(); ++i)
+    if (options.outputs[i].kind != OutputSink::Kind::Print)
+      spdlog::debug("output {} {} '{}'", i,
+                    options.outputs[i].kind == OutputSink::Kind::Append
+                        ? "appended to"
+                        : "written to",
+                    options.outputs[i].path);
 
   int64_t mismatched = 0;
   for (size_t i = 0; i < expected.size(); ++i) {
