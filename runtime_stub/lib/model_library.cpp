@@ -5,9 +5,11 @@
 #include <dlfcn.h>
 #include <elf.h>
 #include <fcntl.h>
+#include <link.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
@@ -29,6 +31,10 @@ using ElfDynamic = Elf64_Dyn;
 using ElfRela = Elf64_Rela;
 using ElfRel = Elf64_Rel;
 using ElfSymbol = Elf64_Sym;
+using ElfVerneed = Elf64_Verneed;
+using ElfVernaux = Elf64_Vernaux;
+using ElfVerdef = Elf64_Verdef;
+using ElfVerdaux = Elf64_Verdaux;
 constexpr unsigned char kElfClass = ELFCLASS64;
 uint64_t relocationSymbol(uint64_t info) { return ELF64_R_SYM(info); }
 uint64_t relocationType(uint64_t info) { return ELF64_R_TYPE(info); }
@@ -40,6 +46,10 @@ using ElfDynamic = Elf32_Dyn;
 using ElfRela = Elf32_Rela;
 using ElfRel = Elf32_Rel;
 using ElfSymbol = Elf32_Sym;
+using ElfVerneed = Elf32_Verneed;
+using ElfVernaux = Elf32_Vernaux;
+using ElfVerdef = Elf32_Verdef;
+using ElfVerdaux = Elf32_Verdaux;
 constexpr unsigned char kElfClass = ELFCLASS32;
 uint64_t relocationSymbol(uint64_t info) { return ELF32_R_SYM(info); }
 uint64_t relocationType(uint64_t info) { return ELF32_R_TYPE(info); }
@@ -116,6 +126,15 @@ public:
     return std::nullopt;
   }
 
+  // How many file bytes the loadable segment holding `address` has from it
+  // on; 0 when none holds it.
+  uint64_t bytesFrom(uint64_t address) const {
+    for (const ElfProgramHeader &load : loads_)
+      if (address >= load.p_vaddr && address - load.p_vaddr < load.p_filesz)
+        return load.p_filesz - (address - load.p_vaddr);
+    return 0;
+  }
+
   // Whether [address, address + size) lies inside the memory one loadable
   // segment takes, one mapped writable unless `anySegment`.
   bool mapped(uint64_t address, uint64_t size, bool anySegment) const {
@@ -138,6 +157,25 @@ std::string hex(uint64_t value) {
   return text;
 }
 
+// Reads `count` entries of type T at `address` of the image into `out`: an
+// empty string, or what is wrong, naming the table `what`.
+template <typename T>
+std::string readEntries(int fd, const Image &image, const std::string &what,
+                        uint64_t address, uint64_t count, std::vector<T> &out) {
+  uint64_t bytes;
+  std::optional<uint64_t> offset;
+  if (!__builtin_mul_overflow(count, sizeof(T), &bytes))
+    offset = image.fileOffset(address, bytes);
+  if (!offset)
+    return "malformed ELF file: " + what + " (" + hex(address) + ", " +
+           std::to_string(count) + " entries of " + std::to_string(sizeof(T)) +
+           " bytes) is not inside a loadable segment";
+  out.resize(static_cast<size_t>(count));
+  if (count != 0 && !readAt(fd, *offset, out.data(), bytes))
+    return "cannot read " + what + ": " + std::strerror(errno);
+  return std::string();
+}
+
 // Checks the relocations of a table of `Relocation` entries at `address`
 // of `size` bytes, the first `relativeCount` of them counted as relative:
 // dlopen applies them before anything else could look, writing to their
@@ -148,7 +186,7 @@ template <typename Relocation>
 std::string relocationProblem(int fd, const Image &image, const char *table,
                               uint64_t address, uint64_t size,
                               uint64_t relativeCount, uint64_t symbolCount,
-                              bool textRelocations) {
+                              bool textRelocations, uint64_t &symbolsNamed) {
   std::optional<uint64_t> offset = image.fileOffset(address, size);
   if (!offset)
     return std::string("malformed ELF file: the ") + table + " table (" +
@@ -177,6 +215,248 @@ std::string relocationProblem(int fd, const Image &image, const char *table,
              std::to_string(i) + " names symbol " +
              std::to_string(relocationSymbol(entries[i].r_info)) +
              ", past the symbol table";
+    symbolsNamed =
+        std::max(symbolsNamed, relocationSymbol(entries[i].r_info) + 1);
+  }
+  return std::string();
+}
+
+// What dlopen and every later symbol lookup read of the symbols, their
+// names and versions, given the symbols relocations name
+// ([0, `symbolsNamed`)): the string table must end with a NUL, the hash
+// tables must lead only to symbols inside the image, every such symbol's
+// name and version must exist, and every version needed must come from a
+// library the file needs. ld.so reads them unchecked, and a fuzzed model
+// crashed it in its symbol and version lookups; a version needed from a
+// library not loaded fails an assertion that ends the process.
+std::string namesProblem(int fd, const Image &image,
+                         const std::map<int64_t, uint64_t> &values,
+                         const std::vector<uint64_t> &needed,
+                         uint64_t symbolsNamed) {
+  auto value = [&](int64_t tag) -> std::optional<uint64_t> {
+    auto found = values.find(tag);
+    if (found == values.end())
+      return std::nullopt;
+    return found->second;
+  };
+  std::vector<char> strings;
+  if (std::string problem =
+          readEntries(fd, image, "the string table", *value(DT_STRTAB),
+                      value(DT_STRSZ).value_or(0), strings);
+      !problem.empty())
+    return problem;
+  // Then every name at an offset inside the table ends inside it.
+  if (strings.empty() || strings.back() != '\0')
+    return "malformed ELF file: the string table (" +
+           std::to_string(strings.size()) + " bytes) does not end with a NUL";
+  auto nameProblem = [&](const std::string &what, uint64_t name) {
+    if (name < strings.size())
+      return std::string();
+    return "malformed ELF file: " + what + " at " + std::to_string(name) +
+           " is past the string table (" + std::to_string(strings.size()) +
+           " bytes)";
+  };
+
+  // The symbols a lookup reaches: those of the SysV hash table's chains...
+  uint64_t symbols = symbolsNamed;
+  if (std::optional<uint64_t> hash = value(DT_HASH)) {
+    std::vector<uint32_t> header;
+    if (std::string problem =
+            readEntries(fd, image, "the hash table", *hash, 2, header);
+        !problem.empty())
+      return problem;
+    uint64_t buckets = header[0], chains = header[1];
+    std::vector<uint32_t> table;
+    if (std::string problem = readEntries(fd, image, "the hash table", *hash,
+                                          2 + buckets + chains, table);
+        !problem.empty())
+      return problem;
+    // A chain ends at symbol 0; one that loops would hang every lookup.
+    std::vector<bool> reached(chains);
+    for (uint64_t bucket = 0; bucket < buckets; ++bucket) {
+      for (uint64_t symbol = table[2 + bucket]; symbol != 0;
+           symbol = table[2 + buckets + symbol]) {
+        if (symbol >= chains)
+          return "malformed ELF file: the hash table leads to symbol " +
+                 std::to_string(symbol) + ", past its " +
+                 std::to_string(chains) + " chain entries";
+        if (reached[symbol])
+          return "malformed ELF file: the hash table reaches symbol " +
+                 std::to_string(symbol) + " twice (its chains loop or meet)";
+        reached[symbol] = true;
+      }
+    }
+    symbols = std::max(symbols, chains);
+  }
+  // ...and those of the GNU hash table's.
+  if (std::optional<uint64_t> hash = value(DT_GNU_HASH)) {
+    std::vector<uint32_t> header;
+    if (std::string problem =
+            readEntries(fd, image, "the GNU hash table", *hash, 4, header);
+        !problem.empty())
+      return problem;
+    uint64_t buckets = header[0], first = header[1], bloomWords = header[2];
+    // ld.so asserts this, ending the process.
+    if (bloomWords == 0 || (bloomWords & (bloomWords - 1)) != 0)
+      return "malformed ELF file: the GNU hash table's bloom filter has " +
+             std::to_string(bloomWords) + " words, not a power of two";
+    uint64_t wordsBefore = 4 + bloomWords * (sizeof(uintptr_t) / 4);
+    std::vector<uint32_t> table;
+    if (std::string problem = readEntries(fd, image, "the GNU hash table",
+                                          *hash, wordsBefore + buckets, table);
+        !problem.empty())
+      return problem;
+    // A chain runs from its bucket's symbol to the first hash value with
+    // its low bit set; chains follow one another, so one walk over the
+    // symbols in the buckets' order finds every chain's end.
+    std::vector<uint32_t> starts;
+    for (uint64_t bucket = 0; bucket < buckets; ++bucket)
+      if (uint32_t symbol = table[wordsBefore + bucket]; symbol != 0) {
+        if (symbol < first)
+          return "malformed ELF file: the GNU hash table's bucket " +
+                 std::to_string(bucket) + " starts at symbol " +
+                 std::to_string(symbol) + ", before its first hashed symbol " +
+                 std::to_string(first);
+        starts.push_back(symbol);
+      }
+    std::sort(starts.begin(), starts.end());
+    uint64_t chains = *hash + (wordsBefore + buckets) * 4;
+    std::vector<uint32_t> chain;
+    if (!starts.empty())
+      if (std::string problem =
+              readEntries(fd, image, "the GNU hash chains", chains,
+                          image.bytesFrom(chains) / 4, chain);
+          !problem.empty())
+        return problem;
+    uint64_t end = 0; // past the last chain's end
+    for (uint64_t start : starts) {
+      uint64_t at = std::max(start, end);
+      while (at - first < chain.size() && (chain[at - first] & 1) == 0)
+        ++at;
+      if (at - first >= chain.size())
+        return "malformed ELF file: the GNU hash chain of symbol " +
+               std::to_string(start) + " runs past its loadable segment";
+      end = at + 1;
+    }
+    symbols = std::max({symbols, first, end});
+  }
+
+  std::vector<ElfSymbol> symbolTable;
+  if (std::string problem =
+          readEntries(fd, image, "the symbol table", *value(DT_SYMTAB), symbols,
+                      symbolTable);
+      !problem.empty())
+    return problem;
+  for (size_t i = 0; i < symbolTable.size(); ++i)
+    if (std::string problem = nameProblem(
+            "the name of symbol " + std::to_string(i), symbolTable[i].st_name);
+        !problem.empty())
+      return problem;
+
+  // The versions: the highest index the file needs or defines sizes the
+  // table ld.so indexes by each symbol's version.
+  constexpr int kMaxVersionEntries = 1 << 16;
+  int versionEntries = 0;
+  uint64_t highestVersion = 0;
+  auto next = [&](uint64_t &address, uint64_t offset) {
+    return !__builtin_add_overflow(address, offset, &address) &&
+           ++versionEntries <= kMaxVersionEntries;
+  };
+  const char *tooMany =
+      "malformed ELF file: the version needs and definitions have more than "
+      "65536 entries, or an offset past the end of the address space";
+  if (std::optional<uint64_t> address = value(DT_VERNEED)) {
+    for (uint64_t at = *address;;) {
+      std::vector<ElfVerneed> entry;
+      if (std::string problem =
+              readEntries(fd, image, "a version needs entry", at, 1, entry);
+          !problem.empty())
+        return problem;
+      if (std::string problem = nameProblem(
+              "the library name of a version needs entry", entry[0].vn_file);
+          !problem.empty())
+        return problem;
+      const char *library = &strings[entry[0].vn_file];
+      if (std::none_of(needed.begin(), needed.end(), [&](uint64_t name) {
+            return std::strcmp(&strings[name], library) == 0;
+          }))
+        return std::string("malformed ELF file: it needs versions of '") +
+               library + "', which is not a library it needs";
+      uint64_t aux = at;
+      if (!next(aux, entry[0].vn_aux))
+        return tooMany;
+      for (;;) {
+        std::vector<ElfVernaux> version;
+        if (std::string problem =
+                readEntries(fd, image, "a version needed", aux, 1, version);
+            !problem.empty())
+          return problem;
+        if (std::string problem = nameProblem("the name of a version needed",
+                                              version[0].vna_name);
+            !problem.empty())
+          return problem;
+        highestVersion =
+            std::max<uint64_t>(highestVersion, version[0].vna_other & 0x7fff);
+        if (version[0].vna_next == 0)
+          break;
+        if (!next(aux, version[0].vna_next))
+          return tooMany;
+      }
+      if (entry[0].vn_next == 0)
+        break;
+      if (!next(at, entry[0].vn_next))
+        return tooMany;
+    }
+  }
+  if (std::optional<uint64_t> address = value(DT_VERDEF)) {
+    for (uint64_t at = *address;;) {
+      std::vector<ElfVerdef> entry;
+      if (std::string problem =
+              readEntries(fd, image, "a version definition", at, 1, entry);
+          !problem.empty())
+        return problem;
+      uint64_t aux = at;
+      std::vector<ElfVerdaux> name;
+      if (!next(aux, entry[0].vd_aux))
+        return tooMany;
+      if (std::string problem = readEntries(
+              fd, image, "a version definition's name", aux, 1, name);
+          !problem.empty())
+        return problem;
+      if (std::string problem =
+              nameProblem("the name of a version definition", name[0].vda_name);
+          !problem.empty())
+        return problem;
+      highestVersion =
+          std::max<uint64_t>(highestVersion, entry[0].vd_ndx & 0x7fff);
+      if (entry[0].vd_next == 0)
+        break;
+      if (!next(at, entry[0].vd_next))
+        return tooMany;
+    }
+  }
+  // ld.so builds the version table only for a highest index above 0 and
+  // then reads DT_VERSYM without looking; with DT_VERSYM, a relocation
+  // reads that table whether it was built or not.
+  std::optional<uint64_t> versions = value(DT_VERSYM);
+  if (versions.has_value() != (highestVersion > 0))
+    return versions ? "malformed ELF file: it has symbol versions "
+                      "(DT_VERSYM) but defines and needs none"
+                    : "malformed ELF file: it defines or needs versions but "
+                      "has no symbol versions (DT_VERSYM)";
+  if (versions) {
+    std::vector<uint16_t> symbolVersions;
+    if (std::string problem =
+            readEntries(fd, image, "the symbol versions", *versions,
+                        symbolTable.size(), symbolVersions);
+        !problem.empty())
+      return problem;
+    for (size_t i = 0; i < symbolVersions.size(); ++i)
+      if ((symbolVersions[i] & 0x7fff) > highestVersion)
+        return "malformed ELF file: symbol " + std::to_string(i) +
+               " has version " + std::to_string(symbolVersions[i] & 0x7fff) +
+               ", past the highest it defines or needs (" +
+               std::to_string(highestVersion) + ")";
   }
   return std::string();
 }
@@ -207,13 +487,15 @@ std::string dynamicProblem(int fd,
     return "cannot read the dynamic section: " +
            std::string(std::strerror(errno));
   std::map<int64_t, uint64_t> values;
-  std::vector<uint64_t> names;
+  std::vector<uint64_t> names, needed;
   bool terminated = false;
   for (const ElfDynamic &entry : entries) {
     if (entry.d_tag == DT_NULL) {
       terminated = true;
       break;
     }
+    if (entry.d_tag == DT_NEEDED)
+      needed.push_back(entry.d_un.d_val);
     if (entry.d_tag == DT_NEEDED || entry.d_tag == DT_SONAME ||
         entry.d_tag == DT_RPATH || entry.d_tag == DT_RUNPATH)
       names.push_back(entry.d_un.d_val);
@@ -296,6 +578,7 @@ std::string dynamicProblem(int fd,
       {"REL", DT_REL, DT_RELSZ, DT_RELCOUNT, false},
       {"PLT", DT_JMPREL, DT_PLTRELSZ, DT_NULL, pltWithAddends},
   };
+  uint64_t symbolsNamed = 0;
   for (const RelocationTable &table : relocationTables) {
     std::optional<uint64_t> address = value(table.addressTag);
     if (!address)
@@ -308,14 +591,14 @@ std::string dynamicProblem(int fd,
         table.withAddends
             ? relocationProblem<ElfRela>(fd, image, table.name, *address, bytes,
                                          relativeCount, symbolCount,
-                                         textRelocations)
+                                         textRelocations, symbolsNamed)
             : relocationProblem<ElfRel>(fd, image, table.name, *address, bytes,
                                         relativeCount, symbolCount,
-                                        textRelocations);
+                                        textRelocations, symbolsNamed);
     if (!problem.empty())
       return problem;
   }
-  return std::string();
+  return namesProblem(fd, image, values, needed, symbolsNamed);
 }
 
 // What makes the open file `fd` of `fileSize` bytes unfit for dlopen, or an
@@ -386,6 +669,50 @@ std::string elfProblem(int fd, uint64_t fileSize) {
   return std::string();
 }
 
+// How many bytes from `text` on lie in a readable loaded segment of the
+// library `handle`; 0 when no segment of it holds `text`.
+size_t readableBytesFrom(void *handle, const char *text) {
+  struct link_map *map = nullptr;
+  if (dlinfo(handle, RTLD_DI_LINKMAP, &map) != 0 || !map)
+    return 0;
+  struct Search {
+    const struct link_map *map;
+    uintptr_t address;
+    size_t bytes;
+  } search{map, reinterpret_cast<uintptr_t>(text), 0};
+  dl_iterate_phdr(
+      [](struct dl_phdr_info *info, size_t, void *data) -> int {
+        auto *search = static_cast<Search *>(data);
+        if (info->dlpi_addr != search->map->l_addr ||
+            std::strcmp(info->dlpi_name, search->map->l_name) != 0)
+          return 0;
+        for (int i = 0; i < info->dlpi_phnum; ++i) {
+          const ElfProgramHeader &segment = info->dlpi_phdr[i];
+          uintptr_t start = info->dlpi_addr + segment.p_vaddr;
+          if (segment.p_type == PT_LOAD && (segment.p_flags & PF_R) &&
+              search->address >= start &&
+              search->address - start < segment.p_memsz) {
+            search->bytes = segment.p_memsz - (search->address - start);
+            break;
+          }
+        }
+        return 1;
+      },
+      &search);
+  return search.bytes;
+}
+
+// Whether a NUL lies in the `bytes` bytes from `text`. They are a model's
+// memory, mapped and readable, but a sanitized model's own sanitizer
+// poisons what lies between its objects, so the check reads them unchecked.
+__attribute__((no_sanitize("address"))) bool hasNul(const char *text,
+                                                    size_t bytes) {
+  for (size_t i = 0; i < bytes; ++i)
+    if (text[i] == '\0')
+      return true;
+  return false;
+}
+
 disc_status *closeWith(void *handle, std::string message) {
   dlclose(handle);
   return makeStatus(std::move(message));
@@ -445,6 +772,17 @@ disc_status *openModelLibrary(const std::string &path, ModelLibrary &library) {
   if (!library.metadata)
     return closeWith(handle,
                      "'" + path + "': disc_model_metadata returned null");
+  // The text is the model's constant; a fuzzed model's may lie outside it or
+  // have no end inside it, and reading on would crash.
+  size_t bytes = readableBytesFrom(handle, library.metadata);
+  if (bytes == 0)
+    return closeWith(handle, "'" + path +
+                                 "': disc_model_metadata returned text "
+                                 "outside the model's loaded segments");
+  if (!hasNul(library.metadata, bytes))
+    return closeWith(handle, "'" + path +
+                                 "': disc_model_metadata returned text with "
+                                 "no NUL end inside the model's segment");
   library.handle = handle;
   return nullptr;
 }
