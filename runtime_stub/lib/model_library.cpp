@@ -61,24 +61,32 @@ constexpr unsigned char kElfData = ELFDATA2MSB;
 #endif
 // kRelativeRelocation: the relocation type DT_RELACOUNT and DT_RELCOUNT
 // count, which dlopen applies without looking at the type.
+// kPltRelocations: the one kind of PLT relocations (DT_PLTREL) ld.so takes
+// on this machine; it asserts that, ending the process.
 #if defined(__x86_64__)
 constexpr uint16_t kElfMachine = EM_X86_64;
 constexpr uint64_t kRelativeRelocation = R_X86_64_RELATIVE;
+constexpr int64_t kPltRelocations = DT_RELA;
 #elif defined(__aarch64__)
 constexpr uint16_t kElfMachine = EM_AARCH64;
 constexpr uint64_t kRelativeRelocation = R_AARCH64_RELATIVE;
+constexpr int64_t kPltRelocations = DT_RELA;
 #elif defined(__i386__)
 constexpr uint16_t kElfMachine = EM_386;
 constexpr uint64_t kRelativeRelocation = R_386_RELATIVE;
+constexpr int64_t kPltRelocations = DT_REL;
 #elif defined(__arm__)
 constexpr uint16_t kElfMachine = EM_ARM;
 constexpr uint64_t kRelativeRelocation = R_ARM_RELATIVE;
+constexpr int64_t kPltRelocations = DT_REL;
 #elif defined(__powerpc64__)
 constexpr uint16_t kElfMachine = EM_PPC64;
 constexpr uint64_t kRelativeRelocation = R_PPC64_RELATIVE;
+constexpr int64_t kPltRelocations = DT_RELA;
 #elif defined(__riscv)
 constexpr uint16_t kElfMachine = EM_RISCV;
 constexpr uint64_t kRelativeRelocation = R_RISCV_RELATIVE;
+constexpr int64_t kPltRelocations = DT_RELA;
 #else
 #error "the ELF machine of this target is not known"
 #endif
@@ -136,10 +144,10 @@ public:
   }
 
   // Whether [address, address + size) lies inside the memory one loadable
-  // segment takes, one mapped writable unless `anySegment`.
-  bool mapped(uint64_t address, uint64_t size, bool anySegment) const {
+  // segment takes, one mapped with every permission of `flags` (PF_W, PF_X).
+  bool mapped(uint64_t address, uint64_t size, uint32_t flags) const {
     for (const ElfProgramHeader &load : loads_)
-      if ((anySegment || (load.p_flags & PF_W)) && address >= load.p_vaddr &&
+      if ((load.p_flags & flags) == flags && address >= load.p_vaddr &&
           address - load.p_vaddr <= load.p_memsz &&
           size <= load.p_memsz - (address - load.p_vaddr))
         return true;
@@ -206,7 +214,8 @@ std::string relocationProblem(int fd, const Image &image, const char *table,
         relocationType(entries[i].r_info) != kRelativeRelocation)
       return std::string("malformed ELF file: ") + table + " relocation " +
              std::to_string(i) + " is counted as relative and is not";
-    if (!image.mapped(entries[i].r_offset, sizeof(uintptr_t), textRelocations))
+    if (!image.mapped(entries[i].r_offset, sizeof(uintptr_t),
+                      textRelocations ? 0 : PF_W))
       return std::string("malformed ELF file: ") + table + " relocation " +
              std::to_string(i) + " writes to " + hex(entries[i].r_offset) +
              ", outside the writable loadable segments";
@@ -220,6 +229,47 @@ std::string relocationProblem(int fd, const Image &image, const char *table,
   }
   return std::string();
 }
+
+#ifdef DT_RELR
+// Checks the relative relocations of the RELR table at `address` of `size`
+// bytes: an even entry is the address of a word to relocate, an odd one a
+// bitmap of the next 63 (31) words after the last; each must be writable,
+// as for the other tables.
+std::string relrProblem(int fd, const Image &image, uint64_t address,
+                        uint64_t size, bool textRelocations) {
+  std::vector<uintptr_t> entries;
+  if (std::string problem = readEntries(fd, image, "the RELR table", address,
+                                        size / sizeof(uintptr_t), entries);
+      !problem.empty())
+    return problem;
+  constexpr uint64_t kWord = sizeof(uintptr_t);
+  std::optional<uint64_t> next; // the word after the last relocated
+  for (size_t i = 0; i < entries.size(); ++i) {
+    uintptr_t entry = entries[i];
+    auto relocates = [&](uint64_t where) {
+      return image.mapped(where, kWord, textRelocations ? 0 : PF_W);
+    };
+    if ((entry & 1) == 0) {
+      if (!relocates(entry))
+        return "malformed ELF file: RELR entry " + std::to_string(i) +
+               " relocates " + hex(entry) +
+               ", outside the writable loadable segments";
+      next = entry + kWord;
+      continue;
+    }
+    if (!next)
+      return "malformed ELF file: RELR entry " + std::to_string(i) +
+             " is a bitmap with no address before it";
+    for (uint64_t bit = 0; (entry >>= 1) != 0; ++bit)
+      if ((entry & 1) && !relocates(*next + bit * kWord))
+        return "malformed ELF file: RELR entry " + std::to_string(i) +
+               " relocates " + hex(*next + bit * kWord) +
+               ", outside the writable loadable segments";
+    *next += (8 * kWord - 1) * kWord;
+  }
+  return std::string();
+}
+#endif
 
 // What dlopen and every later symbol lookup read of the symbols, their
 // names and versions, given the symbols relocations name
@@ -514,6 +564,62 @@ std::string dynamicProblem(int fd,
   if (!value(DT_SYMTAB) || !value(DT_STRTAB))
     return "malformed ELF file: the dynamic section names no symbol or no "
            "string table";
+  // Entries ld.so reads as soon as the first of each pair is there, without
+  // looking whether the second is (a fuzzed model crashed it so).
+  struct Needs {
+    int64_t tag, needs;
+    const char *tagName, *needsName;
+  };
+  const Needs pairs[] = {
+      {DT_RELA, DT_RELASZ, "DT_RELA", "DT_RELASZ"},
+      {DT_RELA, DT_RELAENT, "DT_RELA", "DT_RELAENT"},
+      {DT_REL, DT_RELSZ, "DT_REL", "DT_RELSZ"},
+      {DT_REL, DT_RELENT, "DT_REL", "DT_RELENT"},
+      {DT_PLTREL, DT_JMPREL, "DT_PLTREL", "DT_JMPREL"},
+      {DT_JMPREL, DT_PLTREL, "DT_JMPREL", "DT_PLTREL"},
+      {DT_JMPREL, DT_PLTRELSZ, "DT_JMPREL", "DT_PLTRELSZ"},
+      {DT_INIT_ARRAY, DT_INIT_ARRAYSZ, "DT_INIT_ARRAY", "DT_INIT_ARRAYSZ"},
+      {DT_FINI_ARRAY, DT_FINI_ARRAYSZ, "DT_FINI_ARRAY", "DT_FINI_ARRAYSZ"},
+      {DT_PREINIT_ARRAY, DT_PREINIT_ARRAYSZ, "DT_PREINIT_ARRAY",
+       "DT_PREINIT_ARRAYSZ"},
+#ifdef DT_RELR
+      {DT_RELR, DT_RELRSZ, "DT_RELR", "DT_RELRSZ"},
+      {DT_RELR, DT_RELRENT, "DT_RELR", "DT_RELRENT"},
+#endif
+  };
+  for (const Needs &pair : pairs)
+    if (value(pair.tag) && !value(pair.needs))
+      return std::string("malformed ELF file: the dynamic section has ") +
+             pair.tagName + " but no " + pair.needsName;
+  // ld.so asserts these, ending the process.
+  struct EntrySize {
+    int64_t tag;
+    const char *name;
+    uint64_t size;
+  };
+  const EntrySize entrySizes[] = {
+      {DT_RELAENT, "DT_RELAENT", sizeof(ElfRela)},
+      {DT_RELENT, "DT_RELENT", sizeof(ElfRel)},
+#ifdef DT_RELR
+      {DT_RELRENT, "DT_RELRENT", sizeof(uintptr_t)},
+#endif
+  };
+  for (const EntrySize &entry : entrySizes)
+    if (value(entry.tag) && *value(entry.tag) != entry.size)
+      return std::string("malformed ELF file: ") + entry.name + " is " +
+             std::to_string(*value(entry.tag)) + ", expected " +
+             std::to_string(entry.size);
+  if (value(DT_PLTREL) && *value(DT_PLTREL) != uint64_t(kPltRelocations))
+    return "malformed ELF file: DT_PLTREL is " +
+           std::to_string(*value(DT_PLTREL)) + ", this machine takes only " +
+           (kPltRelocations == DT_RELA ? "DT_RELA" : "DT_REL");
+  // dlopen calls them.
+  for (int64_t tag : {DT_INIT, DT_FINI})
+    if (value(tag) && !image.mapped(*value(tag), 1, PF_X))
+      return std::string("malformed ELF file: ") +
+             (tag == DT_INIT ? "DT_INIT" : "DT_FINI") + " (" +
+             hex(*value(tag)) +
+             ") is not inside an executable loadable segment";
   struct Table {
     int64_t addressTag;
     int64_t sizeTag;
@@ -572,7 +678,7 @@ std::string dynamicProblem(int fd,
   };
   bool textRelocations = value(DT_TEXTREL).has_value() ||
                          (value(DT_FLAGS).value_or(0) & DF_TEXTREL);
-  bool pltWithAddends = value(DT_PLTREL).value_or(DT_RELA) != DT_REL;
+  bool pltWithAddends = kPltRelocations == DT_RELA;
   const RelocationTable relocationTables[] = {
       {"RELA", DT_RELA, DT_RELASZ, DT_RELACOUNT, true},
       {"REL", DT_REL, DT_RELSZ, DT_RELCOUNT, false},
@@ -598,6 +704,13 @@ std::string dynamicProblem(int fd,
     if (!problem.empty())
       return problem;
   }
+#ifdef DT_RELR
+  if (std::optional<uint64_t> address = value(DT_RELR))
+    if (std::string problem = relrProblem(fd, image, *address,
+                                          *value(DT_RELRSZ), textRelocations);
+        !problem.empty())
+      return problem;
+#endif
   return namesProblem(fd, image, values, needed, symbolsNamed);
 }
 

@@ -16,6 +16,7 @@
 #include <regex>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -354,6 +355,13 @@ size_t fileOffsetOf(const std::string &model, uint64_t address) {
   return 0;
 }
 
+std::string hexText(uint64_t value) {
+  char text[24];
+  std::snprintf(text, sizeof(text), "0x%llx",
+                static_cast<unsigned long long>(value));
+  return text;
+}
+
 // `model` with the `T` at file offset `at` replaced by `value`.
 template <typename T>
 std::string patched(std::string model, size_t at, T value) {
@@ -448,6 +456,74 @@ TEST(Loader, RejectsBadNamesAndSymbolTablesBeforeDlopen) {
   Status status(disc_model_load(copy.write(sysv).c_str(), &loaded));
   EXPECT_EQ(message(status), "(ok)");
   disc_model_free(loaded);
+}
+
+// `model` with `entries` (tag, value) written over its dynamic section's
+// DT_NULL end and the padding after it, which then ends after them.
+std::string
+withDynamicEntries(const std::string &model,
+                   const std::vector<std::pair<int64_t, uint64_t>> &entries) {
+  std::string edited = model;
+  size_t at = dynamicEntryOffset(model, DT_NULL);
+  for (const auto &[tag, value] : entries) {
+    Elf64_Dyn entry{};
+    entry.d_tag = tag;
+    entry.d_un.d_val = value;
+    edited = patched(edited, at, entry);
+    at += sizeof(Elf64_Dyn);
+  }
+  EXPECT_EQ(dynamicEntryOffset(edited, DT_NULL), at)
+      << "no room for the entries and a DT_NULL end";
+  return edited;
+}
+
+// `model` with the tag of its dynamic entry tagged `tag` replaced.
+std::string retagged(const std::string &model, int64_t tag, int64_t newTag) {
+  return patched(model, dynamicEntryOffset(model, tag), newTag);
+}
+
+// ld.so reads the partner of an entry (a table's size, its entry size)
+// without looking whether the file has it, asserts the entry sizes and the
+// kind of PLT relocations, calls DT_INIT and DT_FINI and applies RELR
+// relocations; fuzzed models crashed it through each of the first.
+TEST(Loader, RejectsDynamicEntriesLdSoCannotTakeBeforeDlopen) {
+  if (sizeof(void *) != 8)
+    GTEST_SKIP() << "the fake model is edited as a 64-bit ELF file";
+  std::string model = readBytes(FAKE_MODEL_PATH);
+  ModelCopy copy("entries");
+  EXPECT_EQ(refusalOf(copy, retagged(model, DT_RELAENT, DT_DEBUG)),
+            "malformed ELF file: the dynamic section has DT_RELA but no "
+            "DT_RELAENT");
+  EXPECT_EQ(refusalOf(copy, retagged(model, DT_FINI_ARRAYSZ, DT_DEBUG)),
+            "malformed ELF file: the dynamic section has DT_FINI_ARRAY but "
+            "no DT_FINI_ARRAYSZ");
+  EXPECT_EQ(refusalOf(copy, withDynamicEntries(model, {{DT_PLTREL, DT_RELA}})),
+            "malformed ELF file: the dynamic section has DT_PLTREL but no "
+            "DT_JMPREL");
+  EXPECT_EQ(refusalOf(copy, withDynamicValue(model, DT_RELAENT, 7)),
+            "malformed ELF file: DT_RELAENT is 7, expected 24");
+  uint64_t rela = dynamicValue(model, DT_RELA);
+  EXPECT_EQ(refusalOf(copy, withDynamicEntries(model, {{DT_PLTREL, DT_REL},
+                                                       {DT_JMPREL, rela},
+                                                       {DT_PLTRELSZ, 24}})),
+            "malformed ELF file: DT_PLTREL is 17, this machine takes only "
+            "DT_RELA");
+  EXPECT_EQ(refusalOf(copy, withDynamicValue(model, DT_INIT, rela)),
+            "malformed ELF file: DT_INIT (" + hexText(rela) +
+                ") is not inside an executable loadable segment");
+#ifdef DT_RELR
+  // The file starts with "\x7fELF", an odd word, and e_entry, at 24, is 0.
+  auto relr = [&](uint64_t address) {
+    return withDynamicEntries(
+        model, {{DT_RELR, address}, {DT_RELRSZ, 8}, {DT_RELRENT, 8}});
+  };
+  EXPECT_EQ(refusalOf(copy, relr(0)),
+            "malformed ELF file: RELR entry 0 is a bitmap with no address "
+            "before it");
+  EXPECT_EQ(refusalOf(copy, relr(offsetof(Elf64_Ehdr, e_entry))),
+            "malformed ELF file: RELR entry 0 relocates 0x0, outside the "
+            "writable loadable segments");
+#endif
 }
 
 // The metadata text is the model's: read up to the end of the loaded
