@@ -516,8 +516,7 @@ std::string namesProblem(int fd, const Image &image,
 // a needed library must lie inside it. Checked before dlopen, which trusts
 // them (a fuzzed model crashed it there).
 std::string dynamicProblem(int fd,
-                           const std::vector<ElfProgramHeader> &segments,
-                           uint64_t fileSize) {
+                           const std::vector<ElfProgramHeader> &segments) {
   const ElfProgramHeader *dynamicSegment = nullptr;
   for (const ElfProgramHeader &segment : segments)
     if (segment.p_type == PT_DYNAMIC)
@@ -525,14 +524,17 @@ std::string dynamicProblem(int fd,
   if (!dynamicSegment)
     return std::string();
   Image image(segments);
-  if (!tableFits(dynamicSegment->p_offset, 1, dynamicSegment->p_filesz,
-                 fileSize) ||
-      !image.fileOffset(dynamicSegment->p_vaddr, dynamicSegment->p_filesz))
+  // ld.so reads the dynamic section at its address, not at its file offset,
+  // and writes to it.
+  std::optional<uint64_t> dynamicOffset =
+      image.fileOffset(dynamicSegment->p_vaddr, dynamicSegment->p_filesz);
+  if (!dynamicOffset ||
+      !image.mapped(dynamicSegment->p_vaddr, dynamicSegment->p_filesz, PF_W))
     return "malformed ELF file: the dynamic section is not inside a "
-           "loadable segment";
+           "writable loadable segment";
   std::vector<ElfDynamic> entries(dynamicSegment->p_filesz /
                                   sizeof(ElfDynamic));
-  if (!entries.empty() && !readAt(fd, dynamicSegment->p_offset, entries.data(),
+  if (!entries.empty() && !readAt(fd, *dynamicOffset, entries.data(),
                                   entries.size() * sizeof(ElfDynamic)))
     return "cannot read the dynamic section: " +
            std::string(std::strerror(errno));
@@ -764,8 +766,7 @@ std::string elfProblem(int fd, uint64_t fileSize) {
              std::to_string(uint64_t(segment.p_offset) + segment.p_filesz) +
              ") is not inside it" + size;
   }
-  if (std::string problem = dynamicProblem(fd, segments, fileSize);
-      !problem.empty())
+  if (std::string problem = dynamicProblem(fd, segments); !problem.empty())
     return problem;
   if (header.e_shoff != 0 && header.e_shentsize != sizeof(ElfSectionHeader))
     return "malformed ELF file: section headers of " +
@@ -782,17 +783,19 @@ std::string elfProblem(int fd, uint64_t fileSize) {
   return std::string();
 }
 
-// How many bytes from `text` on lie in a readable loaded segment of the
-// library `handle`; 0 when no segment of it holds `text`.
-size_t readableBytesFrom(void *handle, const char *text) {
+// How many bytes from `address` on lie in a loaded segment of the library
+// `handle` mapped with every permission of `flags` (PF_R, PF_X); 0 when no
+// such segment holds `address`.
+size_t segmentBytesFrom(void *handle, const void *address, uint32_t flags) {
   struct link_map *map = nullptr;
   if (dlinfo(handle, RTLD_DI_LINKMAP, &map) != 0 || !map)
     return 0;
   struct Search {
     const struct link_map *map;
     uintptr_t address;
+    uint32_t flags;
     size_t bytes;
-  } search{map, reinterpret_cast<uintptr_t>(text), 0};
+  } search{map, reinterpret_cast<uintptr_t>(address), flags, 0};
   dl_iterate_phdr(
       [](struct dl_phdr_info *info, size_t, void *data) -> int {
         auto *search = static_cast<Search *>(data);
@@ -802,7 +805,8 @@ size_t readableBytesFrom(void *handle, const char *text) {
         for (int i = 0; i < info->dlpi_phnum; ++i) {
           const ElfProgramHeader &segment = info->dlpi_phdr[i];
           uintptr_t start = info->dlpi_addr + segment.p_vaddr;
-          if (segment.p_type == PT_LOAD && (segment.p_flags & PF_R) &&
+          if (segment.p_type == PT_LOAD &&
+              (segment.p_flags & search->flags) == search->flags &&
               search->address >= start &&
               search->address - start < segment.p_memsz) {
             search->bytes = segment.p_memsz - (search->address - start);
@@ -865,29 +869,38 @@ disc_status *openModelLibrary(const std::string &path, ModelLibrary &library) {
     return makeStatus("cannot open '" + path +
                       "': " + (reason ? reason : "unknown dlopen error"));
   }
-  auto abiVersion =
-      reinterpret_cast<int32_t (*)()>(dlsym(handle, "disc_model_abi_version"));
-  if (!abiVersion)
+  // A fuzzed model's symbol may point anywhere; calling it would jump there.
+  auto outsideCode = [&](const char *name, void *function) {
+    return closeWith(handle, "'" + path + "': " + name + " (" +
+                                 hex(reinterpret_cast<uintptr_t>(function)) +
+                                 ") is not inside an executable segment of "
+                                 "the model");
+  };
+  void *abiFunction = dlsym(handle, "disc_model_abi_version");
+  if (!abiFunction)
     return closeWith(handle, "'" + path +
                                  "' is not a disc model (no "
                                  "disc_model_abi_version)");
-  int32_t version = abiVersion();
+  if (segmentBytesFrom(handle, abiFunction, PF_X) == 0)
+    return outsideCode("disc_model_abi_version", abiFunction);
+  int32_t version = reinterpret_cast<int32_t (*)()>(abiFunction)();
   if (version != DISC_RUNTIME_MODEL_ABI_VERSION)
     return closeWith(handle,
                      "'" + path + "' has ABI version " +
                          std::to_string(version) + ", this runtime supports " +
                          std::to_string(DISC_RUNTIME_MODEL_ABI_VERSION));
-  auto metadata =
-      reinterpret_cast<const char *(*)()>(dlsym(handle, "disc_model_metadata"));
-  if (!metadata)
+  void *metadataFunction = dlsym(handle, "disc_model_metadata");
+  if (!metadataFunction)
     return closeWith(handle, "'" + path + "': no disc_model_metadata");
-  library.metadata = metadata();
+  if (segmentBytesFrom(handle, metadataFunction, PF_X) == 0)
+    return outsideCode("disc_model_metadata", metadataFunction);
+  library.metadata = reinterpret_cast<const char *(*)()>(metadataFunction)();
   if (!library.metadata)
     return closeWith(handle,
                      "'" + path + "': disc_model_metadata returned null");
   // The text is the model's constant; a fuzzed model's may lie outside it or
   // have no end inside it, and reading on would crash.
-  size_t bytes = readableBytesFrom(handle, library.metadata);
+  size_t bytes = segmentBytesFrom(handle, library.metadata, PF_R);
   if (bytes == 0)
     return closeWith(handle, "'" + path +
                                  "': disc_model_metadata returned text "

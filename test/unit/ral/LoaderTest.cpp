@@ -526,6 +526,49 @@ TEST(Loader, RejectsDynamicEntriesLdSoCannotTakeBeforeDlopen) {
 #endif
 }
 
+// ld.so reads the dynamic section at its address and writes to it, and the
+// loader calls the model's functions at the addresses of their symbols.
+TEST(Loader, RejectsMisplacedDynamicSectionsAndFunctions) {
+  if (sizeof(void *) != 8)
+    GTEST_SKIP() << "the fake model is edited as a 64-bit ELF file";
+  std::string model = readBytes(FAKE_MODEL_PATH);
+  ModelCopy copy("placement");
+  Elf64_Ehdr header;
+  std::memcpy(&header, model.data(), sizeof(header));
+  std::vector<Elf64_Phdr> segments = segmentsOf(model);
+  for (size_t i = 0; i < segments.size(); ++i)
+    if (segments[i].p_type == PT_DYNAMIC)
+      EXPECT_EQ(refusalOf(copy, patched<uint64_t>(
+                                    model,
+                                    header.e_phoff + i * sizeof(Elf64_Phdr) +
+                                        offsetof(Elf64_Phdr, p_vaddr),
+                                    dynamicValue(model, DT_SYMTAB))),
+                "malformed ELF file: the dynamic section is not inside a "
+                "writable loadable segment");
+
+  // disc_model_abi_version pointing at the (read-only) symbol table.
+  uint64_t symtab = dynamicValue(model, DT_SYMTAB);
+  size_t symbols = fileOffsetOf(model, symtab);
+  size_t strings = fileOffsetOf(model, dynamicValue(model, DT_STRTAB));
+  size_t abiVersion = 0;
+  for (size_t at = symbols; at < strings; at += sizeof(Elf64_Sym)) {
+    Elf64_Sym symbol;
+    std::memcpy(&symbol, &model[at], sizeof(symbol));
+    if (model.c_str() + strings + symbol.st_name ==
+        std::string("disc_model_abi_version"))
+      abiVersion = at;
+  }
+  ASSERT_NE(abiVersion, 0u);
+  std::string path = copy.write(patched<uint64_t>(
+      model, abiVersion + offsetof(Elf64_Sym, st_value), symtab));
+  std::string error = loadError(path);
+  EXPECT_TRUE(std::regex_match(
+      error, std::regex("'" + path +
+                        "': disc_model_abi_version \\(0x[0-9a-f]+\\) is not "
+                        "inside an executable segment of the model")))
+      << error;
+}
+
 // The metadata text is the model's: read up to the end of the loaded
 // segment holding it, never past.
 TEST(Loader, RejectsMetadataWithNoEndInsideTheModel) {
