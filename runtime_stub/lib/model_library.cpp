@@ -766,6 +766,23 @@ std::string elfProblem(int fd, uint64_t fileSize) {
              std::to_string(uint64_t(segment.p_offset) + segment.p_filesz) +
              ") is not inside it" + size;
   }
+  // ld.so and dl_iterate_phdr read the program headers again where PT_PHDR
+  // says they are loaded (a fuzzed model's pointed elsewhere): they must be
+  // there, the same as at e_phoff.
+  for (const ElfProgramHeader &segment : segments) {
+    if (segment.p_type != PT_PHDR)
+      continue;
+    std::vector<ElfProgramHeader> loaded;
+    if (std::string problem =
+            readEntries(fd, Image(segments), "the loaded program headers",
+                        segment.p_vaddr, segments.size(), loaded);
+        !problem.empty())
+      return problem;
+    if (std::memcmp(loaded.data(), segments.data(),
+                    segments.size() * sizeof(ElfProgramHeader)) != 0)
+      return "malformed ELF file: the program headers PT_PHDR points to "
+             "are not the ones at e_phoff";
+  }
   if (std::string problem = dynamicProblem(fd, segments); !problem.empty())
     return problem;
   if (header.e_shoff != 0 && header.e_shentsize != sizeof(ElfSectionHeader))

@@ -531,8 +531,9 @@ TEST(Loader, RejectsDynamicEntriesLdSoCannotTakeBeforeDlopen) {
 #endif
 }
 
-// ld.so reads the dynamic section at its address and writes to it, and the
-// loader calls the model's functions at the addresses of their symbols.
+// ld.so reads the dynamic section at its address and writes to it, reads
+// the program headers again where PT_PHDR says they are, and the loader
+// calls the model's functions at the addresses of their symbols.
 TEST(Loader, RejectsMisplacedDynamicSectionsAndFunctions) {
   if (sizeof(void *) != 8)
     GTEST_SKIP() << "the fake model is edited as a 64-bit ELF file";
@@ -550,6 +551,27 @@ TEST(Loader, RejectsMisplacedDynamicSectionsAndFunctions) {
                                     dynamicValue(model, DT_SYMTAB))),
                 "malformed ELF file: the dynamic section is not inside a "
                 "writable loadable segment");
+
+  // A PT_PHDR (the fake model's GNU_EH_FRAME retagged) must point at the
+  // program headers ld.so read from e_phoff.
+  for (size_t i = 0; i < segments.size(); ++i) {
+    if (segments[i].p_type != PT_GNU_EH_FRAME)
+      continue;
+    size_t at = header.e_phoff + i * sizeof(Elf64_Phdr);
+    std::string phdr = patched<uint32_t>(model, at, PT_PHDR);
+    auto pointingAt = [&](uint64_t address) {
+      return patched(phdr, at + offsetof(Elf64_Phdr, p_vaddr), address);
+    };
+    EXPECT_EQ(refusalOf(copy, pointingAt(header.e_phoff + sizeof(Elf64_Phdr))),
+              "malformed ELF file: the program headers PT_PHDR points to are "
+              "not the ones at e_phoff");
+    std::string error = refusalOf(copy, pointingAt(uint64_t(1) << 40));
+    EXPECT_EQ(error, "malformed ELF file: the loaded program headers "
+                     "(0x10000000000, " +
+                         std::to_string(segments.size()) +
+                         " entries of 56 bytes) is not inside a loadable "
+                         "segment");
+  }
 
   // disc_model_abi_version pointing at the (read-only) symbol table.
   uint64_t symtab = dynamicValue(model, DT_SYMTAB);
