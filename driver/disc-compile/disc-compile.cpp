@@ -153,14 +153,23 @@ public:
 
   llvm::raw_ostream &os() { return *stream; }
 
-  /// Puts the complete file in place; on failure sets `error`.
-  bool commit(std::string &error) {
+  /// Writes out what is buffered, leaving only the rename to commit(), so
+  /// that files written together are all complete before any takes its
+  /// place; on failure sets `error`.
+  bool finish(std::string &error) {
     stream->flush();
     if (std::error_code code = stream->error()) {
       stream->clear_error();
       error = code.message();
       return false;
     }
+    return true;
+  }
+
+  /// Puts the complete file in place; on failure sets `error`.
+  bool commit(std::string &error) {
+    if (!finish(error))
+      return false;
     if (!temporary)
       return true;
     llvm::Error kept = temporary->keep(target);
@@ -661,10 +670,20 @@ int compile(const DriverOptions &options, Invocation invocation) {
                          "': " + headerError);
     header->os() << buildStaticModelHeader(*metadata, invocation.symbolPrefix);
     output->os().write(object.data(), object.size());
-    if (!header->commit(headerError))
+    // The pair lands only when both are written; then the object goes first,
+    // as a header is of no use without it.
+    auto headerFailed = [&] {
       return reportError("cannot write header '" + invocation.header +
                          "': " + headerError);
-    return commitOutput();
+    };
+    if (!output->finish(outputError))
+      return reportError("cannot write output file '" + invocation.output +
+                         "': " + outputError);
+    if (!header->finish(headerError))
+      return headerFailed();
+    if (int failed = commitOutput())
+      return failed;
+    return header->commit(headerError) ? 0 : headerFailed();
   }
 
   start = std::chrono::steady_clock::now();

@@ -384,24 +384,25 @@ int run(const Options &options) {
   std::unique_ptr<disc_outputs, OutputsDeleter> outputs(rawOutputs);
   spdlog::debug("'{}' ran in {:.3f} ms", functionName, elapsed.count());
 
+  std::vector<const disc_tensor *> results;
   for (int64_t i = 0; i < outputCount; ++i) {
     const disc_tensor &output = *disc_outputs_get(outputs.get(), i);
-    if (!options.outputs.empty()) {
-      const OutputSink &sink = options.outputs[i];
-      if (sink.kind == OutputSink::Kind::Print) {
-        std::printf("%s\n", formatTensor(output).c_str());
-        continue;
-      }
-      if (!writeOutput(sink, output, error))
-        return fail(error);
-      spdlog::debug("output {} {} '{}'", i,
-                    sink.kind == OutputSink::Kind::Append ? "appended to"
-                                                          : "written to",
-                    sink.path);
-    } else if (options.expected.empty() && options.benchmarkRuns == 0) {
+    results.push_back(&output);
+    bool print = options.outputs.empty()
+                     ? options.expected.empty() && options.benchmarkRuns == 0
+                     : options.outputs[i].kind == OutputSink::Kind::Print;
+    if (print)
       std::printf("%s\n", formatTensor(output).c_str());
-    }
   }
+  if (!writeOutputs(options.outputs, results, error))
+    return fail(error);
+  for (size_t i = 0; i < options.outputs.size(); ++i)
+    if (options.outputs[i].kind != OutputSink::Kind::Print)
+      spdlog::debug("output {} {} '{}'", i,
+                    options.outputs[i].kind == OutputSink::Kind::Append
+                        ? "appended to"
+                        : "written to",
+                    options.outputs[i].path);
 
   int64_t mismatched = 0;
   for (size_t i = 0; i < expected.size(); ++i) {
@@ -507,7 +508,8 @@ int main(int argc, char **argv) {
   Options options;
   double atol = 0, rtol = 0;
   int64_t memoryLimit = 0;
-  app.add_option("model", options.model, "the model .so")->required();
+  auto *modelOption =
+      app.add_option("model", options.model, "the model .so")->required();
   std::vector<std::string> ireeInputs, ireeOutputs, plainOutputs;
   auto *inputsOption = app.add_option(
       "--inputs", options.inputs,
@@ -553,9 +555,12 @@ int main(int argc, char **argv) {
                  "spread each run over at most N threads, the calling one "
                  "included (default 0: one per core)")
       ->check(CLI::Range(0, 4096));
+  // One library per --plugin, so that a model path after it stays the
+  // model's.
   app.add_option("--plugin", options.plugins,
                  "load this library first: its TAO_RAL_API kernels serve the "
-                 "model (repeatable)");
+                 "model (repeatable, one library each)")
+      ->allow_extra_args(false);
   app.add_flag("-v,--verbose", options.verbose, "print debug logs");
   app.add_flag("--run-all", options.runAll,
                "kernel-graph models: run every function without arguments in "
@@ -571,6 +576,18 @@ int main(int argc, char **argv) {
     app.parse(argc, argv);
   } catch (const CLI::Success &success) {
     return app.exit(success);
+  } catch (const CLI::RequiredError &error) {
+    // The options that take several values take every argument after them,
+    // a model path too.
+    if (modelOption->count() == 0)
+      return fail("no model path: name the model .so before --inputs, "
+                  "--outputs and the other options that take several values, "
+                  "or after '--'");
+    return fail(error.what());
+  } catch (const CLI::ExtrasError &error) {
+    return fail(std::string(error.what()) +
+                " (ral-run takes one model path; give each plugin its own "
+                "--plugin)");
   } catch (const CLI::ParseError &error) {
     return fail(error.what());
   }

@@ -17,9 +17,11 @@ struct ModelLibrary {
 
 // What makes the file at `path` unfit for dlopen, or an empty string when it
 // is a complete ELF shared object of this machine: its header, program and
-// section header tables and every loadable segment lie inside the file.
-// dlopen maps a truncated file and dies touching the missing pages (SIGBUS,
-// SIGSEGV), so every library the runtime opens is checked first.
+// section header tables and every loadable segment lie inside the file, and
+// so does what ld.so reads through the dynamic section (relocations, names,
+// symbols, hash and version tables). dlopen maps a truncated file and dies
+// touching the missing pages (SIGBUS, SIGSEGV), and trusts those tables, so
+// every library the runtime opens is checked first.
 std::string checkLoadableFile(const std::string &path);
 
 // Opens the model at `path`; errors name it. On failure nothing stays open.

@@ -582,18 +582,18 @@ bool readRaw(const std::string &path, DType dtype,
 
 namespace {
 
-// Writes `bytes` to `path` through a new file beside it, renamed over
-// `path` once complete, so that a failed write leaves what was there. A path
-// that is not a regular file (/dev/null, a pipe) is written in place, and a
-// symbolic link is followed, so the file it names is replaced.
-bool writeReplacing(const std::string &path,
-                    const std::vector<std::pair<const void *, size_t>> &bytes,
-                    std::string &error) {
+// Writes `bytes` to a new file beside `path`, `temporary`, to be renamed
+// over `target` (`path`, or the file it links to); a path that is not a
+// regular file is written in place and `temporary` left empty.
+bool stageBytes(const std::string &path,
+                const std::vector<std::pair<const void *, size_t>> &bytes,
+                std::string &target, std::string &temporary,
+                std::string &error) {
   auto failWith = [&](const char *what) {
     error = "'" + path + "': " + what + ": " + std::strerror(errno);
     return false;
   };
-  std::string target = path;
+  target = path;
   struct stat info;
   bool exists = ::stat(path.c_str(), &info) == 0;
   if (exists && S_ISREG(info.st_mode)) {
@@ -603,7 +603,7 @@ bool writeReplacing(const std::string &path,
     }
   }
   bool inPlace = exists && !S_ISREG(info.st_mode);
-  std::string temporary;
+  temporary.clear();
   int fd = -1;
   if (inPlace) {
     fd = ::open(target.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
@@ -638,8 +638,7 @@ bool writeReplacing(const std::string &path,
       done += static_cast<size_t>(n);
     }
   }
-  if (::close(fd) != 0 ||
-      (!inPlace && ::rename(temporary.c_str(), target.c_str()) != 0)) {
+  if (::close(fd) != 0) {
     int saved = errno;
     if (!inPlace)
       ::unlink(temporary.c_str());
@@ -694,14 +693,61 @@ bool encodeHeader(const std::string &path, DType dtype,
 
 } // namespace
 
+StagedFile::StagedFile(StagedFile &&other) noexcept
+    : path_(std::move(other.path_)), target_(std::move(other.target_)),
+      temporary_(std::move(other.temporary_)) {
+  other.temporary_.clear();
+}
+
+StagedFile &StagedFile::operator=(StagedFile &&other) noexcept {
+  if (this != &other) {
+    discard();
+    path_ = std::move(other.path_);
+    target_ = std::move(other.target_);
+    temporary_ = std::move(other.temporary_);
+    other.temporary_.clear();
+  }
+  return *this;
+}
+
+StagedFile::~StagedFile() { discard(); }
+
+void StagedFile::discard() {
+  if (!temporary_.empty())
+    ::unlink(temporary_.c_str());
+  temporary_.clear();
+}
+
+bool StagedFile::commit(std::string &error) {
+  if (temporary_.empty())
+    return true;
+  if (::rename(temporary_.c_str(), target_.c_str()) != 0) {
+    error = "'" + path_ + "': cannot write: " + std::strerror(errno);
+    discard();
+    return false;
+  }
+  temporary_.clear();
+  return true;
+}
+
+bool stage(const std::string &path, DType dtype,
+           const std::vector<int64_t> &shape, const void *data, StagedFile &out,
+           std::string &error) {
+  std::string header, target, temporary;
+  size_t dataBytes = 0;
+  if (!encodeHeader(path, dtype, shape, header, dataBytes, error) ||
+      !stageBytes(path, {{header.data(), header.size()}, {data, dataBytes}},
+                  target, temporary, error))
+    return false;
+  out = StagedFile(path, target, temporary);
+  return true;
+}
+
 bool write(const std::string &path, DType dtype,
            const std::vector<int64_t> &shape, const void *data,
            std::string &error) {
-  std::string header;
-  size_t dataBytes = 0;
-  return encodeHeader(path, dtype, shape, header, dataBytes, error) &&
-         writeReplacing(
-             path, {{header.data(), header.size()}, {data, dataBytes}}, error);
+  StagedFile staged;
+  return stage(path, dtype, shape, data, staged, error) && staged.commit(error);
 }
 
 // Appending keeps what the file held whatever happens, so it writes in

@@ -28,6 +28,15 @@
 // BAD: bad.mlir:2:26: error:
 // KEPT: not replaced
 
+// An object and header land together: when either cannot be written, the
+// other stays as it was.
+// RUN: not disc-compile good.mlir --emit=obj -o /dev/full --header=existing.h 2>&1 | FileCheck %s --check-prefix=FULL-OBJECT
+// RUN: FileCheck %s --check-prefix=KEPT --input-file=existing.h
+// RUN: not disc-compile good.mlir --emit=obj -o existing.o --header=/dev/full 2>&1 | FileCheck %s --check-prefix=FULL-HEADER
+// RUN: FileCheck %s --check-prefix=KEPT --input-file=existing.o
+// FULL-OBJECT: disc-compile: error: cannot write output file '/dev/full': No space left on device
+// FULL-HEADER: disc-compile: error: cannot write header '/dev/full': No space left on device
+
 // A successful compile replaces the output, through a symbolic link the file
 // it names, and leaves nothing else.
 // RUN: ln -s existing.so link.so

@@ -5,7 +5,9 @@
 
 #include <elf.h>
 
+#include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -14,6 +16,7 @@
 #include <regex>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -267,15 +270,20 @@ TEST(Loader, RejectsTruncatedAndForeignElfFilesBeforeDlopen) {
             "cannot open '" + directory + "': Is a directory");
 }
 
+// The program headers of the 64-bit ELF file `model`.
+std::vector<Elf64_Phdr> segmentsOf(const std::string &model) {
+  Elf64_Ehdr header;
+  std::memcpy(&header, model.data(), sizeof(header));
+  std::vector<Elf64_Phdr> segments(header.e_phnum);
+  std::memcpy(segments.data(), model.data() + header.e_phoff,
+              segments.size() * sizeof(Elf64_Phdr));
+  return segments;
+}
+
 // The file offset of the dynamic entry tagged `tag` of the 64-bit ELF file
 // `model`, or 0.
 size_t dynamicEntryOffset(const std::string &model, int64_t tag) {
-  Elf64_Ehdr header;
-  std::memcpy(&header, model.data(), sizeof(header));
-  for (size_t i = 0; i < header.e_phnum; ++i) {
-    Elf64_Phdr segment;
-    std::memcpy(&segment, model.data() + header.e_phoff + i * sizeof(segment),
-                sizeof(segment));
+  for (const Elf64_Phdr &segment : segmentsOf(model)) {
     if (segment.p_type != PT_DYNAMIC)
       continue;
     for (size_t at = segment.p_offset;
@@ -324,6 +332,351 @@ TEST(Loader, RejectsDynamicTablesOutsideTheImageBeforeDlopen) {
             "cannot open '" + path +
                 "': malformed ELF file: the dynamic section has no DT_NULL "
                 "end");
+}
+
+// The value of the dynamic entry tagged `tag` of the 64-bit ELF file
+// `model`.
+uint64_t dynamicValue(const std::string &model, int64_t tag) {
+  size_t entry = dynamicEntryOffset(model, tag);
+  EXPECT_NE(entry, 0u) << "no dynamic entry " << tag;
+  uint64_t value = 0;
+  if (entry != 0)
+    std::memcpy(&value, &model[entry + offsetof(Elf64_Dyn, d_un)],
+                sizeof(value));
+  return value;
+}
+
+// The file offset of `address` in the 64-bit ELF file `model`, or 0.
+size_t fileOffsetOf(const std::string &model, uint64_t address) {
+  for (const Elf64_Phdr &segment : segmentsOf(model))
+    if (segment.p_type == PT_LOAD && address >= segment.p_vaddr &&
+        address - segment.p_vaddr < segment.p_filesz)
+      return segment.p_offset + (address - segment.p_vaddr);
+  return 0;
+}
+
+std::string hexText(uint64_t value) {
+  char text[24];
+  std::snprintf(text, sizeof(text), "0x%llx",
+                static_cast<unsigned long long>(value));
+  return text;
+}
+
+// `model` with the `T` at file offset `at` replaced by `value`.
+template <typename T>
+std::string patched(std::string model, size_t at, T value) {
+  std::memcpy(&model[at], &value, sizeof(value));
+  return model;
+}
+
+// `model` with the value of its dynamic entry tagged `tag` replaced.
+std::string withDynamicValue(const std::string &model, int64_t tag,
+                             uint64_t value) {
+  return patched(
+      model, dynamicEntryOffset(model, tag) + offsetof(Elf64_Dyn, d_un), value);
+}
+
+// Why the loader refuses `bytes`, written to `copy`, before dlopen: its
+// error less the "cannot open 'PATH': " that starts it.
+std::string refusalOf(ModelCopy &copy, const std::string &bytes) {
+  std::string path = copy.write(bytes);
+  std::string error = loadError(path);
+  std::string prefix = "cannot open '" + path + "': ";
+  EXPECT_EQ(error.rfind(prefix, 0), 0u) << error;
+  return error.substr(std::min(error.size(), prefix.size()));
+}
+
+// dlopen and every later symbol lookup read names, symbols and versions
+// through the string table, the hash tables and the version tables, which
+// ld.so trusts; a fuzzed model crashed it there. The loader checks first.
+TEST(Loader, RejectsBadNamesAndSymbolTablesBeforeDlopen) {
+  if (sizeof(void *) != 8)
+    GTEST_SKIP() << "the fake model is edited as a 64-bit ELF file";
+  std::string model = readBytes(FAKE_MODEL_PATH);
+  ModelCopy copy("names");
+
+  uint64_t strings = dynamicValue(model, DT_STRSZ);
+  EXPECT_EQ(refusalOf(copy, withDynamicValue(model, DT_STRSZ, strings - 1)),
+            "malformed ELF file: the string table (" +
+                std::to_string(strings - 1) +
+                " bytes) does not end with a NUL");
+
+  size_t symbol1 = fileOffsetOf(model, dynamicValue(model, DT_SYMTAB)) +
+                   sizeof(Elf64_Sym) + offsetof(Elf64_Sym, st_name);
+  EXPECT_EQ(refusalOf(copy, patched<uint32_t>(model, symbol1, 0x7fffffff)),
+            "malformed ELF file: the name of symbol 1 at 2147483647 is past "
+            "the string table (" +
+                std::to_string(strings) + " bytes)");
+
+  // GNU hash: nbuckets, the first hashed symbol, bloom words, bloom shift,
+  // the bloom filter, the buckets.
+  size_t gnuHash = fileOffsetOf(model, dynamicValue(model, DT_GNU_HASH));
+  uint32_t first;
+  std::memcpy(&first, &model[gnuHash + 4], sizeof(first));
+  ASSERT_GT(first, 1u);
+  EXPECT_EQ(refusalOf(copy, patched<uint32_t>(model, gnuHash + 8, 3)),
+            "malformed ELF file: the GNU hash table's bloom filter has 3 "
+            "words, not a power of two");
+  uint32_t bloomWords;
+  std::memcpy(&bloomWords, &model[gnuHash + 8], sizeof(bloomWords));
+  size_t bucket0 = gnuHash + 16 + bloomWords * sizeof(uint64_t);
+  EXPECT_EQ(refusalOf(copy, patched<uint32_t>(model, bucket0, first - 1)),
+            "malformed ELF file: the GNU hash table's bucket 0 starts at "
+            "symbol " +
+                std::to_string(first - 1) +
+                ", before its first hashed symbol " + std::to_string(first));
+  uint64_t hugeFirst = uint32_t(1) << 31;
+  std::string error = refusalOf(
+      copy, patched<uint32_t>(patched<uint32_t>(model, gnuHash + 4, hugeFirst),
+                              gnuHash, 0));
+  EXPECT_TRUE(std::regex_match(
+      error, std::regex("malformed ELF file: the symbol table \\(0x[0-9a-f]+, "
+                        "2147483648 entries of 24 bytes\\) is not inside a "
+                        "loadable segment")))
+      << error;
+
+  // SysV hash: nbucket, nchain, the buckets, the chains.
+  std::string sysv = readBytes(FAKE_MODEL_SYSV_PATH);
+  size_t hash = fileOffsetOf(sysv, dynamicValue(sysv, DT_HASH));
+  uint32_t buckets, chains, symbol;
+  std::memcpy(&buckets, &sysv[hash], sizeof(buckets));
+  std::memcpy(&chains, &sysv[hash + 4], sizeof(chains));
+  std::memcpy(&symbol, &sysv[hash + 8], sizeof(symbol));
+  ASSERT_NE(symbol, 0u) << "bucket 0 of the SysV fake model is empty";
+  EXPECT_EQ(refusalOf(copy, patched<uint32_t>(sysv, hash + 8, chains)),
+            "malformed ELF file: the hash table leads to symbol " +
+                std::to_string(chains) + ", past its " +
+                std::to_string(chains) + " chain entries");
+  size_t chain = hash + 8 + 4 * (buckets + symbol);
+  EXPECT_EQ(refusalOf(copy, patched<uint32_t>(sysv, chain, symbol)),
+            "malformed ELF file: the hash table reaches symbol " +
+                std::to_string(symbol) + " twice (its chains loop or meet)");
+  // The unedited SysV model loads.
+  disc_model *loaded = nullptr;
+  Status status(disc_model_load(copy.write(sysv).c_str(), &loaded));
+  EXPECT_EQ(message(status), "(ok)");
+  disc_model_free(loaded);
+}
+
+// `model` with `entries` (tag, value) written over its dynamic section's
+// DT_NULL end and the padding after it, which then ends after them.
+std::string
+withDynamicEntries(const std::string &model,
+                   const std::vector<std::pair<int64_t, uint64_t>> &entries) {
+  std::string edited = model;
+  size_t at = dynamicEntryOffset(model, DT_NULL);
+  for (const auto &[tag, value] : entries) {
+    Elf64_Dyn entry{};
+    entry.d_tag = tag;
+    entry.d_un.d_val = value;
+    edited = patched(edited, at, entry);
+    at += sizeof(Elf64_Dyn);
+  }
+  EXPECT_EQ(dynamicEntryOffset(edited, DT_NULL), at)
+      << "no room for the entries and a DT_NULL end";
+  return edited;
+}
+
+// `model` with the tag of its dynamic entry tagged `tag` replaced.
+std::string retagged(const std::string &model, int64_t tag, int64_t newTag) {
+  return patched(model, dynamicEntryOffset(model, tag), newTag);
+}
+
+// ld.so reads the partner of an entry (a table's size, its entry size)
+// without looking whether the file has it, asserts the entry sizes and the
+// kind of PLT relocations, calls DT_INIT and DT_FINI and applies RELR
+// relocations; fuzzed models crashed it through each of the first.
+TEST(Loader, RejectsDynamicEntriesLdSoCannotTakeBeforeDlopen) {
+  if (sizeof(void *) != 8)
+    GTEST_SKIP() << "the fake model is edited as a 64-bit ELF file";
+  std::string model = readBytes(FAKE_MODEL_PATH);
+  ModelCopy copy("entries");
+  EXPECT_EQ(refusalOf(copy, retagged(model, DT_RELAENT, DT_DEBUG)),
+            "malformed ELF file: the dynamic section has DT_RELA but no "
+            "DT_RELAENT");
+  EXPECT_EQ(refusalOf(copy, retagged(model, DT_FINI_ARRAYSZ, DT_DEBUG)),
+            "malformed ELF file: the dynamic section has DT_FINI_ARRAY but "
+            "no DT_FINI_ARRAYSZ");
+  EXPECT_EQ(refusalOf(copy, withDynamicValue(model, DT_RELAENT, 7)),
+            "malformed ELF file: DT_RELAENT is 7, expected 24");
+  // PLT relocations: the sanitized builds' fake model has them, the plain
+  // one gets them.
+  uint64_t rela = dynamicValue(model, DT_RELA);
+  std::string plt = dynamicEntryOffset(model, DT_PLTREL) != 0
+                        ? model
+                        : withDynamicEntries(model, {{DT_PLTREL, DT_RELA},
+                                                     {DT_JMPREL, rela},
+                                                     {DT_PLTRELSZ, 24}});
+  EXPECT_EQ(refusalOf(copy, retagged(plt, DT_JMPREL, DT_DEBUG)),
+            "malformed ELF file: the dynamic section has DT_PLTREL but no "
+            "DT_JMPREL");
+  EXPECT_EQ(refusalOf(copy, withDynamicValue(plt, DT_PLTREL, DT_REL)),
+            "malformed ELF file: DT_PLTREL is 17, this machine takes only "
+            "DT_RELA");
+  EXPECT_EQ(refusalOf(copy, withDynamicValue(model, DT_INIT, rela)),
+            "malformed ELF file: DT_INIT (" + hexText(rela) +
+                ") is not inside an executable loadable segment");
+#ifdef DT_RELR
+  // The file starts with "\x7fELF", an odd word, and e_entry, at 24, is 0.
+  auto relr = [&](uint64_t address) {
+    return withDynamicEntries(
+        model, {{DT_RELR, address}, {DT_RELRSZ, 8}, {DT_RELRENT, 8}});
+  };
+  EXPECT_EQ(refusalOf(copy, relr(0)),
+            "malformed ELF file: RELR entry 0 is a bitmap with no address "
+            "before it");
+  EXPECT_EQ(refusalOf(copy, relr(offsetof(Elf64_Ehdr, e_entry))),
+            "malformed ELF file: RELR entry 0 relocates 0x0, outside the "
+            "writable loadable segments");
+#endif
+}
+
+// ld.so reads the dynamic section at its address and writes to it, reads
+// the program headers again where PT_PHDR says they are, and the loader
+// calls the model's functions at the addresses of their symbols.
+TEST(Loader, RejectsMisplacedDynamicSectionsAndFunctions) {
+  if (sizeof(void *) != 8)
+    GTEST_SKIP() << "the fake model is edited as a 64-bit ELF file";
+  std::string model = readBytes(FAKE_MODEL_PATH);
+  ModelCopy copy("placement");
+  Elf64_Ehdr header;
+  std::memcpy(&header, model.data(), sizeof(header));
+  std::vector<Elf64_Phdr> segments = segmentsOf(model);
+  for (size_t i = 0; i < segments.size(); ++i)
+    if (segments[i].p_type == PT_DYNAMIC)
+      EXPECT_EQ(refusalOf(copy, patched<uint64_t>(
+                                    model,
+                                    header.e_phoff + i * sizeof(Elf64_Phdr) +
+                                        offsetof(Elf64_Phdr, p_vaddr),
+                                    dynamicValue(model, DT_SYMTAB))),
+                "malformed ELF file: the dynamic section is not inside a "
+                "writable loadable segment");
+
+  // A PT_PHDR (the fake model's GNU_EH_FRAME retagged) must point at the
+  // program headers ld.so read from e_phoff.
+  for (size_t i = 0; i < segments.size(); ++i) {
+    if (segments[i].p_type != PT_GNU_EH_FRAME)
+      continue;
+    size_t at = header.e_phoff + i * sizeof(Elf64_Phdr);
+    std::string phdr = patched<uint32_t>(model, at, PT_PHDR);
+    auto pointingAt = [&](uint64_t address) {
+      return patched(phdr, at + offsetof(Elf64_Phdr, p_vaddr), address);
+    };
+    EXPECT_EQ(refusalOf(copy, pointingAt(header.e_phoff + sizeof(Elf64_Phdr))),
+              "malformed ELF file: the program headers PT_PHDR points to are "
+              "not the ones at e_phoff");
+    std::string error = refusalOf(copy, pointingAt(uint64_t(1) << 40));
+    EXPECT_EQ(error, "malformed ELF file: the loaded program headers "
+                     "(0x10000000000, " +
+                         std::to_string(segments.size()) +
+                         " entries of 56 bytes) is not inside a loadable "
+                         "segment");
+  }
+
+  // disc_model_abi_version pointing at the (read-only) symbol table.
+  uint64_t symtab = dynamicValue(model, DT_SYMTAB);
+  size_t symbols = fileOffsetOf(model, symtab);
+  size_t strings = fileOffsetOf(model, dynamicValue(model, DT_STRTAB));
+  size_t abiVersion = 0;
+  for (size_t at = symbols; at < strings; at += sizeof(Elf64_Sym)) {
+    Elf64_Sym symbol;
+    std::memcpy(&symbol, &model[at], sizeof(symbol));
+    if (model.c_str() + strings + symbol.st_name ==
+        std::string("disc_model_abi_version"))
+      abiVersion = at;
+  }
+  ASSERT_NE(abiVersion, 0u);
+  std::string path = copy.write(patched<uint64_t>(
+      model, abiVersion + offsetof(Elf64_Sym, st_value), symtab));
+  std::string error = loadError(path);
+  EXPECT_TRUE(std::regex_match(
+      error, std::regex("'" + path +
+                        "': disc_model_abi_version \\(0x[0-9a-f]+\\) is not "
+                        "inside an executable segment of the model")))
+      << error;
+}
+
+// The metadata text is the model's: read up to the end of the loaded
+// segment holding it, never past.
+TEST(Loader, RejectsMetadataWithNoEndInsideTheModel) {
+  if (sizeof(void *) != 8)
+    GTEST_SKIP() << "the fake model is edited as a 64-bit ELF file";
+  std::string model = readBytes(FAKE_MODEL_PATH);
+  size_t text = model.find("{\n  \"abi_version\"");
+  ASSERT_NE(text, std::string::npos);
+  for (const Elf64_Phdr &segment : segmentsOf(model)) {
+    if (segment.p_type == PT_LOAD && text >= segment.p_offset &&
+        text < segment.p_offset + segment.p_filesz) {
+      ASSERT_EQ(segment.p_filesz, segment.p_memsz);
+      std::fill(model.begin() + text,
+                model.begin() + segment.p_offset + segment.p_filesz, 'x');
+    }
+  }
+  ModelCopy copy("metadata");
+  std::string path = copy.write(model);
+  EXPECT_EQ(loadError(path), "'" + path +
+                                 "': disc_model_metadata returned text with "
+                                 "no NUL end inside the model's segment");
+}
+
+// The version tables: ld.so indexes a table by each symbol's version and
+// reads the names of the versions needed, and asserts (ending the process)
+// that each library versions are needed from is loaded.
+TEST(Loader, RejectsBadVersionTablesBeforeDlopen) {
+  if (sizeof(void *) != 8)
+    GTEST_SKIP() << "the library is edited as a 64-bit ELF file";
+  std::string library = readBytes(TEST_KERNELS_PATH);
+  ModelCopy copy("versions");
+  size_t strtab = fileOffsetOf(library, dynamicValue(library, DT_STRTAB));
+  uint64_t strings = dynamicValue(library, DT_STRSZ);
+  size_t needs = fileOffsetOf(library, dynamicValue(library, DT_VERNEED));
+  Elf64_Verneed need;
+  std::memcpy(&need, &library[needs], sizeof(need));
+  std::string file = library.c_str() + strtab + need.vn_file;
+  ASSERT_GT(file.size(), 1u);
+
+  EXPECT_EQ(
+      refusalOf(copy, patched<uint32_t>(
+                          library, needs + offsetof(Elf64_Verneed, vn_file),
+                          need.vn_file + 1)),
+      "malformed ELF file: it needs versions of '" + file.substr(1) +
+          "', which is not a library it needs");
+  EXPECT_EQ(
+      refusalOf(copy, patched<uint32_t>(
+                          library, needs + offsetof(Elf64_Verneed, vn_file),
+                          strings)),
+      "malformed ELF file: the library name of a version needs entry "
+      "at " +
+          std::to_string(strings) + " is past the string table (" +
+          std::to_string(strings) + " bytes)");
+  size_t aux = needs + need.vn_aux;
+  EXPECT_EQ(
+      refusalOf(copy, patched<uint32_t>(library,
+                                        aux + offsetof(Elf64_Vernaux, vna_name),
+                                        strings)),
+      "malformed ELF file: the name of a version needed at " +
+          std::to_string(strings) + " is past the string table (" +
+          std::to_string(strings) + " bytes)");
+  std::string error = refusalOf(
+      copy, patched<uint32_t>(library, needs + offsetof(Elf64_Verneed, vn_aux),
+                              0x40000000));
+  EXPECT_TRUE(std::regex_match(
+      error, std::regex("malformed ELF file: a version needed \\(0x[0-9a-f]+, "
+                        "1 entries of 16 bytes\\) is not inside a loadable "
+                        "segment")))
+      << error;
+
+  size_t versym = fileOffsetOf(library, dynamicValue(library, DT_VERSYM));
+  error = refusalOf(copy, patched<uint16_t>(library, versym + 2, 0x7ff0));
+  EXPECT_TRUE(std::regex_match(
+      error, std::regex("malformed ELF file: symbol 1 has version 32752, past "
+                        "the highest it defines or needs \\([0-9]+\\)")))
+      << error;
+  std::string unversioned = library;
+  unversioned[dynamicEntryOffset(library, DT_VERNEED)] = DT_DEBUG;
+  EXPECT_EQ(refusalOf(copy, unversioned),
+            "malformed ELF file: it has symbol versions (DT_VERSYM) but "
+            "defines and needs none");
 }
 
 } // namespace

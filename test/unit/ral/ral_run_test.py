@@ -180,6 +180,23 @@ with tempfile.TemporaryDirectory() as tmp:
     expect_error("plugin error", [OPS_MODEL, "--function", "checked_sum",
                                   "--input=3xf32=1 -2 4", "--plugin", KERNELS],
                  "test_checked_sum: element 1 is negative (-2.000000)")
+    # --plugin takes one library, so a model path after it is the model's.
+    code, out, err = run("--plugin", KERNELS, OPS_MODEL, "--function",
+                         "checked_sum", "--input=3xf32=1 2 4")
+    check("plugin first", code == 0 and out == "f32=7\n",
+          f"exit {code}, stdout {out!r}, stderr {err!r}")
+    expect_error("two plugins in one", ["--plugin", KERNELS, KERNELS, OPS_MODEL],
+                 f"The following argument was not expected: {OPS_MODEL} "
+                 "(ral-run takes one model path; give each plugin its own "
+                 "--plugin)")
+    expect_error("no model", ["--plugin", KERNELS],
+                 "no model path: name the model .so before --inputs, "
+                 "--outputs and the other options that take several values, "
+                 "or after '--'")
+    code, out, err = run("--function", "checked_sum", "--inputs",
+                         "3xf32=1 2 4", "--plugin", KERNELS, "--", OPS_MODEL)
+    check("model after --", code == 0 and out == "f32=7\n",
+          f"exit {code}, stdout {out!r}, stderr {err!r}")
     expect_error("bad plugin", [OPS_MODEL, "--plugin", path("none.so")],
                  f"cannot open plugin '{path('none.so')}': No such file or "
                  "directory")

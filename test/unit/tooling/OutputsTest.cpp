@@ -4,9 +4,15 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
+#include <vector>
 
 namespace disc::tooling {
 namespace {
@@ -30,14 +36,15 @@ TEST(OutputsTest, WritesAndAppendsNpy) {
   int64_t shape[1] = {2};
   disc_tensor tensor{"f32", 1, shape, values};
   std::string error;
-  ASSERT_TRUE(writeOutput({OutputSink::Kind::Write, path}, tensor, error))
+  ASSERT_TRUE(writeOutputs({{OutputSink::Kind::Write, path}}, {&tensor}, error))
       << error;
   npy::Array array;
   ASSERT_TRUE(npy::read(path, array, error)) << error;
   EXPECT_EQ(array.shape, (std::vector<int64_t>{2}));
   EXPECT_EQ(std::memcmp(array.data(), values, sizeof(values)), 0);
 
-  ASSERT_TRUE(writeOutput({OutputSink::Kind::Append, path}, tensor, error))
+  ASSERT_TRUE(
+      writeOutputs({{OutputSink::Kind::Append, path}}, {&tensor}, error))
       << error;
   std::string contents;
   ASSERT_TRUE(npy::readFile(path, contents, error)) << error;
@@ -49,9 +56,58 @@ TEST(OutputsTest, WriteErrorsNameThePath) {
   float value = 1;
   disc_tensor tensor{"f32", 0, nullptr, &value};
   std::string error;
-  EXPECT_FALSE(writeOutput({OutputSink::Kind::Write, "/nonexistent/o.npy"},
-                           tensor, error));
+  EXPECT_FALSE(writeOutputs({{OutputSink::Kind::Write, "/nonexistent/o.npy"}},
+                            {&tensor}, error));
   EXPECT_EQ(error.rfind("'/nonexistent/o.npy': ", 0), 0u) << error;
+}
+
+// Several outputs land together or not at all: one that cannot be written
+// leaves every other file as it was, appended ones included.
+TEST(OutputsTest, WritesAllOutputsOrNone) {
+  std::string folder = ::testing::TempDir() + "outputs_all_or_none/";
+  std::string kept = folder + "kept.npy", fresh = folder + "fresh.npy",
+              appended = folder + "appended.npy";
+  ::mkdir(folder.c_str(), 0777);
+  std::ofstream(kept) << "not replaced";
+  std::ofstream(appended) << "not appended to";
+  std::remove(fresh.c_str());
+  float value = 1;
+  disc_tensor tensor{"f32", 0, nullptr, &value};
+  std::vector<const disc_tensor *> tensors(5, &tensor);
+  auto contents = [](const std::string &path) {
+    std::ifstream in(path);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  for (OutputSink bad :
+       {OutputSink{OutputSink::Kind::Write, "/nonexistent/o.npy"},
+        OutputSink{OutputSink::Kind::Append, "/nonexistent/o.npy"}}) {
+    SCOPED_TRACE(static_cast<int>(bad.kind));
+    std::string error;
+    EXPECT_FALSE(writeOutputs({{OutputSink::Kind::Write, kept},
+                               {OutputSink::Kind::Print, ""},
+                               {OutputSink::Kind::Append, appended},
+                               {OutputSink::Kind::Write, fresh},
+                               bad},
+                              tensors, error));
+    EXPECT_EQ(error.rfind("'/nonexistent/o.npy': ", 0), 0u) << error;
+    EXPECT_EQ(contents(kept), "not replaced");
+    EXPECT_EQ(contents(appended), "not appended to");
+    EXPECT_FALSE(std::ifstream(fresh).good());
+    EXPECT_EQ(std::distance(std::filesystem::directory_iterator(folder),
+                            std::filesystem::directory_iterator()),
+              2)
+        << "a temporary file was left behind";
+  }
+
+  std::string error;
+  ASSERT_TRUE(writeOutputs(
+      {{OutputSink::Kind::Write, kept}, {OutputSink::Kind::Write, fresh}},
+      tensors, error))
+      << error;
+  npy::Array array;
+  EXPECT_TRUE(npy::read(kept, array, error)) << error;
+  EXPECT_TRUE(npy::read(fresh, array, error)) << error;
+  std::filesystem::remove_all(folder);
 }
 
 TEST(OutputsTest, WarmsUpATenthOfTheRunsWithinBounds) {

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace disc::npy {
@@ -47,6 +48,40 @@ bool parse(const std::string &name, const std::string &contents, Array &out,
 // returns false and sets `error`.
 bool write(const std::string &path, ral::DType dtype,
            const std::vector<int64_t> &shape, const void *data,
+           std::string &error);
+
+// A file written beside its path under a temporary name, which commit()
+// renames over the path: several files written so appear together or not at
+// all. A path that is not a regular file (/dev/null, a pipe) was written in
+// place, and a symbolic link is followed, so the file it names is replaced.
+// An uncommitted StagedFile removes its temporary file.
+class StagedFile {
+public:
+  StagedFile() = default;
+  StagedFile(StagedFile &&other) noexcept;
+  StagedFile &operator=(StagedFile &&other) noexcept;
+  ~StagedFile();
+
+  // Puts the file in place; on failure removes it and sets `error`.
+  bool commit(std::string &error);
+
+private:
+  friend bool stage(const std::string &path, ral::DType dtype,
+                    const std::vector<int64_t> &shape, const void *data,
+                    StagedFile &out, std::string &error);
+  StagedFile(std::string path, std::string target, std::string temporary)
+      : path_(std::move(path)), target_(std::move(target)),
+        temporary_(std::move(temporary)) {}
+  void discard();
+
+  std::string path_;   // as the caller named it, for errors
+  std::string target_; // the file a symbolic link `path_` names
+  std::string temporary_;
+};
+
+// Like write, but leaves the file for `out` to put in place.
+bool stage(const std::string &path, ral::DType dtype,
+           const std::vector<int64_t> &shape, const void *data, StagedFile &out,
            std::string &error);
 
 // Like write, but adds the array after what `path` already holds (creating

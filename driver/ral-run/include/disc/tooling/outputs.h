@@ -20,10 +20,13 @@ struct OutputSink {
 
 OutputSink parseOutputSink(const std::string &spec);
 
-// Writes or appends `tensor` as .npy to a Write or Append sink's path;
-// errors name the path.
-bool writeOutput(const OutputSink &sink, const disc_tensor &tensor,
-                 std::string &error);
+// Writes or appends `tensors[i]` as .npy to `sinks[i]`'s path (Print sinks
+// are skipped), all or none: written files take their paths only once every
+// write and append succeeded, and a failure truncates the files appended to
+// back to what they held. Errors name the path.
+bool writeOutputs(const std::vector<OutputSink> &sinks,
+                  const std::vector<const disc_tensor *> &tensors,
+                  std::string &error);
 
 // The warm-up runs before `runs` timed ones: a tenth of them, at least 1
 // and at most 100.
