@@ -61,8 +61,10 @@ LoadedLibrary<Dnnl> load() {
       dlsym(library, "omp_get_max_threads"));
   d.setNumThreads = reinterpret_cast<decltype(d.setNumThreads)>(
       dlsym(library, "omp_set_num_threads"));
-  if (!d.getMaxThreads || !d.setNumThreads)
-    d.getMaxThreads = nullptr, d.setNumThreads = nullptr;
+  if (!d.getMaxThreads || !d.setNumThreads) {
+    d.getMaxThreads = nullptr;
+    d.setNumThreads = nullptr;
+  }
   if (d.engineCreate(&d.engine, dnnl_cpu, 0) != dnnl_success)
     error = "oneDNN is not available: libdnnl.so.2 made no CPU engine";
   return loaded;
