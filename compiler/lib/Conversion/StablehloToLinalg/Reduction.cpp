@@ -78,6 +78,20 @@ LogicalResult emitReducerBody(ConversionPatternRewriter &rewriter, Location loc,
   return success();
 }
 
+/// One tensor of each result type and of `sizes`, filled with its init
+/// value: what a reduction accumulates into.
+SmallVector<Value> createInitializedOutputs(OpBuilder &b, Location loc,
+                                            ValueRange inits,
+                                            TypeRange resultTypes,
+                                            ArrayRef<OpFoldResult> sizes) {
+  SmallVector<Value> outputs;
+  for (auto [init, type] : llvm::zip_equal(inits, resultTypes))
+    outputs.push_back(
+        disc::createFilledTensor(b, loc, cast<RankedTensorType>(type), sizes,
+                                 disc::extractScalar(b, loc, init)));
+  return outputs;
+}
+
 struct ReduceLowering : OpConversionPattern<stablehlo::ReduceOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -121,12 +135,8 @@ struct ReduceLowering : OpConversionPattern<stablehlo::ReduceOp> {
       resultExprs.push_back(rewriter.getAffineDimExpr(dim));
     }
 
-    SmallVector<Value> outputs;
-    for (auto [init, type] : llvm::zip_equal(inits, resultTypes)) {
-      Value initValue = disc::extractScalar(rewriter, loc, init);
-      outputs.push_back(disc::createFilledTensor(
-          rewriter, loc, cast<RankedTensorType>(type), resultSizes, initValue));
-    }
+    SmallVector<Value> outputs = createInitializedOutputs(
+        rewriter, loc, inits, resultTypes, resultSizes);
 
     AffineMap inputMap = rewriter.getMultiDimIdentityMap(rank);
     AffineMap outputMap =
@@ -188,7 +198,7 @@ struct ReduceWindowLowering : OpConversionPattern<stablehlo::ReduceWindowOp> {
     for (int64_t dim = 0; dim < rank; ++dim)
       interior[dim] = baseDilations[dim] - 1;
 
-    SmallVector<Value> padded, outputs;
+    SmallVector<Value> padded;
     for (auto [input, init] : llvm::zip_equal(inputs, inits))
       padded.push_back(disc::emitPad(rewriter, loc, input,
                                      disc::extractScalar(rewriter, loc, init),
@@ -222,12 +232,8 @@ struct ReduceWindowLowering : OpConversionPattern<stablehlo::ReduceWindowOp> {
           arith::SelectOp::create(rewriter, loc, fits, count, constant(0))
               .getResult());
     }
-    for (auto [init, type] : llvm::zip_equal(inits, resultTypes)) {
-      SmallVector<OpFoldResult> sizes = resultSizes;
-      outputs.push_back(disc::createFilledTensor(
-          rewriter, loc, cast<RankedTensorType>(type), sizes,
-          disc::extractScalar(rewriter, loc, init)));
-    }
+    SmallVector<Value> outputs = createInitializedOutputs(
+        rewriter, loc, inits, resultTypes, resultSizes);
 
     // An empty result reads nothing (and no loop nest could say so: its
     // windows would reach past the input).
