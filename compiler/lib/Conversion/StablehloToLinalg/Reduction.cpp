@@ -53,28 +53,20 @@ LogicalResult emitReducerBody(ConversionPatternRewriter &rewriter, Location loc,
       &generic.getRegion(), generic.getRegion().end(), argTypes, argLocs);
   size_t count = outputs.size();
   size_t firstOutput = generic.getNumDpsInputs();
-  IRMapping mapping;
-  for (size_t i = 0; i < count; ++i) {
-    mapping.map(body.getArgument(i), block->getArgument(firstOutput + i));
-    mapping.map(body.getArgument(count + i), block->getArgument(i));
-  }
+  SmallVector<Value> arguments;
+  for (size_t i = 0; i < count; ++i)
+    arguments.push_back(block->getArgument(firstOutput + i));
+  for (size_t i = 0; i < count; ++i)
+    arguments.push_back(block->getArgument(i));
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPointToStart(block);
-  for (Operation &bodyOp : body) {
-    SmallVector<Value> operands;
-    for (Value operand : bodyOp.getOperands())
-      operands.push_back(mapping.lookup(operand));
-    if (isa<stablehlo::ReturnOp>(bodyOp)) {
-      linalg::YieldOp::create(rewriter, bodyOp.getLoc(), operands);
-      continue;
-    }
-    Value result =
-        disc::emitScalarOp(rewriter, bodyOp.getLoc(), &bodyOp, operands);
-    if (!result)
-      return rewriter.notifyMatchFailure(op, "a body op has no scalar form");
-    allowReassociation(result.getDefiningOp());
-    mapping.map(bodyOp.getResult(0), result);
-  }
+  FailureOr<SmallVector<Value>> results =
+      disc::emitScalarBlock(rewriter, body, arguments);
+  if (failed(results))
+    return rewriter.notifyMatchFailure(op, "a body op has no scalar form");
+  for (Operation &emitted : *block)
+    allowReassociation(&emitted);
+  linalg::YieldOp::create(rewriter, loc, *results);
   return success();
 }
 

@@ -1,6 +1,7 @@
 //===- Utils.cpp - Helpers shared by the StableHLO to Linalg patterns -----===//
 
 #include "disc/Conversion/StablehloToLinalg/Patterns.h"
+#include "disc/Dialect/HLO/StablehloOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -8,6 +9,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
 
@@ -152,3 +154,21 @@ Value extractScalar(OpBuilder &b, Location loc, Value tensor) {
 
 } // namespace disc
 } // namespace mlir
+
+FailureOr<SmallVector<Value>>
+mlir::disc::emitScalarBlock(OpBuilder &b, Block &body, ValueRange arguments) {
+  IRMapping mapping;
+  mapping.map(body.getArguments(), arguments);
+  for (Operation &bodyOp : body) {
+    SmallVector<Value> operands;
+    for (Value operand : bodyOp.getOperands())
+      operands.push_back(mapping.lookup(operand));
+    if (isa<stablehlo::ReturnOp>(bodyOp))
+      return operands;
+    Value result = emitScalarOp(b, bodyOp.getLoc(), &bodyOp, operands);
+    if (!result)
+      return failure();
+    mapping.map(bodyOp.getResult(0), result);
+  }
+  return failure();
+}

@@ -100,16 +100,23 @@ bool isElementwiseStablehloOp(Operation *op);
 /// when it can.
 std::optional<std::string> checkScalarizable(Operation *op);
 
-/// Emits the scalar computation of an elementwise StableHLO op on signless
-/// scalar operands. `op` supplies the StableHLO element types (its operands
-/// and results are not read as values). Returns null if `op` is not
-/// elementwise.
 /// Why a stablehlo.custom_call cannot become a call of a user kernel, or
 /// nullopt when it can.
 std::optional<std::string> checkCustomCall(Operation *op);
 
+/// Emits the scalar computation of an elementwise StableHLO op on signless
+/// scalar operands. `op` supplies the StableHLO element types (its operands
+/// and results are not read as values). Returns null if `op` is not
+/// elementwise.
 Value emitScalarOp(OpBuilder &b, Location loc, Operation *op,
                    ValueRange scalarOperands);
+
+/// Emits the ops of a body of scalar StableHLO ops ending in
+/// stablehlo.return (a reduce's, a scatter's) on `arguments`, one per block
+/// argument; returns what it returns, or failure when an op has no scalar
+/// form.
+FailureOr<SmallVector<Value>> emitScalarBlock(OpBuilder &b, Block &body,
+                                              ValueRange arguments);
 
 /// Pads `input` with `paddingValue` following stablehlo.pad semantics:
 /// negative edges cut, interior padding spreads the elements apart.
