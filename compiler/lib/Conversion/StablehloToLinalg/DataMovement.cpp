@@ -12,6 +12,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -759,6 +760,135 @@ struct GatherLowering : OpConversionPattern<stablehlo::GatherOp> {
   }
 };
 
+// scatter: each element of the updates is combined, by the update
+// computation, into the result element its index names: the start the
+// scatter indices give at its scatter dims, plus its batch index in the
+// input's batching dims, plus its index in its window dims. An element
+// whose result index falls outside the inputs is skipped, as the spec
+// says. The elements are visited in order by a nest of scf.for loops that
+// carry the results, each element read, combined and inserted in place.
+struct ScatterLowering : OpConversionPattern<stablehlo::ScatterOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(stablehlo::ScatterOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    ValueRange inputs = adaptor.getInputs(), updates = adaptor.getUpdates();
+    Value indices = adaptor.getScatterIndices();
+    auto numbers = op.getScatterDimensionNumbers();
+    int64_t inputRank =
+        cast<RankedTensorType>(inputs.front().getType()).getRank();
+    int64_t updateRank =
+        cast<RankedTensorType>(updates.front().getType()).getRank();
+    int64_t indicesRank = cast<RankedTensorType>(indices.getType()).getRank();
+    int64_t indexVectorDim = numbers.getIndexVectorDim();
+    ArrayRef<int64_t> windowDims = numbers.getUpdateWindowDims();
+    bool isUnsigned = disc::isUnsignedLike(
+        getElementTypeOrSelf(op.getScatterIndices().getType()));
+
+    SmallVector<int64_t> scatterDims, windowInputDims, indicesBatchDims;
+    for (int64_t dim = 0; dim < updateRank; ++dim)
+      if (!llvm::is_contained(windowDims, dim))
+        scatterDims.push_back(dim);
+    for (int64_t dim = 0; dim < inputRank; ++dim)
+      if (!llvm::is_contained(numbers.getInsertedWindowDims(), dim) &&
+          !llvm::is_contained(numbers.getInputBatchingDims(), dim))
+        windowInputDims.push_back(dim);
+    for (int64_t dim = 0; dim < indicesRank; ++dim)
+      if (dim != indexVectorDim)
+        indicesBatchDims.push_back(dim);
+    if (scatterDims.size() != indicesBatchDims.size() ||
+        windowDims.size() != windowInputDims.size())
+      return rewriter.notifyMatchFailure(op, "dimension numbers disagree");
+
+    SmallVector<Value> inputSizes, updateSizes;
+    for (OpFoldResult size : disc::getMixedSizes(rewriter, loc, inputs.front()))
+      inputSizes.push_back(materialize(rewriter, loc, size));
+    for (OpFoldResult size :
+         disc::getMixedSizes(rewriter, loc, updates.front()))
+      updateSizes.push_back(materialize(rewriter, loc, size));
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    Block &body = op.getUpdateComputation().front();
+    LogicalResult emitted = success();
+
+    scf::LoopNest nest = scf::buildLoopNest(
+        rewriter, loc, SmallVector<Value>(updateRank, zero), updateSizes,
+        SmallVector<Value>(updateRank, one), inputs,
+        [&](OpBuilder &b, Location l, ValueRange updateIndex,
+            ValueRange results) -> scf::ValueVector {
+          SmallVector<Value> resultIndex(inputRank, zero);
+          auto add = [&](int64_t inputDim, Value value) {
+            resultIndex[inputDim] =
+                arith::AddIOp::create(b, l, resultIndex[inputDim], value);
+          };
+          SmallVector<Value> indicesIndex(indicesRank, zero);
+          for (auto [updateDim, indicesDim] :
+               llvm::zip(scatterDims, indicesBatchDims))
+            indicesIndex[indicesDim] = updateIndex[updateDim];
+          for (auto [k, inputDim] :
+               llvm::enumerate(numbers.getScatterDimsToOperandDims())) {
+            if (indexVectorDim < indicesRank)
+              indicesIndex[indexVectorDim] =
+                  arith::ConstantIndexOp::create(b, l, k);
+            Value start =
+                tensor::ExtractOp::create(b, l, indices, indicesIndex);
+            add(inputDim, disc::castToIndex(b, l, start, isUnsigned));
+          }
+          for (auto [inputDim, indicesDim] :
+               llvm::zip(numbers.getInputBatchingDims(),
+                         numbers.getScatterIndicesBatchingDims())) {
+            int64_t position = llvm::find(indicesBatchDims, indicesDim) -
+                               indicesBatchDims.begin();
+            add(inputDim, updateIndex[scatterDims[position]]);
+          }
+          for (auto [updateDim, inputDim] :
+               llvm::zip(windowDims, windowInputDims))
+            add(inputDim, updateIndex[updateDim]);
+          // A negative index is a large unsigned one: one comparison per dim.
+          Value inBounds = arith::ConstantIntOp::create(b, l, 1, 1);
+          for (int64_t dim = 0; dim < inputRank; ++dim)
+            inBounds = arith::AndIOp::create(
+                b, l, inBounds,
+                arith::CmpIOp::create(b, l, arith::CmpIPredicate::ult,
+                                      resultIndex[dim], inputSizes[dim]));
+          auto ifInBounds = scf::IfOp::create(
+              b, l, inBounds,
+              [&](OpBuilder &tb, Location tl) {
+                SmallVector<Value> arguments;
+                for (Value result : results)
+                  arguments.push_back(
+                      tensor::ExtractOp::create(tb, tl, result, resultIndex));
+                for (Value update : updates)
+                  arguments.push_back(
+                      tensor::ExtractOp::create(tb, tl, update, updateIndex));
+                FailureOr<SmallVector<Value>> combined =
+                    disc::emitScalarBlock(tb, body, arguments);
+                SmallVector<Value> inserted;
+                if (failed(combined)) {
+                  emitted = failure();
+                  inserted.assign(results.begin(), results.end());
+                } else {
+                  for (auto [value, result] : llvm::zip(*combined, results))
+                    inserted.push_back(tensor::InsertOp::create(
+                        tb, tl, value, result, resultIndex));
+                }
+                scf::YieldOp::create(tb, tl, inserted);
+              },
+              [&](OpBuilder &eb, Location el) {
+                scf::YieldOp::create(eb, el, results);
+              });
+          return scf::ValueVector(ifInBounds.getResults().begin(),
+                                  ifInBounds.getResults().end());
+        });
+    if (failed(emitted))
+      return rewriter.notifyMatchFailure(op, "a body op has no scalar form");
+    rewriter.replaceOp(op, nest.results);
+    return success();
+  }
+};
+
 struct DynamicUpdateSliceLowering
     : OpConversionPattern<stablehlo::DynamicUpdateSliceOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -1062,5 +1192,6 @@ void mlir::disc::populateDataMovementPatterns(const TypeConverter &converter,
            DynamicReshapeLowering, DynamicSliceLowering,
            DynamicUpdateSliceLowering, GatherLowering, GetDimensionSizeLowering,
            IotaLowering, PadLowering, ReshapeLowering, ReverseLowering,
-           SliceLowering, TransposeLowering>(converter, patterns.getContext());
+           ScatterLowering, SliceLowering, TransposeLowering>(
+          converter, patterns.getContext());
 }

@@ -61,9 +61,9 @@ bool hasStructuralLowering(Operation *op) {
              stablehlo::DynamicUpdateSliceOp, stablehlo::ConcatenateOp,
              stablehlo::PadOp, stablehlo::ReverseOp,
              stablehlo::GetDimensionSizeOp, stablehlo::ReduceOp,
-             stablehlo::ReduceWindowOp, stablehlo::GatherOp, stablehlo::DotOp,
-             stablehlo::DotGeneralOp, stablehlo::ConvolutionOp,
-             stablehlo::OptimizationBarrierOp>(op);
+             stablehlo::ReduceWindowOp, stablehlo::GatherOp,
+             stablehlo::ScatterOp, stablehlo::DotOp, stablehlo::DotGeneralOp,
+             stablehlo::ConvolutionOp, stablehlo::OptimizationBarrierOp>(op);
 }
 
 // Ops whose regions are lowered in place, op by op, by the other patterns.
@@ -148,6 +148,8 @@ std::optional<std::string> checkSupported(Operation *op) {
     return checkReducer(op, reduce.getBody());
   if (auto reduceWindow = dyn_cast<stablehlo::ReduceWindowOp>(op))
     return checkReducer(op, reduceWindow.getBody());
+  if (auto scatter = dyn_cast<stablehlo::ScatterOp>(op))
+    return checkReducer(op, scatter.getUpdateComputation());
   if (auto convolution = dyn_cast<stablehlo::ConvolutionOp>(op))
     return checkConvolution(convolution);
   if (auto reshape = dyn_cast<stablehlo::ReshapeOp>(op))

@@ -1,0 +1,145 @@
+"""scatter: the gradient of an embedding (scatter-add with repeated and
+out-of-range ids, which are skipped), `x.at[i].set(u)`, an integer max,
+2-D starts with the index vector first, batching dims, and two operands
+updated by one body, each against a numpy reference written from the spec."""
+
+import itertools
+
+import numpy as np
+
+from e2e import Case, jax_module, random_array, rng, run, tensor_type
+
+BODIES = {
+    "add": (lambda acc, u: acc + u, "%r = stablehlo.add %a, %b : {s}"),
+    "set": (lambda acc, u: u, None),
+    "max": (lambda acc, u: np.maximum(acc, u), "%r = stablehlo.maximum %a, %b : {s}"),
+}
+
+
+def reference_scatter(inputs, indices, updates, combine, window_dims, inserted, input_batching,
+                      indices_batching, to_operand, index_vector_dim):
+    """The spec's scatter, update element by update element, in order."""
+    results = [x.copy() for x in inputs]
+    if index_vector_dim == indices.ndim:
+        indices = indices[..., None]
+    shape = inputs[0].shape
+    scatter_dims = [d for d in range(updates[0].ndim) if d not in window_dims]
+    window_input_dims = [d for d in range(len(shape)) if d not in inserted and d not in input_batching]
+    indices_batch_dims = [d for d in range(indices.ndim) if d != index_vector_dim]
+    for u in itertools.product(*[range(s) for s in updates[0].shape]):
+        where = [u[d] for d in scatter_dims]
+        where.insert(index_vector_dim, slice(None))
+        start = indices[tuple(where)]
+        full = [0] * len(shape)
+        for k, od in enumerate(to_operand):
+            full[od] += int(start[k])
+        for idim, sdim in zip(input_batching, indices_batching):
+            full[idim] += u[scatter_dims[indices_batch_dims.index(sdim)]]
+        for ud, idim in zip(window_dims, window_input_dims):
+            full[idim] += u[ud]
+        if all(0 <= f < s for f, s in zip(full, shape)):
+            new = combine(*[r[tuple(full)] for r in results], *[up[u] for up in updates])
+            if len(results) == 1:
+                new = [new]
+            for r, value in zip(results, new):
+                r[tuple(full)] = value
+    return results
+
+
+def dims_text(name, values):
+    return "%s = [%s]" % (name, ", ".join(map(str, values))) if values else None
+
+
+def numbers_text(window_dims, inserted, input_batching, indices_batching, to_operand,
+                 index_vector_dim):
+    parts = [p for p in [dims_text("update_window_dims", window_dims),
+                         dims_text("inserted_window_dims", inserted),
+                         dims_text("input_batching_dims", input_batching),
+                         dims_text("scatter_indices_batching_dims", indices_batching),
+                         dims_text("scatter_dims_to_operand_dims", to_operand),
+                         "index_vector_dim = %d" % index_vector_dim] if p]
+    return "#stablehlo.scatter<%s>" % ", ".join(parts)
+
+
+def scatter_case(name, body, element, x, indices, updates, window_dims, inserted, to_operand,
+                 index_vector_dim, input_batching=(), indices_batching=(), indices_type="i32",
+                 atol=1e-5):
+    combine, line = BODIES[body]
+    expected = reference_scatter([x], indices, [updates], combine, window_dims, inserted,
+                                 input_batching, indices_batching, to_operand, index_vector_dim)[0]
+    x_type, i_type = tensor_type(x.shape, element), tensor_type(indices.shape, indices_type)
+    u_type, scalar = tensor_type(updates.shape, element), "tensor<%s>" % element
+    body_lines = ["  " + line.format(s=scalar), "  stablehlo.return %%r : %s" % scalar] if line \
+        else ["  stablehlo.return %%b : %s" % scalar]
+    mlir = jax_module([("x", x_type), ("i", i_type), ("u", u_type)], [(x_type, "result")], [
+        '%%0 = "stablehlo.scatter"(%%arg0, %%arg1, %%arg2) <{indices_are_sorted = false, '
+        'scatter_dimension_numbers = %s, unique_indices = false}> ({'
+        % numbers_text(window_dims, inserted, input_batching, indices_batching, to_operand,
+                       index_vector_dim),
+        "^bb0(%%a: %s, %%b: %s):" % (scalar, scalar)] + body_lines + [
+        "}) : (%s, %s, %s) -> %s" % (x_type, i_type, u_type, x_type),
+        "return %%0 : %s" % x_type])
+    return Case(name, mlir, [x, indices, updates], lambda *args: expected, atol=atol, rtol=1e-5)
+
+
+def two_operand_case(g):
+    """Keeps, per row, the larger value and where it came from: two inputs
+    updated together by a body of four arguments."""
+    values = random_array(g, (5,), "f32")
+    where = np.zeros(5, np.int32)
+    ids = np.array([[1], [3], [1], [4], [-1]], np.int32)
+    new_values = random_array(g, (5,), "f32")
+    new_where = np.arange(10, 15, dtype=np.int32)
+
+    def combine(v, w, nv, nw):
+        return (nv, nw) if nv > v else (v, w)
+    expected = reference_scatter([values, where], ids, [new_values, new_where], combine, [], [0],
+                                 [], [], [0], 1)
+    mlir = jax_module([("v", "tensor<5xf32>"), ("w", "tensor<5xi32>"), ("i", "tensor<5x1xi32>"),
+                       ("nv", "tensor<5xf32>"), ("nw", "tensor<5xi32>")],
+                      [("tensor<5xf32>", "[0]"), ("tensor<5xi32>", "[1]")], [
+        '%0:2 = "stablehlo.scatter"(%arg0, %arg1, %arg2, %arg3, %arg4) <{indices_are_sorted = false, '
+        'scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], '
+        'scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, unique_indices = false}> ({',
+        "^bb0(%v: tensor<f32>, %w: tensor<i32>, %nv: tensor<f32>, %nw: tensor<i32>):",
+        "  %gt = stablehlo.compare  GT, %nv, %v,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>",
+        "  %rv = stablehlo.select %gt, %nv, %v : tensor<i1>, tensor<f32>",
+        "  %rw = stablehlo.select %gt, %nw, %w : tensor<i1>, tensor<i32>",
+        "  stablehlo.return %rv, %rw : tensor<f32>, tensor<i32>",
+        "}) : (tensor<5xf32>, tensor<5xi32>, tensor<5x1xi32>, tensor<5xf32>, tensor<5xi32>) "
+        "-> (tensor<5xf32>, tensor<5xi32>)",
+        "return %0#0, %0#1 : tensor<5xf32>, tensor<5xi32>"])
+    return Case("scatter_two_operands", mlir, [values, where, ids, new_values, new_where],
+                lambda *args: expected)
+
+
+def cases():
+    g = rng(65)
+    table = np.zeros((10, 4), np.float32)
+    ids = np.array([[2], [7], [2], [-1], [10], [9]], np.int32)
+    grads = random_array(g, (6, 4), "f32")
+    x = random_array(g, (4, 5, 6), "f32")
+    return [
+        # The gradient of jnp.take(table, ids): repeated ids add up, an id
+        # outside the table is skipped.
+        scatter_case("scatter_add_embedding_grad_f32", "add", "f32", table, ids, grads, [1], [0],
+                     [0], 1),
+        # x.at[i].set(u), the index vector implicit.
+        scatter_case("scatter_set_rows_f32", "set", "f32", random_array(g, (6, 3), "f32"),
+                     np.array([4, 0, 5], np.int32), random_array(g, (3, 3), "f32"), [1], [0], [0], 1),
+        scatter_case("scatter_max_i32", "max", "i32", g.integers(-50, 50, size=(8,)).astype(np.int32),
+                     np.array([[1], [1], [7], [3]], np.int64), g.integers(-50, 50, size=(4,)).astype(np.int32),
+                     [], [0], [0], 1, indices_type="i64", atol=0),
+        # 2-D starts with the index vector first: windows of 2x3 added in.
+        scatter_case("scatter_add_windows_index_vector_first_f32", "add", "f32", x,
+                     np.array([[0, 3, 2], [1, 4, 0]], np.int32), random_array(g, (3, 4, 2, 3), "f32"),
+                     [1, 2, 3], [], [1, 2], 0),
+        # Batching dims: per (i, j), write u at column k of x[i, j].
+        scatter_case("scatter_set_batching_f32", "set", "f32", x,
+                     g.integers(0, 6, size=(4, 5, 1)).astype(np.int32), random_array(g, (4, 5), "f32"),
+                     [], [2], [2], 2, input_batching=[0, 1], indices_batching=[0, 1]),
+        two_operand_case(g),
+    ]
+
+
+run(cases())
