@@ -889,6 +889,166 @@ struct ScatterLowering : OpConversionPattern<stablehlo::ScatterOp> {
   }
 };
 
+// select_and_scatter (the gradient of a max pool): for each source element,
+// the select body picks one element of its window of the operand (the
+// first, then each later one the body does not prefer the kept one to;
+// positions in the padding are never picked), and the scatter body combines
+// the source element into the result (filled with the init value) there.
+// A loop nest over the source carries the result; a loop nest over the
+// window carries whether an element was picked, its index and its value.
+struct SelectAndScatterLowering
+    : OpConversionPattern<stablehlo::SelectAndScatterOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(stablehlo::SelectAndScatterOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        disc::convertedTensorType(getTypeConverter(), op.getType());
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
+    Location loc = op.getLoc();
+    Value operand = adaptor.getOperand(), source = adaptor.getSource();
+    int64_t rank = resultType.getRank();
+    auto valuesOr = [&](std::optional<ArrayRef<int64_t>> values,
+                        int64_t fallback) {
+      return values && !values->empty() ? SmallVector<int64_t>(*values)
+                                        : SmallVector<int64_t>(rank, fallback);
+    };
+    SmallVector<int64_t> window = valuesOr(op.getWindowDimensions(), 1);
+    SmallVector<int64_t> strides = valuesOr(op.getWindowStrides(), 1);
+    SmallVector<int64_t> padLow(rank, 0);
+    if (std::optional<DenseIntElementsAttr> padding = op.getPadding()) {
+      SmallVector<int64_t> values;
+      for (const APInt &value : padding->getValues<APInt>())
+        values.push_back(value.getSExtValue());
+      for (int64_t dim = 0; dim < rank; ++dim)
+        padLow[dim] = values[2 * dim];
+    }
+
+    SmallVector<OpFoldResult> sizes =
+        disc::getMixedSizes(rewriter, loc, operand);
+    SmallVector<Value> operandSizes, sourceSizes, windowSizes;
+    for (OpFoldResult size : sizes)
+      operandSizes.push_back(materialize(rewriter, loc, size));
+    for (OpFoldResult size : disc::getMixedSizes(rewriter, loc, source))
+      sourceSizes.push_back(materialize(rewriter, loc, size));
+    for (int64_t size : window)
+      windowSizes.push_back(
+          arith::ConstantIndexOp::create(rewriter, loc, size));
+    Value init = disc::extractScalar(rewriter, loc, adaptor.getInitValue());
+    Value filled =
+        disc::createFilledTensor(rewriter, loc, resultType, sizes, init);
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    Value no = arith::ConstantIntOp::create(rewriter, loc, 0, 1);
+    Block &select = op.getSelect().front();
+    Block &scatter = op.getScatter().front();
+    LogicalResult emitted = success();
+
+    scf::LoopNest nest = scf::buildLoopNest(
+        rewriter, loc, SmallVector<Value>(rank, zero), sourceSizes,
+        SmallVector<Value>(rank, one), ValueRange{filled},
+        [&](OpBuilder &b, Location l, ValueRange sourceIndex,
+            ValueRange results) -> scf::ValueVector {
+          // Picked: (whether, index..., value).
+          SmallVector<Value> none = {no};
+          none.append(rank, zero);
+          none.push_back(init);
+          scf::LoopNest search = scf::buildLoopNest(
+              b, l, SmallVector<Value>(rank, zero), windowSizes,
+              SmallVector<Value>(rank, one), none,
+              [&](OpBuilder &wb, Location wl, ValueRange offset,
+                  ValueRange picked) -> scf::ValueVector {
+                SmallVector<Value> position;
+                Value inside = arith::ConstantIntOp::create(wb, wl, 1, 1);
+                for (int64_t dim = 0; dim < rank; ++dim) {
+                  Value start = arith::MulIOp::create(
+                      wb, wl, sourceIndex[dim],
+                      arith::ConstantIndexOp::create(wb, wl, strides[dim]));
+                  Value at = arith::SubIOp::create(
+                      wb, wl, arith::AddIOp::create(wb, wl, start, offset[dim]),
+                      arith::ConstantIndexOp::create(wb, wl, padLow[dim]));
+                  // A position in the padding (negative or past the end) is
+                  // a large unsigned one.
+                  inside = arith::AndIOp::create(
+                      wb, wl, inside,
+                      arith::CmpIOp::create(wb, wl, arith::CmpIPredicate::ult,
+                                            at, operandSizes[dim]));
+                  position.push_back(at);
+                }
+                auto ifInside = scf::IfOp::create(
+                    wb, wl, inside,
+                    [&](OpBuilder &tb, Location tl) {
+                      Value candidate =
+                          tensor::ExtractOp::create(tb, tl, operand, position);
+                      FailureOr<SmallVector<Value>> keeps =
+                          disc::emitScalarBlock(tb, select,
+                                                {picked.back(), candidate});
+                      if (failed(keeps)) {
+                        emitted = failure();
+                        scf::YieldOp::create(tb, tl, picked);
+                        return;
+                      }
+                      // Take the candidate when nothing is picked yet or
+                      // the body does not keep the picked element.
+                      Value yes = arith::ConstantIntOp::create(tb, tl, 1, 1);
+                      Value drop =
+                          arith::XOrIOp::create(tb, tl, keeps->front(), yes);
+                      Value take = arith::OrIOp::create(
+                          tb, tl,
+                          arith::XOrIOp::create(tb, tl, picked.front(), yes),
+                          drop);
+                      SmallVector<Value> next = {
+                          arith::OrIOp::create(tb, tl, picked.front(), take)};
+                      for (int64_t dim = 0; dim < rank; ++dim)
+                        next.push_back(arith::SelectOp::create(
+                            tb, tl, take, position[dim], picked[1 + dim]));
+                      next.push_back(arith::SelectOp::create(
+                          tb, tl, take, candidate, picked.back()));
+                      scf::YieldOp::create(tb, tl, next);
+                    },
+                    [&](OpBuilder &eb, Location el) {
+                      scf::YieldOp::create(eb, el, picked);
+                    });
+                return scf::ValueVector(ifInside.getResults().begin(),
+                                        ifInside.getResults().end());
+              });
+          ValueRange picked = search.results;
+          SmallVector<Value> target(picked.begin() + 1,
+                                    picked.begin() + 1 + rank);
+          auto ifPicked = scf::IfOp::create(
+              b, l, picked.front(),
+              [&](OpBuilder &tb, Location tl) {
+                Value current =
+                    tensor::ExtractOp::create(tb, tl, results.front(), target);
+                Value update =
+                    tensor::ExtractOp::create(tb, tl, source, sourceIndex);
+                FailureOr<SmallVector<Value>> combined =
+                    disc::emitScalarBlock(tb, scatter, {current, update});
+                if (failed(combined)) {
+                  emitted = failure();
+                  scf::YieldOp::create(tb, tl, results);
+                  return;
+                }
+                scf::YieldOp::create(
+                    tb, tl,
+                    ValueRange{tensor::InsertOp::create(
+                        tb, tl, combined->front(), results.front(), target)});
+              },
+              [&](OpBuilder &eb, Location el) {
+                scf::YieldOp::create(eb, el, results);
+              });
+          return scf::ValueVector(ifPicked.getResults().begin(),
+                                  ifPicked.getResults().end());
+        });
+    if (failed(emitted))
+      return rewriter.notifyMatchFailure(op, "a body op has no scalar form");
+    rewriter.replaceOp(op, nest.results);
+    return success();
+  }
+};
+
 struct DynamicUpdateSliceLowering
     : OpConversionPattern<stablehlo::DynamicUpdateSliceOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -1186,12 +1346,12 @@ Value mlir::disc::emitReverse(OpBuilder &b, Location loc, Value input,
 
 void mlir::disc::populateDataMovementPatterns(const TypeConverter &converter,
                                               RewritePatternSet &patterns) {
-  patterns
-      .add<BroadcastInDimLowering, BroadcastLowering, ConcatenateLowering,
-           ConstantLowering, DynamicBroadcastInDimLowering, DynamicIotaLowering,
-           DynamicReshapeLowering, DynamicSliceLowering,
-           DynamicUpdateSliceLowering, GatherLowering, GetDimensionSizeLowering,
-           IotaLowering, PadLowering, ReshapeLowering, ReverseLowering,
-           ScatterLowering, SliceLowering, TransposeLowering>(
-          converter, patterns.getContext());
+  patterns.add<BroadcastInDimLowering, BroadcastLowering, ConcatenateLowering,
+               ConstantLowering, DynamicBroadcastInDimLowering,
+               DynamicIotaLowering, DynamicReshapeLowering,
+               DynamicSliceLowering, DynamicUpdateSliceLowering, GatherLowering,
+               GetDimensionSizeLowering, IotaLowering, PadLowering,
+               ReshapeLowering, ReverseLowering, ScatterLowering,
+               SelectAndScatterLowering, SliceLowering, TransposeLowering>(
+      converter, patterns.getContext());
 }

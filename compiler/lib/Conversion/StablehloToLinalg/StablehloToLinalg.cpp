@@ -53,17 +53,17 @@ std::string typeToString(Type type) {
 // Ops lowered by the data movement, reduction, contraction and convolution
 // patterns (the elementwise ones are known to the scalar emitter).
 bool hasStructuralLowering(Operation *op) {
-  return isa<stablehlo::ConstantOp, stablehlo::IotaOp, stablehlo::DynamicIotaOp,
-             stablehlo::BroadcastInDimOp, stablehlo::BroadcastOp,
-             stablehlo::DynamicBroadcastInDimOp, stablehlo::ReshapeOp,
-             stablehlo::DynamicReshapeOp, stablehlo::TransposeOp,
-             stablehlo::SliceOp, stablehlo::DynamicSliceOp,
-             stablehlo::DynamicUpdateSliceOp, stablehlo::ConcatenateOp,
-             stablehlo::PadOp, stablehlo::ReverseOp,
-             stablehlo::GetDimensionSizeOp, stablehlo::ReduceOp,
-             stablehlo::ReduceWindowOp, stablehlo::GatherOp,
-             stablehlo::ScatterOp, stablehlo::DotOp, stablehlo::DotGeneralOp,
-             stablehlo::ConvolutionOp, stablehlo::OptimizationBarrierOp>(op);
+  return isa<
+      stablehlo::ConstantOp, stablehlo::IotaOp, stablehlo::DynamicIotaOp,
+      stablehlo::BroadcastInDimOp, stablehlo::BroadcastOp,
+      stablehlo::DynamicBroadcastInDimOp, stablehlo::ReshapeOp,
+      stablehlo::DynamicReshapeOp, stablehlo::TransposeOp, stablehlo::SliceOp,
+      stablehlo::DynamicSliceOp, stablehlo::DynamicUpdateSliceOp,
+      stablehlo::ConcatenateOp, stablehlo::PadOp, stablehlo::ReverseOp,
+      stablehlo::GetDimensionSizeOp, stablehlo::ReduceOp,
+      stablehlo::ReduceWindowOp, stablehlo::GatherOp, stablehlo::ScatterOp,
+      stablehlo::SelectAndScatterOp, stablehlo::DotOp, stablehlo::DotGeneralOp,
+      stablehlo::ConvolutionOp, stablehlo::OptimizationBarrierOp>(op);
 }
 
 // Ops whose regions are lowered in place, op by op, by the other patterns.
@@ -150,6 +150,12 @@ std::optional<std::string> checkSupported(Operation *op) {
     return checkReducer(op, reduceWindow.getBody());
   if (auto scatter = dyn_cast<stablehlo::ScatterOp>(op))
     return checkReducer(op, scatter.getUpdateComputation());
+  if (auto selectAndScatter = dyn_cast<stablehlo::SelectAndScatterOp>(op)) {
+    if (std::optional<std::string> reason =
+            checkReducer(op, selectAndScatter.getSelect()))
+      return reason;
+    return checkReducer(op, selectAndScatter.getScatter());
+  }
   if (auto convolution = dyn_cast<stablehlo::ConvolutionOp>(op))
     return checkConvolution(convolution);
   if (auto reshape = dyn_cast<stablehlo::ReshapeOp>(op))
