@@ -24,10 +24,10 @@ bool hasOneDnn() {
   const char *library = std::getenv("DISC_CPU_LIBRARY");
   if (library && std::string(library) == "blas")
     return false;
-  void *handle = dlopen("libdnnl.so.2", RTLD_NOW | RTLD_LOCAL);
-  if (handle)
-    dlclose(handle);
-  return handle != nullptr;
+  // Left open: closing it would unload oneDNN and libgomp until the
+  // runtime opens them again elsewhere in memory, and LeakSanitizer would
+  // no longer know the module of libgomp's own allocations.
+  return dlopen("libdnnl.so.2", RTLD_NOW | RTLD_LOCAL) != nullptr;
 }
 
 // A row-major rank-4 tensor whose innermost dim may be padded, filled with
