@@ -41,15 +41,16 @@ struct ConvPart {
   int64_t inputBegin, inputEnd, padTop, padBottom;
 };
 
-// A convolution primitive for one shape of part, with the reorder of the
-// filter from its HWIO layout into the one the primitive reads.
-// The reorder of the filter's output features [begin, end) into the packed
-// layout: slices of whole blocks, so that the workers share the reorder.
+// The reorder of a slice of the filter's output features, whole blocks of
+// the packed layout, from HWIO into that layout: the workers share the
+// reorder a slice each.
 struct FilterSlice {
   dnnl_memory_desc_t from{}, to{};
   dnnl_primitive_t reorder = nullptr;
 };
 
+// A convolution primitive for one shape of part, with the slices of the
+// filter's reorder into the layout the primitive reads.
 struct PartPrimitive {
   const Dnnl *dnnl = nullptr;
   dnnl_primitive_t convolution = nullptr;
