@@ -52,12 +52,10 @@ struct ConvolutionLowering : OpConversionPattern<stablehlo::ConvolutionOp> {
     auto kernelType = cast<RankedTensorType>(kernel.getType());
     int64_t rank = inputType.getRank();
 
-    auto getOr = [&](std::optional<ArrayRef<int64_t>> values, int64_t i,
-                     int64_t fallback) {
-      return values && !values->empty() ? (*values)[i] : fallback;
-    };
-    std::optional<ArrayRef<int64_t>> strides = op.getWindowStrides();
-    std::optional<ArrayRef<int64_t>> rhsDilation = op.getRhsDilation();
+    SmallVector<int64_t> strides =
+        disc::getDimValuesOr(op.getWindowStrides(), numSpatial, 1);
+    SmallVector<int64_t> rhsDilation =
+        disc::getDimValuesOr(op.getRhsDilation(), numSpatial, 1);
 
     SmallVector<int64_t> reversedDims;
     if (std::optional<ArrayRef<bool>> reversal = op.getWindowReversal())
@@ -114,9 +112,8 @@ struct ConvolutionLowering : OpConversionPattern<stablehlo::ConvolutionOp> {
           featureExpr;
     inputExprs[numbers.getInputFeatureDimension()] = featureExpr;
     for (int64_t i = 0; i < numSpatial; ++i)
-      inputExprs[inputSpatial[i]] =
-          loop(outputSpatial[i]) * getOr(strides, i, 1) +
-          loop(windowLoop + i) * getOr(rhsDilation, i, 1);
+      inputExprs[inputSpatial[i]] = loop(outputSpatial[i]) * strides[i] +
+                                    loop(windowLoop + i) * rhsDilation[i];
     kernelExprs[numbers.getKernelInputFeatureDimension()] = loop(inFeatureLoop);
     kernelExprs[numbers.getKernelOutputFeatureDimension()] =
         loop(outFeatureLoop);
@@ -231,19 +228,16 @@ Value mlir::disc::emitPaddedConvolutionInput(OpBuilder &b, Location loc,
   auto numbers = op.getDimensionNumbers();
   ArrayRef<int64_t> inputSpatial = numbers.getInputSpatialDimensions();
   int64_t rank = cast<RankedTensorType>(input.getType()).getRank();
+  int64_t numSpatial = inputSpatial.size();
+  SmallVector<int64_t> spatialLow, spatialHigh;
+  getPaddingEdges(op.getPadding(), numSpatial, spatialLow, spatialHigh);
+  SmallVector<int64_t> lhsDilation =
+      getDimValuesOr(op.getLhsDilation(), numSpatial, 1);
   SmallVector<int64_t> low(rank, 0), high(rank, 0), interior(rank, 0);
-  SmallVector<int64_t> paddingValues;
-  if (std::optional<DenseIntElementsAttr> padding = op.getPadding())
-    for (const APInt &value : padding->getValues<APInt>())
-      paddingValues.push_back(value.getSExtValue());
-  std::optional<ArrayRef<int64_t>> lhsDilation = op.getLhsDilation();
   for (auto [i, dim] : llvm::enumerate(inputSpatial)) {
-    if (!paddingValues.empty()) {
-      low[dim] = paddingValues[2 * i];
-      high[dim] = paddingValues[2 * i + 1];
-    }
-    if (lhsDilation && !lhsDilation->empty())
-      interior[dim] = (*lhsDilation)[i] - 1;
+    low[dim] = spatialLow[i];
+    high[dim] = spatialHigh[i];
+    interior[dim] = lhsDilation[i] - 1;
   }
   Value zero = arith::ConstantOp::create(
       b, loc, b.getZeroAttr(getElementTypeOrSelf(input.getType())));

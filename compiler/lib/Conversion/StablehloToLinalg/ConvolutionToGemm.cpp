@@ -120,12 +120,11 @@ Value emitConvolutionAsGemm(OpBuilder &b, stablehlo::ConvolutionOp op) {
     return b.getAffineDimExpr(numRows + positionOf(columnDims, kernelDim));
   };
 
-  auto getOr = [](std::optional<ArrayRef<int64_t>> values, int64_t i,
-                  int64_t fallback) {
-    return values && !values->empty() ? (*values)[i] : fallback;
-  };
-  std::optional<ArrayRef<int64_t>> strides = op.getWindowStrides();
-  std::optional<ArrayRef<int64_t>> rhsDilation = op.getRhsDilation();
+  int64_t numSpatial = inputSpatial.size();
+  SmallVector<int64_t> strides =
+      disc::getDimValuesOr(op.getWindowStrides(), numSpatial, 1);
+  SmallVector<int64_t> rhsDilation =
+      disc::getDimValuesOr(op.getRhsDilation(), numSpatial, 1);
   std::optional<ArrayRef<bool>> reversal = op.getWindowReversal();
   SmallVector<AffineExpr> inputExprs(rank);
   inputExprs[numbers.getInputBatchDimension()] =
@@ -133,13 +132,13 @@ Value emitConvolutionAsGemm(OpBuilder &b, stablehlo::ConvolutionOp op) {
   inputExprs[numbers.getInputFeatureDimension()] =
       columnLoop(numbers.getKernelInputFeatureDimension());
   for (auto [i, inputDim] : llvm::enumerate(inputSpatial)) {
-    AffineExpr position = rowLoop(outputSpatial[i]) * getOr(strides, i, 1);
+    AffineExpr position = rowLoop(outputSpatial[i]) * strides[i];
     int64_t window = kernelType.getDimSize(kernelSpatial[i]);
     if (window != 1) {
       AffineExpr offset = columnLoop(kernelSpatial[i]);
       if (reversal && !reversal->empty() && (*reversal)[i])
         offset = b.getAffineConstantExpr(window - 1) - offset;
-      position = position + offset * getOr(rhsDilation, i, 1);
+      position = position + offset * rhsDilation[i];
     }
     inputExprs[inputDim] = position;
   }

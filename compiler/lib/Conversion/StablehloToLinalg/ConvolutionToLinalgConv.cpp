@@ -31,12 +31,6 @@ using namespace mlir;
 
 namespace {
 
-/// `values[i]`, or `fallback` where the attribute is absent or empty.
-int64_t getOr(std::optional<ArrayRef<int64_t>> values, int64_t i,
-              int64_t fallback) {
-  return values && !values->empty() ? (*values)[i] : fallback;
-}
-
 /// Whether `op` is a convolution oneDNN takes as linalg.conv_2d_nhwc_hwcf
 /// expresses it, and one worth taking there: a window that reads its NHWC
 /// input as it lies is a plain matrix product (disc-convolution-to-gemm).
@@ -60,10 +54,11 @@ bool isLibraryConvolution(stablehlo::ConvolutionOp op) {
       return false;
   if (!kernelType.hasStaticShape())
     return false;
-  std::optional<ArrayRef<int64_t>> lhsDilation = op.getLhsDilation();
+  SmallVector<int64_t> lhsDilation =
+      disc::getDimValuesOr(op.getLhsDilation(), 2, 1);
   std::optional<ArrayRef<bool>> reversal = op.getWindowReversal();
   for (int64_t i = 0; i < 2; ++i)
-    if (getOr(lhsDilation, i, 1) != 1 ||
+    if (lhsDilation[i] != 1 ||
         (reversal && !reversal->empty() && (*reversal)[i]))
       return false;
   bool padded = false;
@@ -73,9 +68,10 @@ bool isLibraryConvolution(stablehlo::ConvolutionOp op) {
         return false;
       padded |= !value.isZero();
     }
-  std::optional<ArrayRef<int64_t>> strides = op.getWindowStrides();
+  SmallVector<int64_t> strides =
+      disc::getDimValuesOr(op.getWindowStrides(), 2, 1);
   bool readsInPlace =
-      !padded && getOr(strides, 0, 1) == 1 && getOr(strides, 1, 1) == 1 &&
+      !padded && strides[0] == 1 && strides[1] == 1 &&
       kernelType.getDimSize(numbers.getKernelSpatialDimensions()[0]) == 1 &&
       kernelType.getDimSize(numbers.getKernelSpatialDimensions()[1]) == 1 &&
       numbers.getInputFeatureDimension() == 3 &&
@@ -104,14 +100,10 @@ Value emitLinalgConvolution(OpBuilder &b, stablehlo::ConvolutionOp op) {
       transposeInto(b, loc, op.getLhs(),
                     {numbers.getInputBatchDimension(), inputSpatial[0],
                      inputSpatial[1], numbers.getInputFeatureDimension()});
-  SmallVector<int64_t> low(4, 0), high(4, 0);
-  if (std::optional<DenseIntElementsAttr> padding = op.getPadding()) {
-    SmallVector<int64_t> values;
-    for (const APInt &value : padding->getValues<APInt>())
-      values.push_back(value.getSExtValue());
-    low = {0, values[0], values[2], 0};
-    high = {0, values[1], values[3], 0};
-  }
+  SmallVector<int64_t> spatialLow, spatialHigh;
+  disc::getPaddingEdges(op.getPadding(), 2, spatialLow, spatialHigh);
+  SmallVector<int64_t> low = {0, spatialLow[0], spatialLow[1], 0};
+  SmallVector<int64_t> high = {0, spatialHigh[0], spatialHigh[1], 0};
   Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(b.getF32Type()));
   input = disc::emitPad(b, loc, input, zero, low, high, {0, 0, 0, 0});
   Value kernel = transposeInto(b, loc, op.getRhs(),
@@ -134,12 +126,10 @@ Value emitLinalgConvolution(OpBuilder &b, stablehlo::ConvolutionOp op) {
   }
   auto nhwcType = RankedTensorType::get(nhwcShape, resultType.getElementType());
   Value init = disc::createFilledTensor(b, loc, nhwcType, nhwcSizes, zero);
-  std::optional<ArrayRef<int64_t>> strides = op.getWindowStrides();
-  std::optional<ArrayRef<int64_t>> dilations = op.getRhsDilation();
   auto conv = linalg::Conv2DNhwcHwcfOp::create(
       b, loc, TypeRange{nhwcType}, ValueRange{input, kernel}, ValueRange{init},
-      b.getI64TensorAttr({getOr(strides, 0, 1), getOr(strides, 1, 1)}),
-      b.getI64TensorAttr({getOr(dilations, 0, 1), getOr(dilations, 1, 1)}));
+      b.getI64TensorAttr(disc::getDimValuesOr(op.getWindowStrides(), 2, 1)),
+      b.getI64TensorAttr(disc::getDimValuesOr(op.getRhsDilation(), 2, 1)));
 
   // NHWC dims back into the output layout.
   SmallVector<int64_t> outputOrder(4);

@@ -11,6 +11,7 @@
 #include "disc/Dialect/HLO/StablehloOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -760,6 +761,46 @@ struct GatherLowering : OpConversionPattern<stablehlo::GatherOp> {
   }
 };
 
+// The results of an scf.if that, when `holds`, combines the element at
+// `index` of each of `results` with the element at `updateIndex` of each
+// of `updates` through a scatter body (its arguments: the results'
+// elements, then the updates') and inserts what the body returns there;
+// else yields `results` as they are. `emitted` fails when an op of `body`
+// has no scalar form.
+scf::ValueVector emitCombineInPlace(OpBuilder &b, Location loc, Value holds,
+                                    Block &body, ValueRange results,
+                                    ValueRange index, ValueRange updates,
+                                    ValueRange updateIndex,
+                                    LogicalResult &emitted) {
+  auto ifHolds = scf::IfOp::create(
+      b, loc, holds,
+      [&](OpBuilder &tb, Location tl) {
+        SmallVector<Value> arguments;
+        for (Value result : results)
+          arguments.push_back(tensor::ExtractOp::create(tb, tl, result, index));
+        for (Value update : updates)
+          arguments.push_back(
+              tensor::ExtractOp::create(tb, tl, update, updateIndex));
+        FailureOr<SmallVector<Value>> combined =
+            disc::emitScalarBlock(tb, body, arguments);
+        if (failed(combined)) {
+          emitted = failure();
+          scf::YieldOp::create(tb, tl, results);
+          return;
+        }
+        SmallVector<Value> inserted;
+        for (auto [value, result] : llvm::zip(*combined, results))
+          inserted.push_back(
+              tensor::InsertOp::create(tb, tl, value, result, index));
+        scf::YieldOp::create(tb, tl, inserted);
+      },
+      [&](OpBuilder &eb, Location el) {
+        scf::YieldOp::create(eb, el, results);
+      });
+  return scf::ValueVector(ifHolds.getResults().begin(),
+                          ifHolds.getResults().end());
+}
+
 // scatter: each element of the updates is combined, by the update
 // computation, into the result element its index names: the start the
 // scatter indices give at its scatter dims, plus its batch index in the
@@ -802,12 +843,10 @@ struct ScatterLowering : OpConversionPattern<stablehlo::ScatterOp> {
         windowDims.size() != windowInputDims.size())
       return rewriter.notifyMatchFailure(op, "dimension numbers disagree");
 
-    SmallVector<Value> inputSizes, updateSizes;
-    for (OpFoldResult size : disc::getMixedSizes(rewriter, loc, inputs.front()))
-      inputSizes.push_back(materialize(rewriter, loc, size));
-    for (OpFoldResult size :
-         disc::getMixedSizes(rewriter, loc, updates.front()))
-      updateSizes.push_back(materialize(rewriter, loc, size));
+    SmallVector<Value> inputSizes = getValueOrCreateConstantIndexOp(
+        rewriter, loc, disc::getMixedSizes(rewriter, loc, inputs.front()));
+    SmallVector<Value> updateSizes = getValueOrCreateConstantIndexOp(
+        rewriter, loc, disc::getMixedSizes(rewriter, loc, updates.front()));
     Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
     Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
     Block &body = op.getUpdateComputation().front();
@@ -853,34 +892,8 @@ struct ScatterLowering : OpConversionPattern<stablehlo::ScatterOp> {
                 b, l, inBounds,
                 arith::CmpIOp::create(b, l, arith::CmpIPredicate::ult,
                                       resultIndex[dim], inputSizes[dim]));
-          auto ifInBounds = scf::IfOp::create(
-              b, l, inBounds,
-              [&](OpBuilder &tb, Location tl) {
-                SmallVector<Value> arguments;
-                for (Value result : results)
-                  arguments.push_back(
-                      tensor::ExtractOp::create(tb, tl, result, resultIndex));
-                for (Value update : updates)
-                  arguments.push_back(
-                      tensor::ExtractOp::create(tb, tl, update, updateIndex));
-                FailureOr<SmallVector<Value>> combined =
-                    disc::emitScalarBlock(tb, body, arguments);
-                SmallVector<Value> inserted;
-                if (failed(combined)) {
-                  emitted = failure();
-                  inserted.assign(results.begin(), results.end());
-                } else {
-                  for (auto [value, result] : llvm::zip(*combined, results))
-                    inserted.push_back(tensor::InsertOp::create(
-                        tb, tl, value, result, resultIndex));
-                }
-                scf::YieldOp::create(tb, tl, inserted);
-              },
-              [&](OpBuilder &eb, Location el) {
-                scf::YieldOp::create(eb, el, results);
-              });
-          return scf::ValueVector(ifInBounds.getResults().begin(),
-                                  ifInBounds.getResults().end());
+          return emitCombineInPlace(b, l, inBounds, body, results, resultIndex,
+                                    updates, updateIndex, emitted);
         });
     if (failed(emitted))
       return rewriter.notifyMatchFailure(op, "a body op has no scalar form");
@@ -910,32 +923,21 @@ struct SelectAndScatterLowering
     Location loc = op.getLoc();
     Value operand = adaptor.getOperand(), source = adaptor.getSource();
     int64_t rank = resultType.getRank();
-    auto valuesOr = [&](std::optional<ArrayRef<int64_t>> values,
-                        int64_t fallback) {
-      return values && !values->empty() ? SmallVector<int64_t>(*values)
-                                        : SmallVector<int64_t>(rank, fallback);
-    };
-    SmallVector<int64_t> window = valuesOr(op.getWindowDimensions(), 1);
-    SmallVector<int64_t> strides = valuesOr(op.getWindowStrides(), 1);
-    SmallVector<int64_t> padLow(rank, 0);
-    if (std::optional<DenseIntElementsAttr> padding = op.getPadding()) {
-      SmallVector<int64_t> values;
-      for (const APInt &value : padding->getValues<APInt>())
-        values.push_back(value.getSExtValue());
-      for (int64_t dim = 0; dim < rank; ++dim)
-        padLow[dim] = values[2 * dim];
-    }
+    SmallVector<int64_t> window =
+        disc::getDimValuesOr(op.getWindowDimensions(), rank, 1);
+    SmallVector<int64_t> strides =
+        disc::getDimValuesOr(op.getWindowStrides(), rank, 1);
+    SmallVector<int64_t> padLow, padHigh;
+    disc::getPaddingEdges(op.getPadding(), rank, padLow, padHigh);
 
     SmallVector<OpFoldResult> sizes =
         disc::getMixedSizes(rewriter, loc, operand);
-    SmallVector<Value> operandSizes, sourceSizes, windowSizes;
-    for (OpFoldResult size : sizes)
-      operandSizes.push_back(materialize(rewriter, loc, size));
-    for (OpFoldResult size : disc::getMixedSizes(rewriter, loc, source))
-      sourceSizes.push_back(materialize(rewriter, loc, size));
-    for (int64_t size : window)
-      windowSizes.push_back(
-          arith::ConstantIndexOp::create(rewriter, loc, size));
+    SmallVector<Value> operandSizes =
+        getValueOrCreateConstantIndexOp(rewriter, loc, sizes);
+    SmallVector<Value> sourceSizes = getValueOrCreateConstantIndexOp(
+        rewriter, loc, disc::getMixedSizes(rewriter, loc, source));
+    SmallVector<Value> windowSizes = getValueOrCreateConstantIndexOp(
+        rewriter, loc, getAsIndexOpFoldResult(rewriter.getContext(), window));
     Value init = disc::extractScalar(rewriter, loc, adaptor.getInitValue());
     Value filled =
         disc::createFilledTensor(rewriter, loc, resultType, sizes, init);
@@ -1017,30 +1019,9 @@ struct SelectAndScatterLowering
           ValueRange picked = search.results;
           SmallVector<Value> target(picked.begin() + 1,
                                     picked.begin() + 1 + rank);
-          auto ifPicked = scf::IfOp::create(
-              b, l, picked.front(),
-              [&](OpBuilder &tb, Location tl) {
-                Value current =
-                    tensor::ExtractOp::create(tb, tl, results.front(), target);
-                Value update =
-                    tensor::ExtractOp::create(tb, tl, source, sourceIndex);
-                FailureOr<SmallVector<Value>> combined =
-                    disc::emitScalarBlock(tb, scatter, {current, update});
-                if (failed(combined)) {
-                  emitted = failure();
-                  scf::YieldOp::create(tb, tl, results);
-                  return;
-                }
-                scf::YieldOp::create(
-                    tb, tl,
-                    ValueRange{tensor::InsertOp::create(
-                        tb, tl, combined->front(), results.front(), target)});
-              },
-              [&](OpBuilder &eb, Location el) {
-                scf::YieldOp::create(eb, el, results);
-              });
-          return scf::ValueVector(ifPicked.getResults().begin(),
-                                  ifPicked.getResults().end());
+          return emitCombineInPlace(b, l, picked.front(), scatter, results,
+                                    target, ValueRange{source}, sourceIndex,
+                                    emitted);
         });
     if (failed(emitted))
       return rewriter.notifyMatchFailure(op, "a body op has no scalar form");

@@ -168,25 +168,15 @@ struct ReduceWindowLowering : OpConversionPattern<stablehlo::ReduceWindowOp> {
             getTypeConverter()->convertTypes(op.getResultTypes(), resultTypes)))
       return rewriter.notifyMatchFailure(op, "result types do not convert");
 
-    auto valuesOr = [&](std::optional<ArrayRef<int64_t>> values,
-                        int64_t fallback) {
-      return values && !values->empty() ? SmallVector<int64_t>(*values)
-                                        : SmallVector<int64_t>(rank, fallback);
-    };
     ArrayRef<int64_t> window = op.getWindowDimensions();
-    SmallVector<int64_t> strides = valuesOr(op.getWindowStrides(), 1);
-    SmallVector<int64_t> baseDilations = valuesOr(op.getBaseDilations(), 1);
-    SmallVector<int64_t> windowDilations = valuesOr(op.getWindowDilations(), 1);
-    SmallVector<int64_t> low(rank, 0), high(rank, 0), interior(rank, 0);
-    if (std::optional<DenseIntElementsAttr> padding = op.getPadding()) {
-      SmallVector<int64_t> values;
-      for (const APInt &value : padding->getValues<APInt>())
-        values.push_back(value.getSExtValue());
-      for (int64_t dim = 0; dim < rank; ++dim) {
-        low[dim] = values[2 * dim];
-        high[dim] = values[2 * dim + 1];
-      }
-    }
+    SmallVector<int64_t> strides =
+        disc::getDimValuesOr(op.getWindowStrides(), rank, 1);
+    SmallVector<int64_t> baseDilations =
+        disc::getDimValuesOr(op.getBaseDilations(), rank, 1);
+    SmallVector<int64_t> windowDilations =
+        disc::getDimValuesOr(op.getWindowDilations(), rank, 1);
+    SmallVector<int64_t> low, high, interior(rank, 0);
+    disc::getPaddingEdges(op.getPadding(), rank, low, high);
     for (int64_t dim = 0; dim < rank; ++dim)
       interior[dim] = baseDilations[dim] - 1;
 

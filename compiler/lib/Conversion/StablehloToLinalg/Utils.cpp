@@ -172,3 +172,22 @@ mlir::disc::emitScalarBlock(OpBuilder &b, Block &body, ValueRange arguments) {
   }
   return failure();
 }
+
+SmallVector<int64_t>
+mlir::disc::getDimValuesOr(std::optional<ArrayRef<int64_t>> values,
+                           int64_t count, int64_t fallback) {
+  if (values && !values->empty())
+    return SmallVector<int64_t>(*values);
+  return SmallVector<int64_t>(count, fallback);
+}
+
+void mlir::disc::getPaddingEdges(std::optional<DenseIntElementsAttr> padding,
+                                 int64_t count, SmallVectorImpl<int64_t> &low,
+                                 SmallVectorImpl<int64_t> &high) {
+  low.assign(count, 0);
+  high.assign(count, 0);
+  if (!padding)
+    return;
+  for (auto [index, value] : llvm::enumerate(padding->getValues<APInt>()))
+    (index % 2 == 0 ? low : high)[index / 2] = value.getSExtValue();
+}

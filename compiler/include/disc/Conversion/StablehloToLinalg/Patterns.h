@@ -118,6 +118,18 @@ Value emitScalarOp(OpBuilder &b, Location loc, Operation *op,
 FailureOr<SmallVector<Value>> emitScalarBlock(OpBuilder &b, Block &body,
                                               ValueRange arguments);
 
+/// The `count` values of an optional per-dimension attribute (window
+/// strides, dilations, ...), each `fallback` where it is absent or empty.
+SmallVector<int64_t> getDimValuesOr(std::optional<ArrayRef<int64_t>> values,
+                                    int64_t count, int64_t fallback);
+
+/// The low and high edges of an optional [count, 2] padding attribute
+/// (convolution, reduce_window, select_and_scatter); zeros where it is
+/// absent.
+void getPaddingEdges(std::optional<DenseIntElementsAttr> padding, int64_t count,
+                     SmallVectorImpl<int64_t> &low,
+                     SmallVectorImpl<int64_t> &high);
+
 /// Pads `input` with `paddingValue` following stablehlo.pad semantics:
 /// negative edges cut, interior padding spreads the elements apart.
 Value emitPad(OpBuilder &b, Location loc, Value input, Value paddingValue,
