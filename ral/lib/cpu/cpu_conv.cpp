@@ -22,11 +22,30 @@
 namespace disc::ral::cpu {
 namespace {
 
+std::string shapeText(const MemRefType<float, 4> &m) {
+  return std::to_string(m.sizes[0]) + "x" + std::to_string(m.sizes[1]) + "x" +
+         std::to_string(m.sizes[2]) + "x" + std::to_string(m.sizes[3]);
+}
+
+// How error messages name a call: "input NxHxWxC, filter ..., out ...".
+std::string callText(const MemRefType<float, 4> &input,
+                     const MemRefType<float, 4> &filter,
+                     const MemRefType<float, 4> &out) {
+  return "input " + shapeText(input) + ", filter " + shapeText(filter) +
+         ", out " + shapeText(out);
+}
+
 // Convolutions below this many multiply-adds run on the calling thread.
 constexpr int64_t kMinParallelWork = int64_t(1) << 20;
 // Primitives kept for reuse; past this many (a dynamic shape seen at many
 // sizes), a part's primitive is made for the call and dropped.
 constexpr size_t kMaxCachedPrimitives = 256;
+// A convolution whose filter has more than this many elements per element
+// of output is computed as a matrix product (convolveAsProduct).
+constexpr int64_t kProductFilterRatio = 32;
+// Parts of the output features a product is cut into are multiples of
+// this, a multiple of the register blocks of oneDNN's sgemm kernels.
+constexpr int64_t kFeatureAlignment = 16;
 
 struct Window {
   int64_t strideH, strideW, dilationH, dilationW;
@@ -286,6 +305,94 @@ std::vector<ConvPart> planParts(int64_t images, int64_t rows, int threads,
   return parts;
 }
 
+// Whether `m` is laid out as rows of its last dim, the rows dense along
+// the other three: a matrix of sizes[0] * sizes[1] * sizes[2] rows with a
+// leading dimension of strides[2].
+bool isRowsMatrix(const MemRefType<float, 4> &m) {
+  return m.strides[3] == 1 && m.strides[2] >= m.sizes[3] &&
+         m.strides[1] == m.sizes[2] * m.strides[2] &&
+         m.strides[0] == m.sizes[1] * m.strides[1];
+}
+
+// Computes the convolution as one matrix product, out = im2col(input) *
+// filter, its output features cut into one part per worker. For a filter
+// much larger than the output it makes (the deep layers of a CNN at batch
+// 1), reading the filter is most of the work: oneDNN's convolution
+// primitives would first reorder all of it into their packed layout
+// (reading and writing it once more), and cut the work by rows of output,
+// each part reading the whole filter; here each worker's sgemm reads its
+// share of the filter as it lies. The windows are copied out first
+// (im2col), which costs little next to such a filter. Returns false,
+// before computing anything, where the layouts do not allow it.
+bool convolveAsProduct(ExecutionContext *run, const std::string &call,
+                       const Dnnl &dnnl, const MemRefType<float, 4> &input,
+                       const MemRefType<float, 4> &filter,
+                       const MemRefType<float, 4> &out, const Window &window,
+                       int threads) {
+  if (!isRowsMatrix(filter) || !isRowsMatrix(out) || input.strides[3] != 1)
+    return false;
+  int64_t pixels = out.sizes[0] * out.sizes[1] * out.sizes[2];
+  int64_t channels = input.sizes[3];
+  int64_t taps = filter.sizes[0] * filter.sizes[1];
+  int64_t depth = taps * channels;
+  AlignedBuffer windows(
+      alignedAllocate(size_t(pixels * depth) * sizeof(float)));
+  if (!windows) {
+    run->setError("ral_conv: out of memory for the windows of " + call);
+    return true;
+  }
+  float *rows = static_cast<float *>(windows.get());
+  const float *source = input.data + input.offset;
+  runInChunks(pixels, 1, threads, [&](int64_t begin, int64_t end) {
+    for (int64_t pixel = begin; pixel < end; ++pixel) {
+      int64_t w = pixel % out.sizes[2];
+      int64_t h = pixel / out.sizes[2] % out.sizes[1];
+      int64_t n = pixel / (out.sizes[1] * out.sizes[2]);
+      float *row = rows + pixel * depth;
+      for (int64_t kh = 0; kh < filter.sizes[0]; ++kh)
+        for (int64_t kw = 0; kw < filter.sizes[1]; ++kw, row += channels) {
+          int64_t ih =
+              h * window.strideH - window.padTop + kh * window.dilationH;
+          int64_t iw =
+              w * window.strideW - window.padLeft + kw * window.dilationW;
+          if (ih < 0 || ih >= input.sizes[1] || iw < 0 ||
+              iw >= input.sizes[2]) {
+            std::fill(row, row + channels, 0.0f);
+            continue;
+          }
+          const float *from = source + n * input.strides[0] +
+                              ih * input.strides[1] + iw * input.strides[2];
+          std::copy(from, from + channels, row);
+        }
+    }
+  });
+  int64_t features = out.sizes[3];
+  int64_t blocks = (features + kFeatureAlignment - 1) / kFeatureAlignment;
+  int64_t parts = std::max<int64_t>(1, std::min<int64_t>(threads, blocks));
+  const float *weights = filter.data + filter.offset;
+  float *result = out.data + out.offset;
+  std::atomic<int> failure{dnnl_success};
+  runInChunks(parts, 1, threads, [&](int64_t begin, int64_t end) {
+    for (int64_t part = begin; part < end; ++part) {
+      int64_t first =
+          std::min(features, blocks * part / parts * kFeatureAlignment);
+      int64_t last =
+          std::min(features, blocks * (part + 1) / parts * kFeatureAlignment);
+      if (first >= last)
+        continue;
+      if (int status = dnnl.sgemmOnThisThread(
+              false, false, pixels, last - first, depth, rows, depth,
+              weights + first, filter.strides[2], result + first,
+              out.strides[2]))
+        failure.store(status);
+    }
+  });
+  if (int status = failure.load())
+    run->setError("ral_conv: oneDNN's sgemm failed with status " +
+                  std::to_string(status) + " on " + call);
+  return true;
+}
+
 void conv(ExecutionContext *run, MemRefType<float, 4> input,
           MemRefType<float, 4> filter, MemRefType<float, 4> out,
           int64_t strideH, int64_t strideW, int64_t dilationH,
@@ -293,10 +400,6 @@ void conv(ExecutionContext *run, MemRefType<float, 4> input,
           int64_t padRight) {
   Window window{strideH, strideW, dilationH, dilationW,
                 padTop,  padLeft, padBottom, padRight};
-  auto shape = [](const MemRefType<float, 4> &m) {
-    return std::to_string(m.sizes[0]) + "x" + std::to_string(m.sizes[1]) + "x" +
-           std::to_string(m.sizes[2]) + "x" + std::to_string(m.sizes[3]);
-  };
   if (strideH < 1 || strideW < 1 || dilationH < 1 || dilationW < 1 ||
       padTop < 0 || padLeft < 0 || padBottom < 0 || padRight < 0) {
     run->setError("ral_conv: strides and dilations must be positive and pads "
@@ -315,9 +418,9 @@ void conv(ExecutionContext *run, MemRefType<float, 4> input,
           outputSize(input.sizes[1], padTop + padBottom, extentH, strideH) ||
       out.sizes[2] !=
           outputSize(input.sizes[2], padLeft + padRight, extentW, strideW)) {
-    run->setError("ral_conv: the sizes do not agree (input " + shape(input) +
-                  " NHWC, filter " + shape(filter) + " HWIO, out " +
-                  shape(out) + " NHWC)");
+    run->setError("ral_conv: the sizes do not agree (input " +
+                  shapeText(input) + " NHWC, filter " + shapeText(filter) +
+                  " HWIO, out " + shapeText(out) + " NHWC)");
     return;
   }
   float *result = out.data + out.offset;
@@ -341,6 +444,14 @@ void conv(ExecutionContext *run, MemRefType<float, 4> input,
   int64_t work = out.sizes[0] * out.sizes[1] * out.sizes[2] * out.sizes[3] *
                  input.sizes[3] * filter.sizes[0] * filter.sizes[1];
   int threads = work < kMinParallelWork ? 1 : getRunThreads(run);
+  int64_t filterElements =
+      filter.sizes[0] * filter.sizes[1] * filter.sizes[2] * filter.sizes[3];
+  int64_t outElements =
+      out.sizes[0] * out.sizes[1] * out.sizes[2] * out.sizes[3];
+  if (filterElements > kProductFilterRatio * outElements &&
+      convolveAsProduct(run, callText(input, filter, out), *dnnl, input, filter,
+                        out, window, threads))
+    return;
   std::vector<ConvPart> parts = planParts(out.sizes[0], out.sizes[1], threads,
                                           input.sizes[1], extentH, window);
 
@@ -381,9 +492,9 @@ void conv(ExecutionContext *run, MemRefType<float, 4> input,
         },
         status));
     if (!primitives.back()) {
-      run->setError("ral_conv: oneDNN made no convolution for input " +
-                    shape(input) + ", filter " + shape(filter) + ", out " +
-                    shape(out) + " (status " + std::to_string(status) + ")");
+      run->setError("ral_conv: oneDNN made no convolution for " +
+                    callText(input, filter, out) + " (status " +
+                    std::to_string(status) + ")");
       return;
     }
   }
@@ -417,7 +528,7 @@ void conv(ExecutionContext *run, MemRefType<float, 4> input,
             }
           });
     if (reorderFailure.load()) {
-      run->setError("ral_conv: the filter " + shape(filter) +
+      run->setError("ral_conv: the filter " + shapeText(filter) +
                     " could not be reordered for oneDNN");
       return;
     }
@@ -465,8 +576,8 @@ void conv(ExecutionContext *run, MemRefType<float, 4> input,
       });
   if (int status = failure.load())
     run->setError("ral_conv: oneDNN's convolution failed with status " +
-                  std::to_string(status) + " on input " + shape(input) +
-                  ", filter " + shape(filter) + ", out " + shape(out));
+                  std::to_string(status) + " on " +
+                  callText(input, filter, out));
 }
 
 [[maybe_unused]] const bool convRegistered =

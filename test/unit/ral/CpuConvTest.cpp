@@ -81,11 +81,12 @@ int callConv(ExecutionContext &run, Tensor &input, Tensor &filter, Tensor &out,
 
 // Convolves an NHWC input of `inputSizes` with an HWIO filter of
 // `filterSizes` through ral_conv and checks every output element; the
-// padding of the output's rows must keep its values.
+// padding of the output's rows must keep its values. The filter's and the
+// output's rows may be padded.
 void expectConv(std::array<int64_t, 4> inputSizes,
                 std::array<int64_t, 4> filterSizes, Window window,
-                int64_t outPadding = 0) {
-  Tensor input(inputSizes, 0, 1), filter(filterSizes, 0, 2);
+                int64_t outPadding = 0, int64_t filterPadding = 0) {
+  Tensor input(inputSizes, 0, 1), filter(filterSizes, filterPadding, 2);
   auto outSize = [](int64_t size, int64_t pads, int64_t kernel,
                     int64_t dilation, int64_t stride) {
     return (size + pads - (kernel - 1) * dilation - 1) / stride + 1;
@@ -163,6 +164,21 @@ TEST_F(CpuConv, TakesStridesDilationsAndUnevenPads) {
 
 TEST_F(CpuConv, WritesThroughTheStridesOfItsOutput) {
   expectConv({2, 6, 7, 5}, {2, 2, 5, 6}, Window{}, 3);
+}
+
+// A filter many times larger than its output (a CNN's deep layers at batch
+// 1) is one matrix product, its output features cut over the cores.
+TEST_F(CpuConv, ComputesAFilterLargerThanItsOutputAsAProduct) {
+  Window same;
+  same.padTop = same.padLeft = same.padBottom = same.padRight = 1;
+  expectConv({1, 4, 4, 64}, {3, 3, 64, 150}, same);
+  expectConv({1, 4, 4, 64}, {3, 3, 64, 150}, same, 5, 6);
+  Window window;
+  window.strideH = 2;
+  window.dilationW = 2;
+  window.padTop = 2;
+  window.padRight = 1;
+  expectConv({1, 3, 6, 128}, {3, 2, 128, 512}, window);
 }
 
 TEST(CpuConvErrors, FailsTheRunOnSizesThatDoNotAgree) {
