@@ -1,8 +1,43 @@
 #include "disc/ral/host/work_queue.h"
 
+#include <chrono>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#endif
+
 namespace disc::host {
 
 namespace {
+
+// How long an idle worker, or a thread awaiting tasks' results, polls
+// before it sleeps. Compiled models run one parallel loop or library call
+// after another, tens of microseconds apart: a worker put to sleep between
+// them costs a system call to wake and as much again before it runs (far
+// more in a virtual machine), which for a loop of tens of microseconds is
+// more than the loop. Short enough that an idle process gives its cores
+// back at once.
+constexpr std::chrono::microseconds kSpinTime{100};
+
+// One poll's pause: lets the core's other hardware thread run.
+inline void relax() {
+#if defined(__x86_64__) || defined(__i386__)
+  _mm_pause();
+#endif
+}
+
+// Polls `ready` until it holds or kSpinTime has passed; returns its value.
+template <typename Ready> bool spinUntil(Ready ready) {
+  auto deadline = std::chrono::steady_clock::now() + kSpinTime;
+  for (int polls = 0;; ++polls) {
+    if (ready())
+      return true;
+    relax();
+    // Reading the clock costs more than a poll: once every 64 polls.
+    if ((polls & 63) == 63 && std::chrono::steady_clock::now() > deadline)
+      return ready();
+  }
+}
 
 // The queue and worker index of the current thread, if it is a worker.
 thread_local ConcurrentWorkQueue *currentQueue = nullptr;
@@ -94,8 +129,11 @@ void ConcurrentWorkQueue::wakeWorkerIfNeeded() {
   // queued_: one of the two sees the other, so no wake-up is lost. A worker
   // already being woken will look for this task too: waking one per task
   // would cost a system call each while the first is still on its way.
+  // A spinner seen here reads queued_ again after it stops spinning
+  // (seq_cst, as a sleeper does), so it takes the task or wakes for it.
   if (sleepers_.load(std::memory_order_seq_cst) == 0 ||
-      waking_.load(std::memory_order_seq_cst) > 0)
+      waking_.load(std::memory_order_seq_cst) > 0 ||
+      spinners_.load(std::memory_order_seq_cst) > 0)
     return;
   {
     std::lock_guard<std::mutex> lock(sleepMutex_);
@@ -197,11 +235,29 @@ void ConcurrentWorkQueue::runQueuedTasksUntil(
   }
 }
 
+bool ConcurrentWorkQueue::spinBeforeSleeping() {
+  // All but one spin at most: the thread that hands out the next loop runs
+  // on the remaining core meanwhile.
+  int limit = static_cast<int>(workers_.size()) - 1;
+  int spinning = spinners_.load(std::memory_order_relaxed);
+  do {
+    if (spinning >= limit)
+      return false;
+  } while (!spinners_.compare_exchange_weak(spinning, spinning + 1,
+                                            std::memory_order_seq_cst));
+  bool found = spinUntil([this] {
+    return queued_.load(std::memory_order_relaxed) > 0 ||
+           stopping_.load(std::memory_order_relaxed);
+  });
+  spinners_.fetch_sub(1, std::memory_order_seq_cst);
+  return found;
+}
+
 void ConcurrentWorkQueue::workerLoop(int index) {
   currentQueue = this;
   currentWorker = index;
   for (;;) {
-    if (runQueuedTask(index))
+    if (runQueuedTask(index) || (spinBeforeSleeping() && runQueuedTask(index)))
       continue;
     std::unique_lock<std::mutex> lock(sleepMutex_);
     sleepers_.fetch_add(1, std::memory_order_seq_cst);
@@ -309,6 +365,11 @@ void ConcurrentWorkQueue::await(AsyncValue *const *values, size_t count) {
     }
     batch.clear();
   }
+  // The workers' tasks mostly end soon after this thread's own.
+  if (spinUntil([&] {
+        return latch->remaining.load(std::memory_order_acquire) == 0;
+      }))
+    return;
   std::unique_lock<std::mutex> lock(latch->mutex);
   latch->done.wait(lock, [&] {
     return latch->remaining.load(std::memory_order_acquire) == 0;

@@ -88,8 +88,12 @@ private:
   // false if it took none.
   bool stealHalf(std::vector<Task> &batch);
   void finishTask();
-  // Wakes a sleeping worker unless none sleeps or one is already waking.
+  // Wakes a sleeping worker unless none sleeps, one is already waking or
+  // one is spinning (and so about to take the task).
   void wakeWorkerIfNeeded();
+  // Polls for a queued task for a while before worker `index` sleeps, if
+  // fewer than all but one of the workers already do; true if one came.
+  bool spinBeforeSleeping();
   // Runs the single-threaded queue's tasks on this thread until `done`
   // holds; `done` is read under awaitingMutex_, and whatever makes it true
   // notifies awaitingCv_.
@@ -101,6 +105,8 @@ private:
   // Tasks added to either pool and not yet finished.
   std::atomic<int64_t> outstanding_{0};
   std::atomic<int> sleepers_{0};
+  // Workers polling for a task before they sleep (spinBeforeSleeping).
+  std::atomic<int> spinners_{0};
   // Sleepers notified that have not yet woken.
   std::atomic<int> waking_{0};
   std::atomic<bool> stopping_{false};
