@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from e2e import elementwise_case, random_array, rng, run
+from e2e import Case, elementwise_case, jax_module, random_array, rng, run
 
 SHAPE = (4, 5)
 INT_TYPES = ["i8", "i16", "i32", "i64", "ui8", "ui16", "ui32", "ui64"]
@@ -178,4 +178,38 @@ def int_cases():
     return cases
 
 
-run(float_cases() + int_cases())
+def streaming_cases():
+    """Outputs of 32 MiB and more, which disc-cpu-streaming-stores writes a
+    cache line at a time past the cache: a [2048, 4096] outer product of two
+    broadcast vectors, and a one-dimensional fill whose last elements come
+    after the last whole line."""
+    g = rng(3)
+    columns = random_array(g, (4096,), "f32", -2, 2)
+    rows = random_array(g, (2048,), "f32", -2, 2)
+    outer = jax_module(
+        [("columns", "tensor<4096xf32>"), ("rows", "tensor<2048xf32>")],
+        [("tensor<2048x4096xf32>", "result")],
+        ["%0 = stablehlo.broadcast_in_dim %arg0, dims = [1] : (tensor<4096xf32>) -> tensor<2048x4096xf32>",
+         "%1 = stablehlo.broadcast_in_dim %arg1, dims = [0] : (tensor<2048xf32>) -> tensor<2048x4096xf32>",
+         "%cst = stablehlo.constant dense<1.000000e+00> : tensor<2048x4096xf32>",
+         "%2 = stablehlo.multiply %0, %1 : tensor<2048x4096xf32>",
+         "%3 = stablehlo.add %2, %cst : tensor<2048x4096xf32>",
+         "return %3 : tensor<2048x4096xf32>"])
+    count = 8 * 1024 * 1024 + 3
+    scale = random_array(g, (), "f32", -2, 2)
+    fill = jax_module(
+        [("scale", "tensor<f32>")],
+        [("tensor<%dxf32>" % count, "result")],
+        ["%%0 = stablehlo.broadcast_in_dim %%arg0, dims = [] : (tensor<f32>) -> tensor<%dxf32>"
+         % count,
+         "%%1 = stablehlo.multiply %%0, %%0 : tensor<%dxf32>" % count,
+         "return %%1 : tensor<%dxf32>" % count])
+    return [
+        Case("streaming_outer_product_f32", outer, [columns, rows],
+             lambda c, r: (r[:, None] * c[None, :] + np.float32(1)).astype(np.float32)),
+        Case("streaming_fill_with_tail_f32", fill, [scale],
+             lambda s: np.full(count, s * s, np.float32)),
+    ]
+
+
+run(float_cases() + int_cases() + streaming_cases())

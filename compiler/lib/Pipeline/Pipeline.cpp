@@ -269,8 +269,9 @@ static void addMathAndIndexLowering(OpPassManager &pm) {
 // unless the model must need no library; the loops by rows become
 // scf.parallel like every other parallel loop; strided copies must become
 // loops before the linalg lowering, and loops are ordered for unit-stride
-// inner loops before they are emitted; the outer parallel loops run on
-// every core.
+// inner loops before they are emitted; elementwise loops with outputs
+// larger than the cache store whole lines past it; the outer parallel loops
+// run on every core.
 static void buildCpuDevicePhase(OpPassManager &pm,
                                 const CompileOptions &options) {
   OpPassManager &functions = pm.nest<func::FuncOp>();
@@ -284,6 +285,7 @@ static void buildCpuDevicePhase(OpPassManager &pm,
   functions.addPass(createDiscMemrefCopyToLinalg());
   functions.addPass(createDiscLinalgContiguousInnerLoop());
   functions.addPass(createConvertLinalgToParallelLoopsPass());
+  functions.addPass(createDiscCpuStreamingStores());
   pm.addPass(createDiscCpuParallelFor());
   addMathAndIndexLowering(pm);
   pm.addPass(createSCFToControlFlowPass());

@@ -9,6 +9,11 @@
 #include "disc/ral/registry.h"
 
 #include <algorithm>
+#include <atomic>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#endif
 #include <vector>
 
 namespace disc::ral::cpu {
@@ -47,6 +52,18 @@ void runInChunks(int64_t count, int64_t grain, int threads,
 
 namespace {
 
+// Makes the non-temporal stores of a loop's chunk (disc-cpu-streaming-
+// stores) visible before the chunk is reported done: the release and
+// acquire that hand a chunk's results to another thread do not order them
+// (on x86 only SFENCE or MFENCE does).
+void fenceStreamingStores() {
+#if defined(__x86_64__) || defined(__i386__)
+  _mm_sfence();
+#else
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+#endif
+}
+
 // What disc-cpu-parallel-for outlines: iterations [begin, end) of a loop,
 // reading its captured values from `captures`.
 using LoopBody = void (*)(void *captures, int64_t begin, int64_t end);
@@ -70,6 +87,7 @@ void parallelFor(ExecutionContext *run, void *body, void *captures,
   runInChunks(count, grain, getRunThreads(run),
               [loop, captures](int64_t begin, int64_t end) {
                 loop(captures, begin, end);
+                fenceStreamingStores();
               });
 }
 

@@ -92,6 +92,49 @@ def DiscRALLegalizeToDispatch
   ];
 }
 
+def DiscCpuStreamingStores
+    : Pass<"disc-cpu-streaming-stores", "::mlir::func::FuncOp"> {
+  let summary = "Writes large elementwise outputs with non-temporal stores";
+  let description = [{
+    An outermost `scf.parallel` whose body is elementwise along its
+    innermost dimension (from 0, step 1, a constant trip count) becomes a
+    loop over whole cache lines of that dimension when it writes at least
+    `min-bytes` into buffers from `ral_alloc`: each line is computed as a
+    vector of 64 bytes (16 f32), loads along the dimension become
+    `vector.load`, values that do not vary along it are broadcast, and each
+    store becomes a `vector.store {nontemporal = true, alignment = 64}`.
+    What remains of a one-dimensional loop after its last whole line stays
+    a loop of scalars.
+
+    A non-temporal store writes a line without first reading it from memory
+    (a plain store of a line the cache does not hold reads it, only to
+    overwrite it), so an output larger than the cache costs one pass over
+    memory instead of two. The lines are not kept in the cache, which is
+    why only outputs larger than it are written this way: the default
+    `min-bytes`, 32 MiB, is the last-level cache of a large server CPU (an
+    output that fits would be read back from the cache by what uses it
+    next).
+
+    A loop qualifies when its body is loads, stores and pure elementwise
+    ops, the stores write consecutive elements along the innermost
+    dimension of static-shape, identity-layout buffers that `ral_alloc`
+    made (64-byte aligned, docs/ABI.md) with one element size among them,
+    no load reads a buffer the loop writes, nothing but the loads and the
+    stores' last index uses the induction variable, and, for a loop of more
+    than one dimension, the innermost trip count and the buffers' rows are
+    whole lines (so that every store is aligned).
+  }];
+  let options = [
+    Option<"minBytes", "min-bytes", "int64_t", /*default=*/"32 << 20",
+           "The fewest bytes a loop must write to be rewritten">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 def DiscCpuParallelFor : Pass<"disc-cpu-parallel-for", "::mlir::ModuleOp"> {
   let summary = "Runs the outer parallel loops on every core";
   let description = [{
