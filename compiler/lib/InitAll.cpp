@@ -2,6 +2,7 @@
 
 #include "disc/InitAll.h"
 
+#include "disc/Conversion/ChloToStablehlo/Passes.h"
 #include "disc/Conversion/KernelGraphToLLVM/Passes.h"
 #include "disc/Conversion/LinalgToGPU/Passes.h"
 #include "disc/Conversion/LinalgToRAL/Passes.h"
@@ -38,6 +39,7 @@ void mlir::disc::registerAllDialects(DialectRegistry &registry) {
 void mlir::disc::registerAllPasses() {
   mlir::registerAllPasses();
   mlir::disc::registerDiscTransformsPasses();
+  mlir::disc::registerChloToStablehloPasses();
   mlir::disc::registerKernelGraphToLLVMPasses();
   mlir::disc::registerLinalgToGPUPasses();
   mlir::disc::registerLinalgToRALPasses();
