@@ -389,8 +389,10 @@ public:
     return select(lt(a, 0.5), sub(cst(1.0), erfSmall(x)), large);
   }
 
-  /// Giles' single-precision erfinv; for f64, two Newton steps on it, on erf
-  /// near zero and on erfc (against 1 - |y|, exact) towards +-1.
+  /// Giles' single-precision erfinv; for f64, Newton steps from it: on erf
+  /// near zero, and towards +-1 on log(erfc(|x|)) against log(1 - |y|)
+  /// (1 - |y| exact), which converges from the f32 formula's extrapolation
+  /// out to 1 - 2^-53 where plain Newton on erfc crawls.
   Value erfInv(Value y) {
     Value w = neg(log(mul(sub(cst(1.0), y), add(cst(1.0), y))));
     Value central = poly(sub(w, cst(2.5)), kErfInvCentral);
@@ -399,14 +401,19 @@ public:
     if (isF64()) {
       Value ay = abs(y);
       Value nearOne = gt(ay, 0.5);
-      Value complement = sub(cst(1.0), ay);
-      for (int step = 0; step < 2; ++step) {
+      Value logComplement = log(sub(cst(1.0), ay));
+      for (int step = 0; step < 5; ++step) {
         Value ax = abs(x);
         Value slope = mul(cst(2.0 / std::sqrt(kPi)), exp(neg(mul(x, x))));
         Value central = sub(x, div(sub(erf(x), y), slope));
-        Value tail = withSignOf(
-            y, add(ax, div(sub(erfcPositive(ax), complement), slope)));
-        x = select(nearOne, tail, central);
+        Value complement = erfcPositive(ax);
+        Value next =
+            add(ax, div(mul(sub(log(complement), logComplement), complement),
+                        slope));
+        // erfc underflows past 27: keep the iterate where it is finite.
+        next = stablehlo::ClampOp::create(b, next.getType(), cst(0.0), next,
+                                          cst(27.0));
+        x = select(nearOne, withSignOf(y, next), central);
       }
     }
     Value infinity = cst(std::numeric_limits<double>::infinity());
@@ -574,9 +581,12 @@ public:
     return select(lt(x, 1.0), cst(std::nan("")), result);
   }
 
-  /// log((1 + x) / (1 - x)) / 2 = log1p(2x / (1 - x)) / 2.
+  /// log((1 + a) / (1 - a)) / 2 = log1p(2a / (1 - a)) / 2 on a = |x|: the
+  /// argument of log1p stays positive, away from log1p's cancellation at -1.
   Value atanh(Value x) {
-    return mul(cst(0.5), log1p(div(mul(cst(2.0), x), sub(cst(1.0), x))));
+    Value a = abs(x);
+    return withSignOf(
+        x, mul(cst(0.5), log1p(div(mul(cst(2.0), a), sub(cst(1.0), a)))));
   }
 
   /// The next representable value after x towards y, on the bits.
