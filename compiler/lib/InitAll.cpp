@@ -2,12 +2,14 @@
 
 #include "disc/InitAll.h"
 
+#include "disc/Conversion/ChloToStablehlo/Passes.h"
 #include "disc/Conversion/KernelGraphToLLVM/Passes.h"
 #include "disc/Conversion/LinalgToGPU/Passes.h"
 #include "disc/Conversion/LinalgToRAL/Passes.h"
 #include "disc/Conversion/MhloToStablehlo/Passes.h"
 #include "disc/Conversion/RALToLLVM/Passes.h"
 #include "disc/Conversion/StablehloToLinalg/Passes.h"
+#include "disc/Dialect/HLO/ChloOps.h"
 #include "disc/Dialect/HLO/MhloOps.h"
 #include "disc/Dialect/HLO/StablehloOps.h"
 #include "disc/Dialect/RAL/RALOps.h"
@@ -27,7 +29,8 @@ void mlir::disc::registerAllDialects(DialectRegistry &registry) {
   // Kernels are translated to LLVM IR for the NVPTX backend in a pass.
   mlir::registerAllToLLVMIRTranslations(registry);
   registry.insert<mlir::disc_ral::RALDialect>();
-  registry.insert<mlir::stablehlo::StablehloDialect, mlir::mhlo::MhloDialect>();
+  registry.insert<mlir::stablehlo::StablehloDialect, mlir::mhlo::MhloDialect,
+                  mlir::chlo::ChloDialect>();
   registry
       .insert<mlir::tfrt::TFRTDialect, mlir::tfrt_test::TFRTTestDialect,
               mlir::dht::DHTDialect, mlir::tfrt_tensor::TFRTTensorDialect>();
@@ -36,6 +39,7 @@ void mlir::disc::registerAllDialects(DialectRegistry &registry) {
 void mlir::disc::registerAllPasses() {
   mlir::registerAllPasses();
   mlir::disc::registerDiscTransformsPasses();
+  mlir::disc::registerChloToStablehloPasses();
   mlir::disc::registerKernelGraphToLLVMPasses();
   mlir::disc::registerLinalgToGPUPasses();
   mlir::disc::registerLinalgToRALPasses();

@@ -2,6 +2,7 @@
 
 #include "disc/Pipeline/Pipeline.h"
 
+#include "disc/Conversion/ChloToStablehlo/Passes.h"
 #include "disc/Conversion/KernelGraphToLLVM/Passes.h"
 #include "disc/Conversion/LinalgToGPU/Passes.h"
 #include "disc/Conversion/LinalgToRAL/Passes.h"
@@ -176,7 +177,10 @@ static void buildInputPhase(OpPassManager &pm) {
   pm.addPass(createDiscRecordEntrySignature());
 }
 
+// Hlo: chlo ops become stablehlo first. They need not come earlier: the
+// input phase's mhlo rewrite leaves them alone, and they inline like HLO ops.
 static void buildHloPhase(OpPassManager &pm) {
+  pm.addPass(createChloToStablehloPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }

@@ -283,3 +283,35 @@ func.func @get_tuple_element_index(%t: tuple<tensor<f32>>) -> tensor<f32> {
   %0 = "stablehlo.get_tuple_element"(%t) <{index = 1 : i32}> : (tuple<tensor<f32>>) -> tensor<f32>
   return %0 : tensor<f32>
 }
+
+// -----
+
+func.func @chlo_erf_int(%a: tensor<4xi32>) -> tensor<4xi32> {
+  // expected-error @+1 {{'chlo.erf' op operand #0 must be ranked tensor of floating-point values, but got 'tensor<4xi32>'}}
+  %0 = chlo.erf %a : tensor<4xi32> -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+func.func @chlo_broadcast_shapes(%a: tensor<3xf32>, %b: tensor<2x4xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{'chlo.broadcast_add' op operand #1 dimension 1 of size 4 cannot broadcast with size 3}}
+  %0 = chlo.broadcast_add %a, %b : (tensor<3xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @chlo_broadcast_dimensions(%a: tensor<3xf32>, %b: tensor<3x4xf32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{'chlo.broadcast_add' op broadcast dimension 2 is out of range for result rank 2}}
+  %0 = chlo.broadcast_add %a, %b {broadcast_dimensions = array<i64: 2>} : (tensor<3xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @chlo_top_k_too_large(%a: tensor<3x5xf32>) -> tensor<3x6xf32> {
+  // expected-error @+1 {{'chlo.top_k' op k = 6 is larger than the last dimension's size 5}}
+  %values, %indices = chlo.top_k(%a, k = 6) : tensor<3x5xf32> -> (tensor<3x6xf32>, tensor<3x6xi32>)
+  return %values : tensor<3x6xf32>
+}

@@ -13,6 +13,7 @@
 
 include "mlir/IR/OpBase.td"
 include "mlir/IR/CommonAttrConstraints.td"
+include "mlir/IR/EnumAttr.td"
 
 // Dimension lists. Current JAX spells them `array<i64: ...>`; older JAX (MHLO
 // and early StableHLO) `dense<[...]> : tensor<Nxi64>`. Both parse and print
@@ -26,6 +27,19 @@ def HLO_DimsAttr : Attr<Or<[DenseI64ArrayAttr.predicate,
   let convertFromStorage = "::mlir::hlo::getI64ArrayAttr($_self).asArrayRef()";
   let constBuilderCall = "$_builder.getDenseI64ArrayAttr($0)";
 }
+
+// The cases of the enums that chlo shares with stablehlo and mhlo.
+defvar HLO_ComparisonDirectionCases = [
+  I32EnumAttrCase<"EQ", 0>, I32EnumAttrCase<"NE", 1>,
+  I32EnumAttrCase<"GE", 2>, I32EnumAttrCase<"GT", 3>,
+  I32EnumAttrCase<"LE", 4>, I32EnumAttrCase<"LT", 5>];
+defvar HLO_ComparisonTypeCases = [
+  I32EnumAttrCase<"NOTYPE", 0>, I32EnumAttrCase<"FLOAT", 1>,
+  I32EnumAttrCase<"TOTALORDER", 2>, I32EnumAttrCase<"SIGNED", 3>,
+  I32EnumAttrCase<"UNSIGNED", 4>];
+defvar HLO_PrecisionCases = [
+  I32EnumAttrCase<"DEFAULT", 0>, I32EnumAttrCase<"HIGH", 1>,
+  I32EnumAttrCase<"HIGHEST", 2>];
 
 class HLO_DialectBase<string dialectName, string namespace> : Dialect {
   let name = dialectName;

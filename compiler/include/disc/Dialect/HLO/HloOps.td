@@ -45,24 +45,17 @@ class HLO_Enum<string name, string summary, list<I32EnumAttrCase> cases>
 }
 
 def HLO_ComparisonDirection : HLO_Enum<"ComparisonDirection",
-    "which comparison compare performs", [
-  I32EnumAttrCase<"EQ", 0>, I32EnumAttrCase<"NE", 1>,
-  I32EnumAttrCase<"GE", 2>, I32EnumAttrCase<"GT", 3>,
-  I32EnumAttrCase<"LE", 4>, I32EnumAttrCase<"LT", 5>]>;
+    "which comparison compare performs", HLO_ComparisonDirectionCases>;
 def HLO_ComparisonDirectionAttr : EnumAttr<HLO_Dialect,
     HLO_ComparisonDirection, "comparison_direction">;
 
 def HLO_ComparisonType : HLO_Enum<"ComparisonType",
-    "how compare orders its operands", [
-  I32EnumAttrCase<"NOTYPE", 0>, I32EnumAttrCase<"FLOAT", 1>,
-  I32EnumAttrCase<"TOTALORDER", 2>, I32EnumAttrCase<"SIGNED", 3>,
-  I32EnumAttrCase<"UNSIGNED", 4>]>;
+    "how compare orders its operands", HLO_ComparisonTypeCases>;
 def HLO_ComparisonTypeAttr : EnumAttr<HLO_Dialect, HLO_ComparisonType,
     "comparison_type">;
 
-def HLO_Precision : HLO_Enum<"Precision", "precision of a contraction", [
-  I32EnumAttrCase<"DEFAULT", 0>, I32EnumAttrCase<"HIGH", 1>,
-  I32EnumAttrCase<"HIGHEST", 2>]>;
+def HLO_Precision : HLO_Enum<"Precision", "precision of a contraction",
+    HLO_PrecisionCases>;
 def HLO_PrecisionAttr : EnumAttr<HLO_Dialect, HLO_Precision, "precision">;
 def HLO_PrecisionConfigAttr : TypedArrayAttrBase<HLO_PrecisionAttr,
     "precision of each operand">;
