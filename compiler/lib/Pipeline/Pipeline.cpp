@@ -298,7 +298,9 @@ static void buildCpuDevicePhase(OpPassManager &pm,
 
 // Buffers the host reads element by element (shape and control values) move
 // to host memory with the small computations that produce them. A matrix
-// product that overwrites its output becomes a cuBLAS call; each
+// product that overwrites its output becomes a cuBLAS call, before copies
+// become kernels, so that it still sees a copy of shared zeros as its
+// output's initialization; each
 // fused group, and each copy of a buffer, becomes a kernel; the
 // kernels are compiled for every architecture while the host code around
 // them still has its memrefs, then each launch becomes a runtime call and the
@@ -318,12 +320,12 @@ static void buildCudaDevicePhase(OpPassManager &pm,
                                  const CompileOptions &options) {
   OpPassManager &functions = pm.nest<func::FuncOp>();
   functions.addPass(createDiscGpuPlaceHostBuffers());
-  DiscMemrefCopyToLinalgOptions copies;
-  copies.includeContiguous = true;
-  functions.addPass(createDiscMemrefCopyToLinalg(copies));
   DiscLinalgMatmulToRALOptions gemm;
   gemm.device = "gpu";
   functions.addPass(createDiscLinalgMatmulToRAL(gemm));
+  DiscMemrefCopyToLinalgOptions copies;
+  copies.includeContiguous = true;
+  functions.addPass(createDiscMemrefCopyToLinalg(copies));
   functions.addPass(createDiscLinalgReductionToGPULaunch());
   functions.addPass(createDiscLinalgToGPULaunch());
   functions.addPass(createGpuLaunchSinkIndexComputationsPass());

@@ -17,12 +17,24 @@ static bool isZeroFillOf(linalg::FillOp fill, Value buffer) {
          matchPattern(fill.getInputs()[0], m_AnyZeroFloat());
 }
 
+/// Whether `user` runs only once `at` has run: it follows, in the block that
+/// defines `buffer`, the op that holds `at` (a release of a buffer that a
+/// loop's body uses, placed after the loop).
+static bool runsAfter(Operation *user, Operation *at, Value buffer) {
+  Block *definingBlock = buffer.getDefiningOp()->getBlock();
+  Operation *userAncestor = definingBlock->findAncestorOpInBlock(*user);
+  Operation *atAncestor = definingBlock->findAncestorOpInBlock(*at);
+  return userAncestor && atAncestor &&
+         atAncestor->isBeforeInBlock(userAncestor);
+}
+
 /// Whether `buffer` holds zeros where `at` runs: a fresh allocation that a
 /// zero fill in `at`'s block initializes, and that nothing before `at`
 /// uses but that fill and copies out of it. This is how bufferization leaves
 /// the one zero tensor that several products start from (CSE merged their
 /// fills): each product's output is a copy of the zeros, and the last one
-/// may be the zeros themselves.
+/// may be the zeros themselves. In a loop's body, the buffer is allocated
+/// before the loop and released after it.
 static bool holdsZerosAt(Value buffer, Operation *at) {
   if (!isa_and_nonnull<memref::AllocOp, disc_ral::MemRefFromPtrOp>(
           buffer.getDefiningOp()))
@@ -32,8 +44,11 @@ static bool holdsZerosAt(Value buffer, Operation *at) {
   SmallVector<Operation *> reads;
   for (Operation *user : buffer.getUsers()) {
     Operation *ancestor = block->findAncestorOpInBlock(*user);
-    if (!ancestor)
+    if (!ancestor) {
+      if (runsAfter(user, at, buffer))
+        continue;
       return false;
+    }
     if (ancestor == at || at->isBeforeInBlock(ancestor))
       continue;
     if (isZeroFillOf(dyn_cast<linalg::FillOp>(user), buffer) && !zeroFill) {

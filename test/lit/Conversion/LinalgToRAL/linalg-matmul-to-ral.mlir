@@ -404,3 +404,61 @@ func.func @batch_not_leading(%ctx: !disc_ral.context, %a: memref<4x2x3xf32>,
   }
   return
 }
+
+// -----
+
+// The shared zeros of a loop's body, as bufferization leaves them: the
+// buffers are allocated before the loop and their pointers taken for release
+// after it, which runs after every product.
+// CHECK-LABEL: func.func @shared_zeros_in_loop
+// CHECK: scf.for
+// CHECK: linalg.fill
+// CHECK-NOT: memref.copy
+// CHECK: "ral_gemm" device "gpu"
+// CHECK-NOT: linalg.matmul
+// CHECK: "ral_gemm" device "gpu"
+// CHECK-NOT: linalg.matmul
+// CHECK: memref.extract_aligned_pointer_as_index
+func.func @shared_zeros_in_loop(%ctx: !disc_ral.context, %x: memref<4x8xf32>,
+                                %w: memref<8x8xf32>, %n: index)
+    -> (index, index) {
+  %zero = arith.constant 0.0 : f32
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zeros = memref.alloc() : memref<4x8xf32>
+  %first = memref.alloc() : memref<4x8xf32>
+  scf.for %i = %c0 to %n step %c1 {
+    linalg.fill ins(%zero : f32) outs(%zeros : memref<4x8xf32>)
+    memref.copy %zeros, %first : memref<4x8xf32> to memref<4x8xf32>
+    linalg.matmul ins(%x, %w : memref<4x8xf32>, memref<8x8xf32>)
+                  outs(%first : memref<4x8xf32>)
+    linalg.matmul ins(%first, %w : memref<4x8xf32>, memref<8x8xf32>)
+                  outs(%zeros : memref<4x8xf32>)
+  }
+  %zerosPointer = memref.extract_aligned_pointer_as_index %zeros : memref<4x8xf32> -> index
+  %firstPointer = memref.extract_aligned_pointer_as_index %first : memref<4x8xf32> -> index
+  return %zerosPointer, %firstPointer : index, index
+}
+
+// -----
+
+// A use of the zeros before the loop may write them: the products stay.
+// CHECK-LABEL: func.func @zeros_used_before_loop
+// CHECK-NOT: "ral_gemm"
+// CHECK: return
+func.func @zeros_used_before_loop(%ctx: !disc_ral.context, %x: memref<4x8xf32>,
+                                  %w: memref<8x8xf32>, %v: memref<4x8xf32>,
+                                  %n: index) {
+  %zero = arith.constant 0.0 : f32
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zeros = memref.alloc() : memref<4x8xf32>
+  %first = memref.alloc() : memref<4x8xf32>
+  memref.copy %v, %zeros : memref<4x8xf32> to memref<4x8xf32>
+  scf.for %i = %c0 to %n step %c1 {
+    memref.copy %zeros, %first : memref<4x8xf32> to memref<4x8xf32>
+    linalg.matmul ins(%x, %w : memref<4x8xf32>, memref<8x8xf32>)
+                  outs(%first : memref<4x8xf32>)
+  }
+  return
+}
