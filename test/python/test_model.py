@@ -199,6 +199,13 @@ class ModelTest(unittest.TestCase):
         with self.assertRaisesRegex(disc.Error, r"error: custom op 'stablehlo.fft' is unknown"):
             disc.compile(MAXIMUM.replace("stablehlo.maximum %a, %b", "stablehlo.fft %a")
                          .replace("T>", "f32>"))
+        broken = os.path.join(self.work, "broken.mlir")
+        with open(broken, "w") as file:
+            file.write(MAXIMUM.replace("T>", "f32>").replace("%b : tensor", "%c : tensor"))
+        for output in (None, os.path.join(self.work, "broken.so")):
+            with self.assertRaisesRegex(
+                    disc.Error, r"broken.mlir:2:30: error: use of undeclared SSA value name"):
+                disc.compile(broken, output=output)
         with self.assertRaisesRegex(disc.Error, "no MLIR file .*nowhere.mlir"):
             disc.compile(os.path.join(self.work, "nowhere.mlir"))
 
