@@ -11,7 +11,7 @@ import numpy as np
 
 import common
 import disc
-from disc import _cache, _locate
+from disc import _cache, _compiler, _locate
 
 NEGATE = """func.func @main(%a: tensor<3xf32>) -> tensor<3xf32> {
   %0 = stablehlo.negate %a : tensor<3xf32>
@@ -67,6 +67,15 @@ class CacheTest(unittest.TestCase):
         self.assertEqual(len(outputs), 1, outputs)
         path = outputs.pop().split(" ")[0]
         self.assertEqual(os.listdir(os.path.dirname(path)), [os.path.basename(path)])
+
+    def test_options_become_flags(self):
+        self.assertEqual(
+            _compiler.flags("cuda", {"cuda_arch": ["sm_80", "sm_90"], "cpu_library": "none",
+                                     "timing": True, "verbose": False, "opt_level": 3}),
+            ["--target=cuda", "--cpu-library=none", "--cuda-arch=sm_80,sm_90", "-O3",
+             "--timing"])
+        with self.assertRaisesRegex(disc.Error, "--no-such-flag"):
+            _cache.compile_cached(NEGATE, no_such_flag=1)
 
     def test_compile_error(self):
         with self.assertRaisesRegex(disc.Error, r"<stdin>:2:\d+: error: .*stablehlo.frobnicate"):
