@@ -213,11 +213,11 @@ def _as_array(value, index, spec):
         array = np.asarray(value)
     elif hasattr(value, "__dlpack__"):
         array = np.from_dlpack(value)
-    elif isinstance(value, (bool, int, float, complex)):
+    elif isinstance(value, (bool, int, float, list, tuple)):
         array = np.asarray(value, spec.dtype)
     else:
-        raise Error(f"input {index} ('{spec.name}'): expected an array (numpy, __array__ "
-                    f"or __dlpack__), got {type(value).__name__}")
+        raise Error(f"input {index} ('{spec.name}'): expected an array (numpy, __array__, "
+                    f"__dlpack__, a list or a number), got {type(value).__name__}")
     return np.ascontiguousarray(array)
 
 
