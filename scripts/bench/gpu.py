@@ -424,6 +424,9 @@ def jax_module():
         import jax
         if not any(d.platform == "gpu" for d in jax.devices()):
             return None
+        # XLA's default f32 products on the GPU round to TF32; ral_gemm and the
+        # torch peer compute in f32.
+        jax.config.update("jax_default_matmul_precision", "highest")
         return jax
     except (ImportError, RuntimeError):
         return None
