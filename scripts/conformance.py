@@ -9,9 +9,12 @@ value written as .npy; constant.mlir keeps its constants, they are what it
 tests), every `check.expect_*` op is replaced by returning the
 checked value, and the expected values are compared here after the run.
 
-Prints `op_file: P/N passed` per file and a total. This is a measurement, not a
-gate: the exit status is 0 whatever the cases do, non-zero only when the
-harness itself cannot work (no data, no tools).
+Prints `op_file: P/N passed` per file and a total. With `--floor FILE` it is
+a gate: the exit status is 1 when fewer cases pass than the number FILE
+holds, when a case computes a wrong value, when a tool crashes (ends other
+than by its own error exit), or when the harness cannot rewrite a case; the
+floor is raised as ops are added. The exit status is 2 when the harness
+itself cannot work (no data, no tools).
 """
 
 import argparse
@@ -42,6 +45,14 @@ class Skip(Exception):
 
 class Fail(Exception):
     pass
+
+
+class WrongValue(Fail):
+    """The program ran and returned a value other than the expected one."""
+
+
+class Crash(Fail):
+    """A tool ended by a signal or an exit status other than its error exit."""
 
 
 # ----------------------------------------------------------------------------
@@ -339,9 +350,9 @@ def ulp_order(x):
 
 def compare(kind, actual, expected, tolerance, max_ulp=None, min_ulp=0):
     if actual.shape != expected.shape:
-        raise Fail("shape %s, expected %s" % (actual.shape, expected.shape))
+        raise WrongValue("shape %s, expected %s" % (actual.shape, expected.shape))
     if actual.dtype != expected.dtype:
-        raise Fail("dtype %s, expected %s" % (actual.dtype, expected.dtype))
+        raise WrongValue("dtype %s, expected %s" % (actual.dtype, expected.dtype))
     if actual.size == 0:
         return
     is_float = actual.dtype.kind == "f"
@@ -349,14 +360,14 @@ def compare(kind, actual, expected, tolerance, max_ulp=None, min_ulp=0):
         bad = actual != expected
         if bad.any():
             i = np.unravel_index(np.argmax(bad), actual.shape)
-            raise Fail("got %r, expected %r at %s" % (actual[i].item(), expected[i].item(), i))
+            raise WrongValue("got %r, expected %r at %s" % (actual[i].item(), expected[i].item(), i))
         return
     a = actual.astype(np.float64)
     e = expected.astype(np.float64)
     nan_a, nan_e = np.isnan(a), np.isnan(e)
     if (nan_a != nan_e).any():
         i = np.unravel_index(np.argmax(nan_a != nan_e), a.shape)
-        raise Fail("got %r, expected %r at %s" % (a[i], e[i], i))
+        raise WrongValue("got %r, expected %r at %s" % (a[i], e[i], i))
     live = ~nan_e
     if kind == "expect_close":
         oa, oe = ulp_order(actual), ulp_order(expected)
@@ -366,7 +377,7 @@ def compare(kind, actual, expected, tolerance, max_ulp=None, min_ulp=0):
             distance = abs(x - y)
             if distance > max_ulp or distance < min_ulp:
                 i = np.unravel_index(k, a.shape)
-                raise Fail("got %r, expected %r at %s (%d ulp)" % (a[i], e[i], i, distance))
+                raise WrongValue("got %r, expected %r at %s (%d ulp)" % (a[i], e[i], i, distance))
         return
     with np.errstate(invalid="ignore"):
         exact = (a == e) & live
@@ -378,7 +389,7 @@ def compare(kind, actual, expected, tolerance, max_ulp=None, min_ulp=0):
             bad = live & ~exact & ~np.nan_to_num(close, nan=False).astype(bool)
     if bad.any():
         i = np.unravel_index(np.argmax(bad), a.shape)
-        raise Fail("got %r, expected %r at %s" % (a[i], e[i], i))
+        raise WrongValue("got %r, expected %r at %s" % (a[i], e[i], i))
 
 
 # ----------------------------------------------------------------------------
@@ -450,6 +461,8 @@ def run_case(program, case_dir, tools):
             os.remove(stale)
     rc, _, stderr = run_tool([os.path.join(tools, "disc-compile"), mlir_path, "-o", so_path],
                              COMPILE_TIMEOUT_S)
+    if rc not in (0, 1):
+        raise Crash("disc-compile exited with %d: %s" % (rc, first_error(stderr)))
     if rc != 0:
         raise Fail(classify_compile_error(stderr, program.mlir))
     input_paths = []
@@ -464,9 +477,10 @@ def run_case(program, case_dir, tools):
         argv += ["--inputs"] + input_paths
     argv += ["--outputs"] + output_paths
     rc, _, stderr = run_tool(argv, RUN_TIMEOUT_S)
+    if rc not in (0, 1):
+        raise Crash("run error: ral-run exited with %d: %s" % (rc, first_error(stderr)))
     if rc != 0:
-        reason = first_error(stderr) if rc == 1 else "ral-run exited with %d: %s" % (rc, first_error(stderr))
-        raise Fail("run error: %s" % reason)
+        raise Fail("run error: %s" % first_error(stderr))
     outputs = []
     for path in output_paths:
         if not os.path.exists(path):
@@ -497,6 +511,9 @@ def main():
     parser.add_argument("-v", "--verbose", action="store_true", help="print every case")
     parser.add_argument("--dry-run", action="store_true",
                         help="only rewrite the cases into work-dir, run no tool")
+    parser.add_argument("--floor", metavar="FILE",
+                        help="a file holding the least number of cases that must pass; "
+                             "makes the run a gate")
     args = parser.parse_args()
 
     files = sorted(glob.glob(os.path.join(args.conformance_dir, "*.mlir")))
@@ -512,6 +529,18 @@ def main():
     if args.filter:
         files = [f for f in files if args.filter in os.path.basename(f)]
 
+    floor = None
+    if args.floor and args.filter:
+        print("conformance: error: --floor counts the whole suite; it cannot go with -k")
+        return 2
+    if args.floor:
+        try:
+            with open(args.floor) as f:
+                floor = int(f.read().split()[0])
+        except (OSError, ValueError, IndexError) as error:
+            print("conformance: error: cannot read the floor from %s: %s" % (args.floor, error))
+            return 2
+    gate_failures = []
     total_passed = total_run = total_skipped = 0
     reasons = collections.Counter()
     log_path = os.path.join(args.work_dir, "results.txt")
@@ -544,13 +573,15 @@ def main():
                     line = "SKIP %s: %s" % (label, skip)
                     reasons["skip: " + re.sub(r"\d+", "N", str(skip))[:60]] += 1
                 except (ValueError, AttributeError, IndexError) as error:
-                    # A form this harness cannot rewrite: counted, never hidden.
-                    skipped += 1
-                    line = "SKIP %s: harness cannot rewrite the case: %s" % (label, error)
-                    reasons["skip: harness cannot rewrite the case"] += 1
+                    # A form this harness cannot rewrite: a failure of the harness.
+                    line = "FAIL %s: harness cannot rewrite the case: %s" % (label, error)
+                    reasons["harness cannot rewrite the case"] += 1
+                    gate_failures.append(line)
                 except Fail as failure:
                     line = "FAIL %s: %s" % (label, failure)
                     reasons[reason_key(str(failure))] += 1
+                    if isinstance(failure, (WrongValue, Crash)):
+                        gate_failures.append(line)
                 log.write(line + "\n")
                 if args.verbose:
                     print(line, flush=True)
@@ -564,7 +595,17 @@ def main():
     for reason, count in reasons.most_common():
         print("  %4d  %s" % (count, reason))
     print("per-case results: %s" % log_path)
-    return 0
+    if floor is None:
+        return 0
+    for line in gate_failures:
+        print("conformance: gate: %s" % line)
+    if total_passed < floor:
+        print("conformance: gate: %d cases passed, fewer than the floor of %d in %s"
+              % (total_passed, floor, args.floor))
+    elif total_passed > floor:
+        print("conformance: %d cases passed, above the floor of %d: raise it in %s"
+              % (total_passed, floor, args.floor))
+    return 1 if gate_failures or total_passed < floor else 0
 
 
 if __name__ == "__main__":
