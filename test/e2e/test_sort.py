@@ -132,6 +132,9 @@ def cases():
         sort_case("sort_3d_f32_dim1", [random_array(g, (4, 33, 5), "f32")], 1),
         sort_case("sort_3d_f64_dim2", [with_specials(random_array(g, (3, 4, 40), "f64"))], 2),
         sort_case("sort_3d_f32_dim0", [random_array(g, (19, 3, 4), "f32")], 0),
+        # Two operands moved to row-major order by one transpose each.
+        sort_case("sort_two_operands_dim0_i64", [random_array(g, (20, 3), "i64", -9, 9),
+                                                 random_array(g, (20, 3), "i64")], 0),
         # lax.sort((keys, values), num_keys=1): ties keep their order.
         sort_case("sort_i32_keys_f32_values_ties", [ties, random_array(g, (300,), "f32")], 0),
         sort_case("sort_two_keys_i32_f32_carry_i32",

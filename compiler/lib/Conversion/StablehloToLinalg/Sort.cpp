@@ -351,26 +351,33 @@ struct SortLowering : OpConversionPattern<stablehlo::SortOp> {
     for (OpFoldResult size : rowSizes)
       if (auto value = dyn_cast<Value>(size))
         dynamicSizes.push_back(value);
-    SmallVector<Value> resultTensors;
-    for (Value operand : operands) {
-      Value rowMajor = transposed
-                           ? disc::emitTranspose(rewriter, loc, operand, toLast)
-                           : operand;
-      auto tensorType = cast<RankedTensorType>(rowMajor.getType());
+    SmallVector<Value> rowMajor;
+    for (Value operand : operands)
+      rowMajor.push_back(
+          transposed ? disc::emitTranspose(rewriter, loc, operand, toLast)
+                     : operand);
+    // Bufferization does not see the loops' reads through to_buffer, so no
+    // tensor op may come between a to_buffer and the loops: it could reuse
+    // the tensor's buffer, which looks dead.
+    SmallVector<MemRefType> bufferTypes;
+    for (Value tensor : rowMajor) {
+      auto tensorType = cast<RankedTensorType>(tensor.getType());
       auto bufferType =
           MemRefType::get(tensorType.getShape(), tensorType.getElementType());
-      Value input = bufferization::ToBufferOp::create(
-          rewriter, loc, bufferType, rowMajor, /*read_only=*/true);
-      Value result =
-          memref::AllocOp::create(rewriter, loc, bufferType, dynamicSizes);
-      Value spare =
-          memref::AllocOp::create(rewriter, loc, bufferType, dynamicSizes);
-      inputs.push_back(flatten(rewriter, loc, input));
-      results.push_back(flatten(rewriter, loc, result));
-      scratch.push_back(flatten(rewriter, loc, spare));
-      resultTensors.push_back(bufferization::ToTensorOp::create(
-          rewriter, loc, tensorType, result, /*restrict=*/true,
-          /*writable=*/true));
+      bufferTypes.push_back(bufferType);
+      inputs.push_back(flatten(
+          rewriter, loc,
+          bufferization::ToBufferOp::create(rewriter, loc, bufferType, tensor,
+                                            /*read_only=*/true)));
+    }
+    SmallVector<Value> resultBuffers;
+    for (MemRefType bufferType : bufferTypes) {
+      resultBuffers.push_back(
+          memref::AllocOp::create(rewriter, loc, bufferType, dynamicSizes));
+      results.push_back(flatten(rewriter, loc, resultBuffers.back()));
+      scratch.push_back(flatten(
+          rewriter, loc,
+          memref::AllocOp::create(rewriter, loc, bufferType, dynamicSizes)));
     }
 
     Value rows = arith::ConstantIndexOp::create(rewriter, loc, 1);
@@ -386,6 +393,11 @@ struct SortLowering : OpConversionPattern<stablehlo::SortOp> {
       return rewriter.notifyMatchFailure(op, "a comparator op has no scalar "
                                              "form");
 
+    SmallVector<Value> resultTensors;
+    for (auto [buffer, tensor] : llvm::zip_equal(resultBuffers, rowMajor))
+      resultTensors.push_back(bufferization::ToTensorOp::create(
+          rewriter, loc, tensor.getType(), buffer, /*restrict=*/true,
+          /*writable=*/true));
     if (transposed) {
       SmallVector<int64_t> back(rank);
       for (int64_t dim = 0; dim < rank; ++dim)
