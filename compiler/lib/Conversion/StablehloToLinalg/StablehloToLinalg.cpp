@@ -90,7 +90,8 @@ std::optional<std::string> checkReducer(Operation *op, Region &body) {
              bodyOp.getName().getStringRef().str();
     for (Type type :
          llvm::concat<Type>(bodyOp.getOperandTypes(), bodyOp.getResultTypes()))
-      if (cast<RankedTensorType>(type).getRank() != 0)
+      if (auto tensorType = dyn_cast<RankedTensorType>(type);
+          !tensorType || tensorType.getRank() != 0)
         return name + " whose body holds a non-scalar " +
                bodyOp.getName().getStringRef().str();
     if (std::optional<std::string> reason = disc::checkScalarizable(&bodyOp))
