@@ -235,8 +235,14 @@ private:
   }
 
   /// Merges each pair of sorted runs of `width` elements of `sources` into
-  /// `destinations`. Both heads are read at every step (clamped into their
-  /// runs) so that the choice is a select rather than a branch.
+  /// `destinations` from both ends at once: each step places the least
+  /// remaining element at the front and the greatest at the back, two
+  /// chains of loads and comparisons that overlap. An end takes from a run
+  /// only while the run holds elements the other end has not taken, so
+  /// every element is placed exactly once whatever the comparator says. On
+  /// a tie the front takes the left element and the back the right one:
+  /// stable. Heads are read clamped into their runs so that the choices are
+  /// selects rather than branches.
   void emitMergePass(OpBuilder &b, Location loc, Value width,
                      ValueRange sources, ValueRange destinations) {
     Value span = arith::MulIOp::create(b, loc, width, constant(b, loc, 2));
@@ -247,42 +253,99 @@ private:
           Value hi = arith::MinUIOp::create(
               pb, pl, arith::AddIOp::create(pb, pl, lo, span), rowEnd);
           Value one = constant(pb, pl, 1);
+          Value yes = arith::ConstantIntOp::create(pb, pl, 1, 1);
           Value leftLast = arith::SubIOp::create(pb, pl, mid, one);
           Value rightLast = arith::SubIOp::create(pb, pl, hi, one);
-          scf::ForOp::create(
-              pb, pl, lo, hi, one, ValueRange{lo, mid},
-              [&](OpBuilder &fb, Location fl, Value position,
-                  ValueRange heads) {
-                Value left = heads[0], right = heads[1];
-                SmallVector<Value> leftElement =
-                    load(fb, fl, sources,
-                         arith::MinUIOp::create(fb, fl, left, leftLast));
-                SmallVector<Value> rightElement =
-                    load(fb, fl, sources,
-                         arith::MinUIOp::create(fb, fl, right, rightLast));
-                Value leftDone = arith::CmpIOp::create(
-                    fb, fl, arith::CmpIPredicate::uge, left, mid);
-                Value rightRemains = arith::CmpIOp::create(
-                    fb, fl, arith::CmpIPredicate::ult, right, hi);
+          Value count = arith::SubIOp::create(pb, pl, hi, lo);
+          Value steps = arith::ShRUIOp::create(pb, pl, count, one);
+          // The element at `at`, moved into [first, last] (an empty right run
+          // reads the left run's last element, which it never takes).
+          auto loadClamped = [&](OpBuilder &lb, Location ll, Value at,
+                                 Value first, Value last) {
+            Value inside = arith::MinSIOp::create(
+                lb, ll, arith::MaxSIOp::create(lb, ll, at, first), last);
+            return load(lb, ll, sources, inside);
+          };
+          auto select = [&](OpBuilder &sb, Location sl, Value condition,
+                            ValueRange whenTrue, ValueRange whenFalse) {
+            SmallVector<Value> chosen;
+            for (auto [t, f] : llvm::zip_equal(whenTrue, whenFalse))
+              chosen.push_back(
+                  arith::SelectOp::create(sb, sl, condition, t, f));
+            return chosen;
+          };
+          auto step = [&](OpBuilder &sb, Location sl, Value take, Value at,
+                          Value by) {
+            return arith::SelectOp::create(
+                sb, sl, take, arith::AddIOp::create(sb, sl, at, by), at);
+          };
+          auto merge = scf::ForOp::create(
+              pb, pl, constant(pb, pl, 0), steps, one,
+              ValueRange{lo, leftLast, mid, rightLast},
+              [&](OpBuilder &fb, Location fl, Value done, ValueRange ends) {
+                Value left = ends[0], leftBack = ends[1];
+                Value right = ends[2], rightBack = ends[3];
+                Value minusOne = constant(fb, fl, -1);
+                SmallVector<Value> leftHead =
+                    loadClamped(fb, fl, left, lo, leftLast);
+                SmallVector<Value> rightHead =
+                    loadClamped(fb, fl, right, mid, rightLast);
+                SmallVector<Value> leftTail =
+                    loadClamped(fb, fl, leftBack, lo, leftLast);
+                SmallVector<Value> rightTail =
+                    loadClamped(fb, fl, rightBack, mid, rightLast);
+
+                Value leftHas = arith::CmpIOp::create(
+                    fb, fl, arith::CmpIPredicate::sle, left, leftBack);
+                Value rightHas = arith::CmpIOp::create(
+                    fb, fl, arith::CmpIPredicate::sle, right, rightBack);
                 Value takeRight = arith::AndIOp::create(
-                    fb, fl, rightRemains,
+                    fb, fl, rightHas,
                     arith::OrIOp::create(
-                        fb, fl, leftDone,
-                        emitLess(fb, fl, rightElement, leftElement)));
-                SmallVector<Value> taken;
-                for (auto [fromRight, fromLeft] :
-                     llvm::zip_equal(rightElement, leftElement))
-                  taken.push_back(arith::SelectOp::create(fb, fl, takeRight,
-                                                          fromRight, fromLeft));
-                store(fb, fl, taken, destinations, position);
-                Value nextLeft = arith::SelectOp::create(
-                    fb, fl, takeRight, left,
-                    arith::AddIOp::create(fb, fl, left, one));
-                Value nextRight = arith::SelectOp::create(
-                    fb, fl, takeRight,
-                    arith::AddIOp::create(fb, fl, right, one), right);
-                scf::YieldOp::create(fb, fl, ValueRange{nextLeft, nextRight});
+                        fb, fl, arith::XOrIOp::create(fb, fl, leftHas, yes),
+                        emitLess(fb, fl, rightHead, leftHead)));
+                store(fb, fl, select(fb, fl, takeRight, rightHead, leftHead),
+                      destinations, arith::AddIOp::create(fb, fl, lo, done));
+                Value takeLeft = arith::XOrIOp::create(fb, fl, takeRight, yes);
+                Value nextLeft = step(fb, fl, takeLeft, left, one);
+                Value nextRight = step(fb, fl, takeRight, right, one);
+
+                leftHas = arith::CmpIOp::create(
+                    fb, fl, arith::CmpIPredicate::sle, nextLeft, leftBack);
+                rightHas = arith::CmpIOp::create(
+                    fb, fl, arith::CmpIPredicate::sle, nextRight, rightBack);
+                Value takeLeftTail = arith::AndIOp::create(
+                    fb, fl, leftHas,
+                    arith::OrIOp::create(
+                        fb, fl, arith::XOrIOp::create(fb, fl, rightHas, yes),
+                        emitLess(fb, fl, rightTail, leftTail)));
+                store(fb, fl, select(fb, fl, takeLeftTail, leftTail, rightTail),
+                      destinations,
+                      arith::SubIOp::create(fb, fl, rightLast, done));
+                Value takeRightTail =
+                    arith::XOrIOp::create(fb, fl, takeLeftTail, yes);
+                scf::YieldOp::create(
+                    fb, fl,
+                    ValueRange{
+                        nextLeft,
+                        step(fb, fl, takeLeftTail, leftBack, minusOne),
+                        nextRight,
+                        step(fb, fl, takeRightTail, rightBack, minusOne)});
               });
+          // An odd count leaves one element between the two ends.
+          Value odd = arith::CmpIOp::create(
+              pb, pl, arith::CmpIPredicate::ne,
+              arith::AndIOp::create(pb, pl, count, one), constant(pb, pl, 0));
+          scf::IfOp::create(pb, pl, odd, [&](OpBuilder &ib, Location il) {
+            Value leftHas =
+                arith::CmpIOp::create(ib, il, arith::CmpIPredicate::sle,
+                                      merge.getResult(0), merge.getResult(1));
+            Value last = arith::SelectOp::create(
+                ib, il, leftHas, merge.getResult(0), merge.getResult(2));
+            store(ib, il, load(ib, il, sources, last), destinations,
+                  arith::AddIOp::create(ib, il, lo, steps));
+            scf::YieldOp::create(ib, il);
+          });
         });
   }
 
