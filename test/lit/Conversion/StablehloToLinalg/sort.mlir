@@ -33,21 +33,40 @@
 // CHECK: memref.store %[[VALUE]], %[[VRES]][%[[AT]]#0] : memref<15xf32>
 // CHECK: } else {
 // CHECK: memref.store %{{.*}}, %[[KSCRATCH]]
-// CHECK: scf.while (%[[WIDTH:.*]] = %c16, %[[IN_RESULTS:.*]] = %[[FIRST_IN_RESULTS]])
+// CHECK: scf.while (%{{.*}} = %c16, %{{.*}} = %[[FIRST_IN_RESULTS]])
 // CHECK: scf.if %{{.*}} {
 // CHECK: scf.parallel
-// CHECK: scf.for %[[OUT:.*]] = %{{.*}} iter_args(%[[L:.*]] = %{{.*}}, %[[R:.*]] = %{{.*}}) -> (index, index)
+// Each pair of runs is merged from both ends: the least remaining element
+// goes to the front, the greatest to the back.
+// CHECK: scf.for %[[STEP:.*]] = %{{.*}} iter_args(%[[L:.*]] = %{{.*}}, %[[LB:.*]] = %{{.*}}, %[[R:.*]] = %{{.*}}, %[[RB:.*]] = %{{.*}}) -> (index, index, index, index)
 // CHECK: %[[LK:.*]] = memref.load %[[KRES]]
 // CHECK: %[[LV:.*]] = memref.load %[[VRES]]
 // CHECK: %[[RK:.*]] = memref.load %[[KRES]]
 // CHECK: %[[RV:.*]] = memref.load %[[VRES]]
-// Ties take the left (earlier) element: stable.
+// CHECK: %[[LTK:.*]] = memref.load %[[KRES]]
+// CHECK: %[[LTV:.*]] = memref.load %[[VRES]]
+// CHECK: %[[RTK:.*]] = memref.load %[[KRES]]
+// CHECK: %[[RTV:.*]] = memref.load %[[VRES]]
+// CHECK: %[[LEFT_HAS:.*]] = arith.cmpi sle, %[[L]], %[[LB]] : index
+// CHECK: %[[RIGHT_HAS:.*]] = arith.cmpi sle, %[[R]], %[[RB]] : index
+// Ties take the left (earlier) element at the front: stable.
 // CHECK: %[[RIGHT_LESS:.*]] = arith.cmpi slt, %[[RK]], %[[LK]] : i32
-// CHECK: %[[TAKE_RIGHT:.*]] = arith.andi
+// CHECK: %[[TAKE_RIGHT:.*]] = arith.andi %[[RIGHT_HAS]], %{{.*}} : i1
+// CHECK: %[[FRONT:.*]] = arith.addi %{{.*}}, %[[STEP]] : index
 // CHECK: %[[K:.*]] = arith.select %[[TAKE_RIGHT]], %[[RK]], %[[LK]] : i32
 // CHECK: %[[V:.*]] = arith.select %[[TAKE_RIGHT]], %[[RV]], %[[LV]] : f32
-// CHECK: memref.store %[[K]], %[[KSCRATCH]][%[[OUT]]]
-// CHECK: memref.store %[[V]], %[[VSCRATCH]][%[[OUT]]]
+// CHECK: memref.store %[[K]], %[[KSCRATCH]][%[[FRONT]]]
+// CHECK: memref.store %[[V]], %[[VSCRATCH]][%[[FRONT]]]
+// ... and the right (later) one at the back.
+// CHECK: %[[TAIL_RIGHT_LESS:.*]] = arith.cmpi slt, %[[RTK]], %[[LTK]] : i32
+// CHECK: %[[TAKE_LEFT_TAIL:.*]] = arith.andi
+// CHECK: %[[BACK:.*]] = arith.subi %{{.*}}, %[[STEP]] : index
+// CHECK: %[[KTAIL:.*]] = arith.select %[[TAKE_LEFT_TAIL]], %[[LTK]], %[[RTK]] : i32
+// CHECK: memref.store %[[KTAIL]], %[[KSCRATCH]][%[[BACK]]]
+// An odd count leaves one element for the middle.
+// CHECK: scf.if
+// CHECK: arith.cmpi sle
+// CHECK: memref.store %{{.*}}, %[[KSCRATCH]]
 // CHECK: } else {
 // CHECK: memref.store %{{.*}}, %[[KRES]]
 // CHECK: %[[KSORTED:.*]] = bufferization.to_tensor %[[KOUT]] restrict writable : memref<3x5xi32> to tensor<3x5xi32>
