@@ -54,15 +54,18 @@ public:
     Value yes = arith::ConstantIntOp::create(b, loc, 1, 1);
     Value no = arith::ConstantIntOp::create(b, loc, 0, 1);
 
+    // Loops over (run width, flag) while the width is below the length.
+    auto whileWidthBelowLength = [&](OpBuilder &wb, Location wl,
+                                     ValueRange state) {
+      Value more = arith::CmpIOp::create(wb, wl, arith::CmpIPredicate::slt,
+                                         state[0], length);
+      scf::ConditionOp::create(wb, wl, more, state);
+    };
     // Whether the number of merge passes is odd: then the copy pass writes
     // to the scratch buffers.
     auto countPasses = scf::WhileOp::create(
         b, loc, TypeRange{b.getIndexType(), i1}, ValueRange{run, no},
-        [&](OpBuilder &wb, Location wl, ValueRange state) {
-          Value more = arith::CmpIOp::create(wb, wl, arith::CmpIPredicate::slt,
-                                             state[0], length);
-          scf::ConditionOp::create(wb, wl, more, state);
-        },
+        whileWidthBelowLength,
         [&](OpBuilder &wb, Location wl, ValueRange state) {
           scf::YieldOp::create(
               wb, wl,
@@ -80,12 +83,7 @@ public:
 
     scf::WhileOp::create(
         b, loc, TypeRange{b.getIndexType(), i1},
-        ValueRange{run, firstInResults},
-        [&](OpBuilder &wb, Location wl, ValueRange state) {
-          Value more = arith::CmpIOp::create(wb, wl, arith::CmpIPredicate::slt,
-                                             state[0], length);
-          scf::ConditionOp::create(wb, wl, more, state);
-        },
+        ValueRange{run, firstInResults}, whileWidthBelowLength,
         [&](OpBuilder &wb, Location wl, ValueRange state) {
           Value width = state[0], inResults = state[1];
           emitEither(wb, wl, inResults,
