@@ -8,15 +8,10 @@ import numpy as np
 
 from e2e import Case, CaseFailure, jax_module, rng, run
 
-SORT = """module @jit_sort attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
-  func.func public @main(%arg0: tensor<5xf32> loc("x")) -> (tensor<5xf32> {jax.result_info = "result"}) {
-    %0 = stablehlo.negate %arg0 : tensor<5xf32>
-    %1 = "stablehlo.sort"(%0) <{dimension = 0 : i64, is_stable = true}> ({
-    ^bb0(%arg1: tensor<f32>, %arg2: tensor<f32>):
-      %2 = stablehlo.compare  LT, %arg1, %arg2,  TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>
-      stablehlo.return %2 : tensor<i1>
-    }) : (tensor<5xf32>) -> tensor<5xf32>
-    return %1 : tensor<5xf32>
+RNG = """module @jit_bits attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<2xui64> loc("state")) -> (tensor<5xui32> {jax.result_info = "result"}) {
+    %0:2 = stablehlo.rng_bit_generator %arg0, algorithm = THREE_FRY : (tensor<2xui64>) -> (tensor<2xui64>, tensor<5xui32>)
+    return %0#1 : tensor<5xui32>
   }
 }
 """
@@ -143,9 +138,11 @@ def cases():
     g = rng(120)
     x = g.standard_normal((2, 3)).astype(np.float32)
     result = [
-        Case("unsupported_op_sort", SORT, expect="compile_error",
-             stderr_patterns=[r"unsupported_op_sort\.mlir:%d:\d+: error: .*stablehlo\.sort"
-                              % line_of(SORT, "stablehlo.sort")], max_stderr_lines=DIAGNOSTIC_LINES),
+        Case("unsupported_op_rng_bit_generator", RNG, expect="compile_error",
+             stderr_patterns=[r"unsupported_op_rng_bit_generator\.mlir:%d:\d+: error: "
+                              r".*stablehlo\.rng_bit_generator"
+                              % line_of(RNG, "stablehlo.rng_bit_generator")],
+             max_stderr_lines=DIAGNOSTIC_LINES),
         Case("unsupported_op_custom_call", CUSTOM_CALL, expect="compile_error",
              stderr_patterns=[r"unsupported_op_custom_call\.mlir:%d:\d+: error: .*"
                               r"(custom_call|my_private_kernel)" % line_of(CUSTOM_CALL, "custom_call")],

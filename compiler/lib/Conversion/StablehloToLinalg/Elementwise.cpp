@@ -1,7 +1,8 @@
 //===- Elementwise.cpp - Elementwise StableHLO ops to linalg.generic ------===//
 //
 // Each elementwise op becomes one linalg.generic whose body is the op's
-// scalar computation, so that linalg elementwise fusion can merge chains.
+// scalar computation, so that linalg elementwise fusion can merge chains; a
+// stablehlo.map is the same with its body's scalar computation.
 // Operands of rank 0 feeding a ranked result (the scalar pred of select, the
 // scalar bounds of clamp) are read through an indexing map with no results.
 //
@@ -106,6 +107,49 @@ struct ElementwiseToGeneric : ConversionPattern {
     if (!emitted) {
       rewriter.eraseOp(generic);
       return rewriter.notifyMatchFailure(op, "no scalar form for this op");
+    }
+    rewriter.replaceOp(op, generic.getResults());
+    return success();
+  }
+};
+
+// map: the body applied to the elements at each index of the inputs (over
+// every dimension, as the verifier requires).
+struct MapLowering : OpConversionPattern<stablehlo::MapOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(stablehlo::MapOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType =
+        disc::convertedTensorType(getTypeConverter(), op.getType());
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
+    ValueRange inputs = adaptor.getInputs();
+    Location loc = op.getLoc();
+    int64_t rank = resultType.getRank();
+    emitOperandShapeChecks(rewriter, loc, op, SmallVector<Value>(inputs),
+                           inputs.front(), resultType);
+    Value init = tensor::EmptyOp::create(
+        rewriter, loc, resultType.getShape(), resultType.getElementType(),
+        disc::getDynamicSizes(rewriter, loc, inputs.front(), resultType));
+    SmallVector<AffineMap> maps(inputs.size() + 1,
+                                rewriter.getMultiDimIdentityMap(rank));
+    SmallVector<utils::IteratorType> iterators(rank,
+                                               utils::IteratorType::parallel);
+    bool emitted = true;
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{resultType}, inputs, ValueRange{init}, maps,
+        iterators, [&](OpBuilder &b, Location bodyLoc, ValueRange args) {
+          FailureOr<SmallVector<Value>> results = disc::emitScalarBlock(
+              b, op.getComputation().front(), args.drop_back());
+          emitted = succeeded(results);
+          if (emitted)
+            linalg::YieldOp::create(b, bodyLoc, *results);
+        });
+    if (!emitted) {
+      rewriter.eraseOp(generic);
+      return rewriter.notifyMatchFailure(op, "a body op has no scalar form");
     }
     rewriter.replaceOp(op, generic.getResults());
     return success();
@@ -218,6 +262,6 @@ struct BitcastConvertResizeLowering
 
 void mlir::disc::populateElementwisePatterns(const TypeConverter &converter,
                                              RewritePatternSet &patterns) {
-  patterns.add<BitcastConvertResizeLowering, ElementwiseToGeneric>(
+  patterns.add<BitcastConvertResizeLowering, ElementwiseToGeneric, MapLowering>(
       converter, patterns.getContext());
 }

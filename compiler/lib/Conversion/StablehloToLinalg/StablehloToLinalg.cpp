@@ -16,11 +16,13 @@
 #include "disc/Dialect/RAL/RALOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -50,8 +52,9 @@ std::string typeToString(Type type) {
   return text;
 }
 
-// Ops lowered by the data movement, reduction, contraction and convolution
-// patterns (the elementwise ones are known to the scalar emitter).
+// Ops lowered by the data movement, reduction, contraction, convolution,
+// sort and map patterns (the elementwise ones are known to the scalar
+// emitter).
 bool hasStructuralLowering(Operation *op) {
   return isa<
       stablehlo::ConstantOp, stablehlo::IotaOp, stablehlo::DynamicIotaOp,
@@ -63,7 +66,8 @@ bool hasStructuralLowering(Operation *op) {
       stablehlo::GetDimensionSizeOp, stablehlo::ReduceOp,
       stablehlo::ReduceWindowOp, stablehlo::GatherOp, stablehlo::ScatterOp,
       stablehlo::SelectAndScatterOp, stablehlo::DotOp, stablehlo::DotGeneralOp,
-      stablehlo::ConvolutionOp, stablehlo::OptimizationBarrierOp>(op);
+      stablehlo::ConvolutionOp, stablehlo::OptimizationBarrierOp,
+      stablehlo::SortOp, stablehlo::MapOp>(op);
 }
 
 // Ops whose regions are lowered in place, op by op, by the other patterns.
@@ -71,8 +75,8 @@ bool hasRegionsLoweredInPlace(Operation *op) {
   return isa<stablehlo::IfOp, stablehlo::CaseOp, stablehlo::WhileOp>(op);
 }
 
-// Why the body of a reduce or reduce_window cannot become scalar ops, or
-// nullopt.
+// Why the body of a reduce, reduce_window, scatter, sort or map cannot
+// become scalar ops, or nullopt.
 std::optional<std::string> checkReducer(Operation *op, Region &body) {
   std::string name = op->getName().getStringRef().str();
   if (!body.hasOneBlock())
@@ -86,11 +90,22 @@ std::optional<std::string> checkReducer(Operation *op, Region &body) {
              bodyOp.getName().getStringRef().str();
     for (Type type :
          llvm::concat<Type>(bodyOp.getOperandTypes(), bodyOp.getResultTypes()))
-      if (cast<RankedTensorType>(type).getRank() != 0)
+      if (auto tensorType = dyn_cast<RankedTensorType>(type);
+          !tensorType || tensorType.getRank() != 0)
         return name + " whose body holds a non-scalar " +
                bodyOp.getName().getStringRef().str();
     if (std::optional<std::string> reason = disc::checkScalarizable(&bodyOp))
       return name + " whose body holds " + *reason;
+    for (Value operand : bodyOp.getOperands()) {
+      Operation *definition = operand.getDefiningOp();
+      if (operand.getParentRegion() != &body &&
+          !isa_and_nonnull<stablehlo::ConstantOp>(definition))
+        return name + " whose body reads a value defined outside it";
+      if (definition && operand.getParentRegion() != &body)
+        if (std::optional<std::string> reason =
+                disc::checkScalarizable(definition))
+          return name + " whose body reads " + *reason;
+    }
   }
   return std::nullopt;
 }
@@ -156,6 +171,10 @@ std::optional<std::string> checkSupported(Operation *op) {
       return reason;
     return checkReducer(op, selectAndScatter.getScatter());
   }
+  if (auto sort = dyn_cast<stablehlo::SortOp>(op))
+    return checkReducer(op, sort.getComparator());
+  if (auto map = dyn_cast<stablehlo::MapOp>(op))
+    return checkReducer(op, map.getComputation());
   if (auto convolution = dyn_cast<stablehlo::ConvolutionOp>(op))
     return checkConvolution(convolution);
   if (auto reshape = dyn_cast<stablehlo::ReshapeOp>(op))
@@ -219,16 +238,18 @@ struct StablehloToLinalgPass
     disc::populateControlFlowPatterns(converter, patterns);
     disc::populateConvolutionPatterns(converter, patterns);
     disc::populateCustomCallPatterns(converter, patterns);
+    disc::populateSortPatterns(converter, patterns);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateCallOpTypeConversionPattern(patterns, converter);
     populateReturnOpTypeConversionPattern(patterns, converter);
 
     ConversionTarget target(*context);
-    target.addLegalDialect<arith::ArithDialect, cf::ControlFlowDialect,
-                           disc_ral::RALDialect, linalg::LinalgDialect,
-                           math::MathDialect, scf::SCFDialect,
-                           tensor::TensorDialect>();
+    target.addLegalDialect<
+        arith::ArithDialect, bufferization::BufferizationDialect,
+        cf::ControlFlowDialect, disc_ral::RALDialect, linalg::LinalgDialect,
+        math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
+        tensor::TensorDialect>();
     target.addIllegalDialect<stablehlo::StablehloDialect>();
     target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
       return converter.isSignatureLegal(op.getFunctionType()) &&

@@ -161,8 +161,18 @@ mlir::disc::emitScalarBlock(OpBuilder &b, Block &body, ValueRange arguments) {
   mapping.map(body.getArguments(), arguments);
   for (Operation &bodyOp : body) {
     SmallVector<Value> operands;
-    for (Value operand : bodyOp.getOperands())
+    for (Value operand : bodyOp.getOperands()) {
+      // Canonicalization hoists a body's constants out of it.
+      if (!mapping.contains(operand)) {
+        auto constant = operand.getDefiningOp<stablehlo::ConstantOp>();
+        Value scalar =
+            constant ? emitScalarOp(b, bodyOp.getLoc(), constant, {}) : Value();
+        if (!scalar)
+          return failure();
+        mapping.map(operand, scalar);
+      }
       operands.push_back(mapping.lookup(operand));
+    }
     if (isa<stablehlo::ReturnOp>(bodyOp))
       return operands;
     Value result = emitScalarOp(b, bodyOp.getLoc(), &bodyOp, operands);

@@ -3,22 +3,19 @@
 // One error per unsupported op kind, at its first occurrence, and a summary
 // at the module. Ops nested in an unsupported op are not counted; ops in the
 // regions of a lowered while are.
-// expected-error@+1 {{unsupported ops: stablehlo.sort (3), stablehlo.tuple (1)}}
+// expected-error@+1 {{unsupported ops: stablehlo.rng_bit_generator (2), stablehlo.sort (1), stablehlo.tuple (1)}}
 module {
-  func.func @unsupported(%a: tensor<4xf32>, %n: tensor<i32>) -> tensor<4xf32> {
-    // expected-error@+1 {{stablehlo.sort is not supported by disc yet}}
+  func.func @unsupported(%a: tensor<4xf32>, %n: tensor<i32>, %state: tensor<2xui64>) -> tensor<4xf32> {
+    // expected-error@+1 {{stablehlo.sort whose body holds a non-scalar stablehlo.tuple is not supported by disc yet}}
     %0 = "stablehlo.sort"(%a) ({
     ^bb0(%x: tensor<f32>, %y: tensor<f32>):
       %t = "stablehlo.tuple"(%x) : (tensor<f32>) -> tuple<tensor<f32>>
       %c = stablehlo.compare LT, %x, %y : (tensor<f32>, tensor<f32>) -> tensor<i1>
       stablehlo.return %c : tensor<i1>
     }) {dimension = 0 : i64} : (tensor<4xf32>) -> tensor<4xf32>
-    %1 = "stablehlo.sort"(%0) ({
-    ^bb0(%x: tensor<f32>, %y: tensor<f32>):
-      %c = stablehlo.compare GT, %x, %y : (tensor<f32>, tensor<f32>) -> tensor<i1>
-      stablehlo.return %c : tensor<i1>
-    }) {dimension = 0 : i64} : (tensor<4xf32>) -> tensor<4xf32>
-    %2:2 = "stablehlo.while"(%1, %n) ({
+    // expected-error@+1 {{stablehlo.rng_bit_generator is not supported by disc yet}}
+    %1:2 = stablehlo.rng_bit_generator %state, algorithm = THREE_FRY : (tensor<2xui64>) -> (tensor<2xui64>, tensor<4xui32>)
+    %2:2 = "stablehlo.while"(%0, %n) ({
     ^bb0(%v: tensor<4xf32>, %i: tensor<i32>):
       %zero = stablehlo.constant dense<0> : tensor<i32>
       %c = stablehlo.compare GT, %i, %zero : (tensor<i32>, tensor<i32>) -> tensor<i1>
@@ -27,16 +24,30 @@ module {
     ^bb0(%v: tensor<4xf32>, %i: tensor<i32>):
       %one = stablehlo.constant dense<1> : tensor<i32>
       %j = stablehlo.subtract %i, %one : tensor<i32>
-      %w = "stablehlo.sort"(%v) ({
-      ^bb0(%x: tensor<f32>, %y: tensor<f32>):
-        %c = stablehlo.compare LT, %x, %y : (tensor<f32>, tensor<f32>) -> tensor<i1>
-        stablehlo.return %c : tensor<i1>
-      }) {dimension = 0 : i64} : (tensor<4xf32>) -> tensor<4xf32>
-      stablehlo.return %w, %j : tensor<4xf32>, tensor<i32>
+      %s:2 = stablehlo.rng_bit_generator %state, algorithm = THREE_FRY : (tensor<2xui64>) -> (tensor<2xui64>, tensor<4xui32>)
+      stablehlo.return %v, %j : tensor<4xf32>, tensor<i32>
     }) : (tensor<4xf32>, tensor<i32>) -> (tensor<4xf32>, tensor<i32>)
     // expected-error@+1 {{stablehlo.tuple is not supported by disc yet}}
     %3 = "stablehlo.tuple"(%2#0) : (tensor<4xf32>) -> tuple<tensor<4xf32>>
     return %2#0 : tensor<4xf32>
+  }
+}
+
+// -----
+
+// A comparator (or any body) may read constants from outside it, which
+// canonicalization hoists there, but no other value.
+// expected-error@+1 {{unsupported ops: stablehlo.sort (1)}}
+module {
+  func.func @sort_reads_outside(%a: tensor<4xf32>, %pivot: tensor<f32>) -> tensor<4xf32> {
+    // expected-error@+1 {{stablehlo.sort whose body reads a value defined outside it is not supported by disc yet}}
+    %0 = "stablehlo.sort"(%a) ({
+    ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+      %d = stablehlo.subtract %x, %pivot : tensor<f32>
+      %c = stablehlo.compare LT, %d, %y : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      stablehlo.return %c : tensor<i1>
+    }) {dimension = 0 : i64} : (tensor<4xf32>) -> tensor<4xf32>
+    return %0 : tensor<4xf32>
   }
 }
 

@@ -28,10 +28,12 @@ def StablehloToLinalgPass : Pass<"disc-stablehlo-to-linalg", "ModuleOp"> {
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
     "::mlir::cf::ControlFlowDialect",
     "::mlir::disc_ral::RALDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::math::MathDialect",
+    "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
   ];

@@ -170,6 +170,8 @@ void populateConvolutionPatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns);
 void populateCustomCallPatterns(const TypeConverter &converter,
                                 RewritePatternSet &patterns);
+void populateSortPatterns(const TypeConverter &converter,
+                          RewritePatternSet &patterns);
 
 } // namespace disc
 } // namespace mlir

@@ -614,6 +614,15 @@ def HLO_SortOp : HLO_Op<"sort",
   let hasVerifier = 1;
 }
 
+def HLO_MapOp : HLO_Op<"map",
+    [RecursiveMemoryEffects, SameOperandsAndResultShape]> {
+  let arguments = (ins Variadic<HLO_Tensor>:$inputs,
+                   HLO_DimsAttr:$dimensions);
+  let results = (outs HLO_Tensor:$result);
+  let regions = (region SizedRegion<1>:$computation);
+  let hasVerifier = 1;
+}
+
 def HLO_GatherOp : HLO_Op<"gather", [Pure]> {
   let arguments = (ins HLO_Tensor:$operand, HLO_IntTensor:$start_indices,
                    HLO_GatherDimensionNumbersAttr:$dimension_numbers,
