@@ -1,0 +1,37 @@
+"""Compiled programs cached on disk by their source text:
+${XDG_CACHE_HOME:-~/.cache}/disc/programs/<sha256>.so, the hash of the text,
+the target, the options and the compiler (its path, size and modification
+time, so that a rebuilt disc-compile compiles afresh)."""
+import hashlib
+import os
+
+from . import _compiler, _locate
+
+
+def directory():
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "disc", "programs")
+
+
+def _compiler_identity(path):
+    status = os.stat(path)
+    return f"{os.path.realpath(path)}:{status.st_size}:{status.st_mtime_ns}"
+
+
+def key(mlir_text, target, options):
+    digest = hashlib.sha256()
+    for part in (mlir_text, target, repr(_compiler.flags(target, options)),
+                 _compiler_identity(_locate.compiler_path())):
+        digest.update(part.encode())
+        digest.update(b"\0")
+    return digest.hexdigest()
+
+
+def compile_cached(mlir_text: str, target="cpu", **options) -> str:
+    """The path of `mlir_text` compiled for `target`, compiling it only when
+    the cache does not hold it yet. Safe from concurrent processes: each
+    writes a temporary file and renames it into place."""
+    path = os.path.join(directory(), key(mlir_text, target, options) + ".so")
+    if not os.path.isfile(path):
+        _compiler.compile_file("-", path, target, options, stdin_text=mlir_text)
+    return path

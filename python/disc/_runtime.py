@@ -1,0 +1,318 @@
+"""The runtime stub's C API (runtime_stub/include/disc/runtime_stub.h) through
+ctypes, and `Model`, a loaded model callable with numpy arrays."""
+import ctypes
+import os
+import threading
+from typing import NamedTuple, Optional, Tuple
+
+import numpy as np
+
+from . import _locate
+from ._errors import Error
+
+
+class _TensorSignature(ctypes.Structure):
+    _fields_ = [("name", ctypes.c_char_p), ("dtype", ctypes.c_char_p),
+                ("rank", ctypes.c_int64), ("shape", ctypes.POINTER(ctypes.c_int64))]
+
+
+class _Tensor(ctypes.Structure):
+    # dtype is a char * pointing into _TOKENS' bytes: setting a c_void_p
+    # field is ten times faster than a c_char_p one.
+    _fields_ = [("dtype", ctypes.c_void_p), ("rank", ctypes.c_int64),
+                ("shape", ctypes.c_void_p), ("data", ctypes.c_void_p)]
+
+
+_Handle = ctypes.c_void_p
+_Status = ctypes.c_void_p
+_TensorPointer = ctypes.POINTER(_Tensor)
+
+# (name, result type, argument types) of every function used here.
+_PROTOTYPES = [
+    ("disc_status_message", ctypes.c_char_p, [_Status]),
+    ("disc_status_free", None, [_Status]),
+    ("disc_model_load", _Status, [ctypes.c_char_p, ctypes.POINTER(_Handle)]),
+    ("disc_model_free", None, [_Handle]),
+    ("disc_runtime_targets", ctypes.c_char_p, []),
+    ("disc_model_target", ctypes.c_char_p, [_Handle]),
+    ("disc_model_function_count", ctypes.c_int64, [_Handle]),
+    ("disc_model_function_name", ctypes.c_char_p, [_Handle, ctypes.c_int64]),
+    ("disc_model_find_function", ctypes.c_int64, [_Handle, ctypes.c_char_p]),
+    ("disc_model_default_function", _Status, [_Handle, ctypes.POINTER(ctypes.c_int64)]),
+    ("disc_function_input_count", ctypes.c_int64, [_Handle, ctypes.c_int64]),
+    ("disc_function_output_count", ctypes.c_int64, [_Handle, ctypes.c_int64]),
+    ("disc_function_input", ctypes.POINTER(_TensorSignature),
+     [_Handle, ctypes.c_int64, ctypes.c_int64]),
+    ("disc_function_output", ctypes.POINTER(_TensorSignature),
+     [_Handle, ctypes.c_int64, ctypes.c_int64]),
+    ("disc_model_run", _Status,
+     [_Handle, ctypes.c_int64, _TensorPointer, ctypes.c_int64, ctypes.POINTER(_Handle)]),
+    ("disc_outputs_get", ctypes.c_void_p, [_Handle, ctypes.c_int64]),
+    ("disc_outputs_free", None, [_Handle]),
+]
+
+_library = None
+_library_lock = threading.Lock()
+
+
+def _runtime():
+    """The runtime library, opened on first use so that importing the package
+    needs no build."""
+    global _library
+    with _library_lock:
+        if _library is None:
+            path = _locate.runtime_library_path()
+            try:
+                library = ctypes.CDLL(path)
+            except OSError as error:
+                raise Error(f"cannot open the disc runtime {path}: {error}") from None
+            for name, restype, argtypes in _PROTOTYPES:
+                function = getattr(library, name)
+                function.restype = restype
+                function.argtypes = argtypes
+            _library = library
+    return _library
+
+
+def _raise_for(library, status, context=None):
+    """Raises disc.Error with the status's message and frees the status."""
+    if not status:
+        return
+    message = library.disc_status_message(status).decode("utf-8", "replace")
+    library.disc_status_free(status)
+    raise Error(f"{context}: {message}" if context else message)
+
+
+def _bfloat16():
+    try:
+        import ml_dtypes
+    except ImportError:
+        return None
+    return np.dtype(ml_dtypes.bfloat16)
+
+
+# The runtime's dtype tokens (ral/include/disc/ral/type_encoding.def) and the
+# numpy dtypes holding the same values. bf16 needs ml_dtypes (JAX brings it).
+_DTYPES = {
+    "i1": np.dtype(np.bool_),
+    "i8": np.dtype(np.int8), "i16": np.dtype(np.int16),
+    "i32": np.dtype(np.int32), "i64": np.dtype(np.int64),
+    "ui8": np.dtype(np.uint8), "ui16": np.dtype(np.uint16),
+    "ui32": np.dtype(np.uint32), "ui64": np.dtype(np.uint64),
+    "f16": np.dtype(np.float16), "f32": np.dtype(np.float32), "f64": np.dtype(np.float64),
+}
+if _bfloat16() is not None:
+    _DTYPES["bf16"] = _bfloat16()
+# The tokens as C strings; the bytes objects live as long as the module.
+_TOKEN_BYTES = {dtype: token.encode() for token, dtype in _DTYPES.items()}
+_TOKENS = {dtype: ctypes.cast(ctypes.c_char_p(token), ctypes.c_void_p).value
+           for dtype, token in _TOKEN_BYTES.items()}
+
+
+def _numpy_dtype(token):
+    dtype = _DTYPES.get(token)
+    if dtype is None:
+        if token == "bf16":
+            raise Error("the model uses bf16, which numpy holds only with ml_dtypes: "
+                        "pip install ml_dtypes")
+        raise Error(f"unknown dtype '{token}' in the model's signature")
+    return dtype
+
+
+class TensorSpec(NamedTuple):
+    """One input or output of a model's function; None in `shape` is a
+    dimension known only at run time."""
+    name: str
+    dtype: np.dtype
+    shape: Tuple[Optional[int], ...]
+
+
+def _spec(signature):
+    shape = tuple(None if signature.shape[i] < 0 else signature.shape[i]
+                  for i in range(signature.rank))
+    return TensorSpec(signature.name.decode(), _numpy_dtype(signature.dtype.decode()), shape)
+
+
+class _Outputs:
+    """Owns a disc_outputs; the arrays viewing its buffers keep it alive."""
+    __slots__ = ("_handle", "_free")
+
+    def __init__(self, handle, free):
+        self._handle = handle
+        self._free = free
+
+    def __del__(self):
+        self._free(self._handle)
+
+
+def _view(address, dtype, shape, owner):
+    """A numpy array over `address` that keeps `owner` alive."""
+    count = 1
+    for dim in shape:
+        count *= dim
+    if count == 0:
+        return np.empty(shape, dtype)
+    buffer = (ctypes.c_char * (count * dtype.itemsize)).from_address(address)
+    buffer._disc_owner = owner
+    return np.frombuffer(buffer, dtype).reshape(shape)
+
+
+class _Function:
+    """What a call needs of one function, worked out once at load."""
+
+    def __init__(self, library, handle, index):
+        self.index = index
+        self.name = library.disc_model_function_name(handle, index).decode()
+        self.inputs = [_spec(library.disc_function_input(handle, index, i).contents)
+                       for i in range(library.disc_function_input_count(handle, index))]
+        self.outputs = [_spec(library.disc_function_output(handle, index, i).contents)
+                        for i in range(library.disc_function_output_count(handle, index))]
+        # The dims of inputs whose shape is the signature's, for the run.
+        self._input_dims_storage = [
+            (ctypes.c_int64 * len(spec.shape))(*spec.shape)
+            if spec.shape and None not in spec.shape else None for spec in self.inputs]
+        self.input_dims = [ctypes.addressof(dims) if dims is not None else None
+                           for dims in self._input_dims_storage]
+        self.static_output_shapes = [
+            spec.shape if None not in spec.shape else None for spec in self.outputs]
+
+
+def _address(array, keep):
+    """The address of a contiguous array's data. Exporting its buffer to
+    ctypes is several times faster than numpy's array.ctypes, which is left
+    for arrays without a writable, non-empty buffer."""
+    try:
+        view = ctypes.c_char.from_buffer(array)
+    except (TypeError, ValueError):
+        return array.ctypes.data
+    keep.append(view)
+    return ctypes.addressof(view)
+
+
+def _as_array(value, index, spec):
+    """`value` as a C-contiguous numpy array."""
+    if type(value) is np.ndarray:
+        return value if value.flags.c_contiguous else np.ascontiguousarray(value)
+    if hasattr(value, "__array__"):
+        array = np.asarray(value)
+    elif hasattr(value, "__dlpack__"):
+        array = np.from_dlpack(value)
+    elif isinstance(value, (bool, int, float, complex)):
+        array = np.asarray(value, spec.dtype)
+    else:
+        raise Error(f"input {index} ('{spec.name}'): expected an array (numpy, __array__ "
+                    f"or __dlpack__), got {type(value).__name__}")
+    return np.ascontiguousarray(array)
+
+
+class Model:
+    """A model .so loaded by the runtime. Calling it runs a function (the
+    default one unless `function` names another) on numpy arrays or anything
+    with `__array__` or `__dlpack__`, and returns one numpy array or, for a
+    function of several outputs, a tuple. Safe to call from many threads at
+    once: the runtime runs one loaded model concurrently."""
+
+    def __init__(self, path):
+        library = _runtime()
+        self._library = library
+        self._handle = None
+        self.path = os.fspath(path)
+        if not os.path.isfile(self.path):
+            raise Error(f"no model file {self.path}")
+        handle = _Handle()
+        _raise_for(library, library.disc_model_load(self.path.encode(), ctypes.byref(handle)))
+        self._handle = handle
+        self._run = library.disc_model_run
+        self._get = library.disc_outputs_get
+        self._free_outputs = library.disc_outputs_free
+        self.target = library.disc_model_target(handle).decode()
+        self._functions = [_Function(library, handle, i)
+                           for i in range(library.disc_model_function_count(handle))]
+        self._by_name = {function.name: function for function in self._functions}
+        default = ctypes.c_int64(-1)
+        status = library.disc_model_default_function(handle, ctypes.byref(default))
+        if status:
+            library.disc_status_free(status)
+            self._default = None
+        else:
+            self._default = self._functions[default.value]
+
+    def __del__(self):
+        if getattr(self, "_handle", None):
+            self._library.disc_model_free(self._handle)
+            self._handle = None
+
+    def __repr__(self):
+        return f"disc.Model({self.path!r})"
+
+    @property
+    def function_names(self):
+        return [function.name for function in self._functions]
+
+    def _function(self, name):
+        if name is None:
+            if self._default is None:
+                raise Error(f"{self.path} has several functions and none is 'main'; "
+                            f"name one of {', '.join(self.function_names)}")
+            return self._default
+        function = self._by_name.get(name)
+        if function is None:
+            raise Error(f"{self.path} has no function '{name}'; "
+                        f"it has {', '.join(self.function_names)}")
+        return function
+
+    @property
+    def inputs(self):
+        """The inputs of the default function (`signature(name)` for others)."""
+        return list(self._function(None).inputs)
+
+    @property
+    def outputs(self):
+        return list(self._function(None).outputs)
+
+    def signature(self, function):
+        """(inputs, outputs) of the function named `function`."""
+        found = self._function(function)
+        return list(found.inputs), list(found.outputs)
+
+    def __call__(self, *args, function=None):
+        found = self._function(function)
+        specs = found.inputs
+        if len(args) != len(specs):
+            raise Error(f"{found.name} expects {len(specs)} inputs, got {len(args)}")
+        tensors = (_Tensor * len(args))()
+        # What the tensors point into must outlive the run: converted arrays,
+        # dims, buffer exports.
+        keep = []
+        for i, value in enumerate(args):
+            spec = specs[i]
+            array = _as_array(value, i, spec)
+            token = _TOKENS.get(array.dtype)
+            if token is None:
+                raise Error(f"input {i} ('{spec.name}'): dtype {array.dtype} has no "
+                            f"disc equivalent; expected {spec.dtype}")
+            tensor = tensors[i]
+            tensor.dtype = token
+            tensor.rank = array.ndim
+            shape = array.shape
+            if shape == spec.shape:
+                tensor.shape = found.input_dims[i]
+            elif shape:
+                dims = (ctypes.c_int64 * len(shape))(*shape)
+                keep.append(dims)
+                tensor.shape = ctypes.addressof(dims)
+            tensor.data = _address(array, keep)
+        outputs = _Handle()
+        status = self._run(self._handle, found.index, tensors, len(args), ctypes.byref(outputs))
+        if status:
+            _raise_for(self._library, status)
+        owner = _Outputs(outputs, self._free_outputs)
+        results = []
+        for i, spec in enumerate(found.outputs):
+            tensor = _Tensor.from_address(self._get(outputs, i))
+            shape = found.static_output_shapes[i]
+            if shape is None:
+                dims = ctypes.cast(tensor.shape, ctypes.POINTER(ctypes.c_int64))
+                shape = tuple(dims[d] for d in range(tensor.rank))
+            results.append(_view(tensor.data, spec.dtype, shape, owner))
+        return results[0] if len(results) == 1 else tuple(results)
