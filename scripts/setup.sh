@@ -13,7 +13,7 @@ packages=(
   zlib1g-dev libzstd-dev
   libspdlog-dev libfmt-dev libcli11-dev libgtest-dev libgmock-dev
   libopenblas0-pthread libdnnl2 libdnnl-dev
-  python3 python3-numpy
+  python3 python3-numpy python3-venv
   "$@"
 )
 

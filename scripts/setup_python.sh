@@ -5,17 +5,13 @@
 # match is left as it is, so it is made once per machine (about 3 GB of
 # downloads, mostly torch's CUDA wheels). Prints the venv's python last.
 #
-#   scripts/setup_python.sh               # then: "$(scripts/setup_python.sh | tail -1)" -m unittest discover -s test/python
+#   scripts/setup_python.sh               # then: cd build && ctest -L python
 set -euo pipefail
 
 VENV="${XDG_CACHE_HOME:-$HOME/.cache}/disc/venv"
-PINS=(
-  torch==2.15.0
-  torch-mlir==20261001
-  jax==0.10.2
-  jaxlib==0.10.2
-  numpy==2.4.6
-)
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# The pins, from the requirements a user installs the extras with.
+mapfile -t PINS < <(grep -v -e '^#' -e '^$' "$root/python/requirements.txt")
 PYTHON="${PYTHON:-python3}"
 
 # The pins the venv was made with; a change of them remakes it. The stamp is
@@ -26,8 +22,12 @@ if [[ ! -f "$stamp" || "$(cat "$stamp")" != "$wanted" ]]; then
   rm -rf "$VENV"
   mkdir -p "$(dirname "$VENV")"
   "$PYTHON" -m venv "$VENV"
-  "$VENV/bin/python" -m pip install --quiet --upgrade pip >&2
-  "$VENV/bin/python" -m pip install --quiet "${PINS[@]}" >&2
+  if ! "$VENV/bin/python" -m pip install --quiet --upgrade pip >&2 ||
+     ! "$VENV/bin/python" -m pip install --quiet "${PINS[@]}" >&2; then
+    echo "setup_python.sh: cannot install ${PINS[*]} from PyPI into $VENV" \
+         "(no network?); the Python package's tests (ctest -L python) need them" >&2
+    exit 1
+  fi
   printf '%s\n' "$wanted" >"$stamp"
 fi
 echo "$VENV/bin/python"

@@ -29,17 +29,16 @@ def flags(target, options):
 
 
 def first_error(stderr):
-    """The first error of disc-compile's diagnostics, with the lines that
-    continue it (notes, the source line), or its last line when it printed no
-    error."""
+    """The first error of disc-compile's diagnostics with the source line and
+    caret that follow it, or its last line when it printed no error."""
     lines = [line for line in stderr.splitlines() if line.strip()]
     for start, line in enumerate(lines):
         if "error:" in line:
             end = start + 1
-            while end < len(lines) and "error:" not in lines[end] \
-                    and "warning:" not in lines[end]:
+            while end < len(lines) and end < start + 3 and not any(
+                    kind in lines[end] for kind in ("error:", "warning:", "note:")):
                 end += 1
-            return "\n".join(lines[start:min(end, start + 4)])
+            return "\n".join(lines[start:end])
     return lines[-1] if lines else "disc-compile failed without a message"
 
 

@@ -25,7 +25,6 @@ class _Tensor(ctypes.Structure):
 
 _Handle = ctypes.c_void_p
 _Status = ctypes.c_void_p
-_TensorPointer = ctypes.POINTER(_Tensor)
 
 # (name, result type, argument types) of every function used here.
 _PROTOTYPES = [
@@ -45,8 +44,9 @@ _PROTOTYPES = [
      [_Handle, ctypes.c_int64, ctypes.c_int64]),
     ("disc_function_output", ctypes.POINTER(_TensorSignature),
      [_Handle, ctypes.c_int64, ctypes.c_int64]),
+    # Addresses as plain integers: ctypes converts them faster than objects.
     ("disc_model_run", _Status,
-     [_Handle, ctypes.c_int64, _TensorPointer, ctypes.c_int64, ctypes.POINTER(_Handle)]),
+     [ctypes.c_void_p, ctypes.c_int64, ctypes.c_void_p, ctypes.c_int64, ctypes.c_void_p]),
     ("disc_outputs_get", ctypes.c_void_p, [_Handle, ctypes.c_int64]),
     ("disc_outputs_free", None, [_Handle]),
 ]
@@ -70,6 +70,7 @@ def _runtime():
                 function = getattr(library, name)
                 function.restype = restype
                 function.argtypes = argtypes
+            _Outputs.free = library.disc_outputs_free
             _library = library
     return _library
 
@@ -133,28 +134,32 @@ def _spec(signature):
     return TensorSpec(signature.name.decode(), _numpy_dtype(signature.dtype.decode()), shape)
 
 
-class _Outputs:
-    """Owns a disc_outputs; the arrays viewing its buffers keep it alive."""
-    __slots__ = ("_handle", "_free")
-
-    def __init__(self, handle, free):
-        self._handle = handle
-        self._free = free
+class _Outputs(ctypes.c_void_p):
+    """A disc_outputs pointer that frees it when the last array viewing its
+    buffers goes; a run writes it in place."""
+    __slots__ = ()
+    # disc_outputs_free, set when the runtime is opened; a class attribute
+    # so that it outlives the module's globals at interpreter exit.
+    free = None
 
     def __del__(self):
-        self._free(self._handle)
+        self.free(self)
 
 
-def _view(address, dtype, shape, owner):
-    """A numpy array over `address` that keeps `owner` alive."""
-    count = 1
-    for dim in shape:
-        count *= dim
-    if count == 0:
-        return np.empty(shape, dtype)
-    buffer = (ctypes.c_char * (count * dtype.itemsize)).from_address(address)
+def _array_at(address, dtype, shape, buffer_type, owner):
+    """A numpy array over the buffer at `address`, of the ctypes type
+    `buffer_type` (its size in bytes), that keeps `owner` alive."""
+    if buffer_type is None:
+        count = 1
+        for dim in shape:
+            count *= dim
+        if count == 0:
+            return np.empty(shape, dtype)
+        buffer_type = ctypes.c_char * (count * dtype.itemsize)
+    buffer = buffer_type.from_address(address)
     buffer._disc_owner = owner
-    return np.frombuffer(buffer, dtype).reshape(shape)
+    array = np.frombuffer(buffer, dtype)
+    return array if len(shape) == 1 else array.reshape(shape)
 
 
 class _Function:
@@ -167,14 +172,29 @@ class _Function:
                        for i in range(library.disc_function_input_count(handle, index))]
         self.outputs = [_spec(library.disc_function_output(handle, index, i).contents)
                         for i in range(library.disc_function_output_count(handle, index))]
-        # The dims of inputs whose shape is the signature's, for the run.
-        self._input_dims_storage = [
-            (ctypes.c_int64 * len(spec.shape))(*spec.shape)
-            if spec.shape and None not in spec.shape else None for spec in self.inputs]
-        self.input_dims = [ctypes.addressof(dims) if dims is not None else None
-                           for dims in self._input_dims_storage]
+        # The inputs of a run as the signature has them (data left out), which
+        # a call copies and fills in: dtype, rank and dims change only for
+        # inputs of other dtypes or of dynamic shape.
+        self.tensors_type = _Tensor * len(self.inputs)
+        template = self.tensors_type()
+        self._dims = []
+        for tensor, spec in zip(template, self.inputs):
+            tensor.dtype = _TOKENS.get(spec.dtype)
+            tensor.rank = len(spec.shape)
+            if spec.shape and None not in spec.shape:
+                dims = (ctypes.c_int64 * len(spec.shape))(*spec.shape)
+                self._dims.append(dims)
+                tensor.shape = ctypes.addressof(dims)
+        self.template = bytes(template)
         self.static_output_shapes = [
             spec.shape if None not in spec.shape else None for spec in self.outputs]
+        # The ctypes type of each static output's buffer, None for empty or
+        # dynamic ones.
+        self.output_buffer_types = [
+            ctypes.c_char * (int(np.prod(shape)) * spec.dtype.itemsize)
+            if shape is not None and np.prod(shape) > 0 else None
+            for shape, spec in zip(self.static_output_shapes, self.outputs)]
+        self.single_output = len(self.outputs) == 1
 
 
 def _address(array, keep):
@@ -224,7 +244,6 @@ class Model:
         self._handle = handle
         self._run = library.disc_model_run
         self._get = library.disc_outputs_get
-        self._free_outputs = library.disc_outputs_free
         self.target = library.disc_model_target(handle).decode()
         self._functions = [_Function(library, handle, i)
                            for i in range(library.disc_model_function_count(handle))]
@@ -276,43 +295,47 @@ class Model:
         return list(found.inputs), list(found.outputs)
 
     def __call__(self, *args, function=None):
-        found = self._function(function)
+        found = self._default if function is None and self._default else \
+            self._function(function)
         specs = found.inputs
         if len(args) != len(specs):
             raise Error(f"{found.name} expects {len(specs)} inputs, got {len(args)}")
-        tensors = (_Tensor * len(args))()
+        tensors = found.tensors_type.from_buffer_copy(found.template)
         # What the tensors point into must outlive the run: converted arrays,
         # dims, buffer exports.
         keep = []
         for i, value in enumerate(args):
             spec = specs[i]
-            array = _as_array(value, i, spec)
-            token = _TOKENS.get(array.dtype)
-            if token is None:
-                raise Error(f"input {i} ('{spec.name}'): dtype {array.dtype} has no "
-                            f"disc equivalent; expected {spec.dtype}")
+            if type(value) is not np.ndarray or not value.flags.c_contiguous:
+                value = _as_array(value, i, spec)
             tensor = tensors[i]
-            tensor.dtype = token
-            tensor.rank = array.ndim
-            shape = array.shape
-            if shape == spec.shape:
-                tensor.shape = found.input_dims[i]
-            elif shape:
+            if value.dtype != spec.dtype:
+                token = _TOKENS.get(value.dtype)
+                if token is None:
+                    raise Error(f"input {i} ('{spec.name}'): dtype {value.dtype} has no "
+                                f"disc equivalent; expected {spec.dtype}")
+                tensor.dtype = token
+            shape = value.shape
+            if shape != spec.shape:
+                tensor.rank = len(shape)
                 dims = (ctypes.c_int64 * len(shape))(*shape)
                 keep.append(dims)
                 tensor.shape = ctypes.addressof(dims)
-            tensor.data = _address(array, keep)
-        outputs = _Handle()
-        status = self._run(self._handle, found.index, tensors, len(args), ctypes.byref(outputs))
+            tensor.data = _address(value, keep)
+        outputs = _Outputs()
+        status = self._run(self._handle.value, found.index, ctypes.addressof(tensors),
+                           len(args), ctypes.addressof(outputs))
         if status:
             _raise_for(self._library, status)
-        owner = _Outputs(outputs, self._free_outputs)
-        results = []
-        for i, spec in enumerate(found.outputs):
-            tensor = _Tensor.from_address(self._get(outputs, i))
-            shape = found.static_output_shapes[i]
-            if shape is None:
-                dims = ctypes.cast(tensor.shape, ctypes.POINTER(ctypes.c_int64))
-                shape = tuple(dims[d] for d in range(tensor.rank))
-            results.append(_view(tensor.data, spec.dtype, shape, owner))
-        return results[0] if len(results) == 1 else tuple(results)
+        if found.single_output:
+            return self._output(found, outputs, 0)
+        return tuple(self._output(found, outputs, i) for i in range(len(found.outputs)))
+
+    def _output(self, function, outputs, index):
+        tensor = _Tensor.from_address(self._get(outputs, index))
+        shape = function.static_output_shapes[index]
+        if shape is None:
+            dims = ctypes.cast(tensor.shape, ctypes.POINTER(ctypes.c_int64))
+            shape = tuple(dims[d] for d in range(tensor.rank))
+        return _array_at(tensor.data, function.outputs[index].dtype, shape,
+                         function.output_buffer_types[index], outputs)
