@@ -20,7 +20,9 @@ import warnings
 import numpy as np
 import torch
 from torch.export import Dim
-from torch_mlir import fx
+from torch_mlir import fx, ir
+from torch_mlir.dialects import torch as torch_dialect
+from torch_mlir.extras.fx_importer import FxImporter
 
 from . import _cache
 from . import compile as _compile_model
@@ -31,19 +33,29 @@ __all__ = ["backend", "export", "to_stablehlo"]
 
 BACKEND_NAME = "disc"
 
-# torch-mlir names the op it cannot lower in its diagnostics like this.
+# torch-mlir names the op it cannot lower in a diagnostic like this.
 _ILLEGAL_OP = re.compile(r"failed to legalize operation '([^']+)'")
+_OPERATOR_NAME = re.compile(r'name = "([^"]+)"')
 
 
-def _unlowered_op_message(error):
-    """One line naming the op torch-mlir could not lower, or torch-mlir's
-    first line when it named none."""
+def _unlowered_op_message(error, diagnostics):
+    """One line naming the op torch-mlir could not lower (from the
+    diagnostics its passes reported), or the error's first line when no
+    diagnostic named one."""
+    for diagnostic in diagnostics:
+        match = _ILLEGAL_OP.search(diagnostic)
+        if match:
+            op = match.group(1)
+            # An op without a torch-mlir definition is a generic
+            # torch.operator carrying the ATen name.
+            operator = _OPERATOR_NAME.search(diagnostic)
+            if op == "torch.operator" and operator:
+                op = operator.group(1)
+            return f"torch-mlir cannot lower {op} to StableHLO"
     text = str(error)
-    match = _ILLEGAL_OP.search(text)
-    if match:
-        return f"torch-mlir cannot lower {match.group(1)} to StableHLO"
-    first = next((line for line in text.splitlines() if line.strip()), type(error).__name__)
-    return f"torch-mlir cannot lower the model to StableHLO: {first.strip()}"
+    first = next((line.strip() for line in text.splitlines() if line.strip()),
+                 type(error).__name__)
+    return f"torch-mlir cannot lower the model to StableHLO: {first}"
 
 
 def _as_export_dynamic_shapes(dynamic_shapes):
@@ -73,12 +85,22 @@ def to_stablehlo(module, example_args, dynamic_shapes=None):
     constants. `dynamic_shapes` is torch.export's (a dim may be a string
     name). An op torch.export or torch-mlir cannot lower is a disc.Error
     naming it."""
+    context = ir.Context()
+    torch_dialect.register_dialect(context)
+    diagnostics = []
+
+    def collect(diagnostic):
+        diagnostics.append(str(diagnostic.message))
+        return True
+
+    context.attach_diagnostic_handler(collect)
     try:
         lowered = fx.export_and_import(
             module, *example_args, output_type="stablehlo",
+            fx_importer=FxImporter(context=context),
             dynamic_shapes=_as_export_dynamic_shapes(dynamic_shapes))
     except Exception as error:
-        raise Error(_unlowered_op_message(error)) from error
+        raise Error(_unlowered_op_message(error, diagnostics)) from error
     return str(lowered)
 
 
@@ -119,7 +141,12 @@ class _TensorInputs(torch.nn.Module):
 
 
 def _symbol_of(size):
-    return str(size.node.expr) if isinstance(size, torch.SymInt) else None
+    """The name of the symbol a size is, or None for a static size and one
+    derived from others (torch.export derives those again)."""
+    if not isinstance(size, torch.SymInt):
+        return None
+    expression = size.node.expr
+    return str(expression) if getattr(expression, "is_Symbol", False) else None
 
 
 def _graph_signature(graph_module):
@@ -136,7 +163,7 @@ def _graph_signature(graph_module):
         for dim, size in enumerate(tensor.shape):
             symbol = _symbol_of(size)
             if symbol is not None:
-                dims[dim] = symbols.setdefault(symbol, Dim(re.sub(r"\W", "_", symbol)))
+                dims[dim] = symbols.setdefault(symbol, Dim(symbol))
         dynamic_shapes.append(dims or None)
     layout = []
     tensor_index = 0
