@@ -29,7 +29,7 @@ from . import compile as _compile_model
 from ._errors import Error
 from ._runtime import Model
 
-__all__ = ["backend", "export", "to_stablehlo"]
+__all__ = ["backend", "export", "to_stablehlo", "weight_names"]
 
 BACKEND_NAME = "disc"
 
@@ -108,14 +108,47 @@ def _numpy_arguments(tensors):
     return [tensor.detach().cpu().numpy() for tensor in tensors]
 
 
-def export(module, example_args, path, dynamic_shapes=None, target="cpu", **compile_options):
+def weight_names(module):
+    """The names of `module`'s parameters, then its buffers: the leading
+    inputs, in this order, of a model exported with weights_as_inputs."""
+    return ([name for name, _ in module.named_parameters()]
+            + [name for name, _ in module.named_buffers()])
+
+
+class _WeightsAsInputs(torch.nn.Module):
+    """`module` called with its weights as leading arguments."""
+
+    def __init__(self, module):
+        super().__init__()
+        self.module = module
+        self.names = weight_names(module)
+
+    def forward(self, *arguments):
+        weights = dict(zip(self.names, arguments))
+        return torch.func.functional_call(self.module, weights,
+                                          arguments[len(self.names):])
+
+
+def export(module, example_args, path, dynamic_shapes=None, target="cpu",
+           weights_as_inputs=False, **compile_options):
     """Compiles `module` for arguments like `example_args` (a tuple of
     tensors) into the model .so `path` for ahead-of-time use and returns it
     loaded (a disc.Model, called with numpy arrays or tensors).
     `dynamic_shapes` is torch.export's, e.g. ({0: "batch"},): the model then
-    takes any size of that dim. compile_options are disc-compile's flags."""
+    takes any size of that dim. The weights are constants inside the .so,
+    or, with weights_as_inputs, its leading inputs (weight_names(module)
+    names them), so that one .so serves other weights of the same shapes.
+    compile_options are disc-compile's flags."""
     if not isinstance(example_args, tuple):
         example_args = (example_args,)
+    if weights_as_inputs:
+        wrapper = _WeightsAsInputs(module)
+        state = dict(module.named_parameters())
+        state.update(module.named_buffers())
+        weights = tuple(state[name].detach() for name in wrapper.names)
+        if dynamic_shapes is not None:
+            dynamic_shapes = ((None,) * len(weights) + tuple(dynamic_shapes),)
+        module, example_args = wrapper, weights + example_args
     text = to_stablehlo(module, example_args, dynamic_shapes)
     return _compile_model(text, target, output=path, **compile_options)
 

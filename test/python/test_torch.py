@@ -146,6 +146,25 @@ class ExportTest(unittest.TestCase):
     def test_lstm(self):
         self.check_model("lstm")
 
+    def test_weights_as_inputs(self):
+        """One .so for any weights of the model's shapes: a second ResNet's
+        parameters and batch-norm statistics run through the first one's."""
+        g = torch.Generator().manual_seed(4)
+        first, make_input, tolerance = MODELS["resnet18"]
+        second = torch_models.randomize_batch_norms(torch_models.ResNet18(), g)
+        path = os.path.join(common.work_dir("export-weights"), "resnet18.so")
+        model = disc.torch.export(first.eval(), (make_input(2, g),), path,
+                                  dynamic_shapes=({0: "batch"},), weights_as_inputs=True)
+        names = disc.torch.weight_names(first)
+        self.assertEqual(len(model.inputs), len(names) + 1)
+        x = make_input(3, g)
+        for module in (first, second.eval()):
+            state = module.state_dict()
+            with torch.no_grad():
+                expected = module(x)
+            got = torch.from_numpy(model(*[state[name].numpy() for name in names], x.numpy()))
+            torch.testing.assert_close(got, expected, rtol=tolerance, atol=tolerance)
+
     def test_unsupported_op_names_it(self):
         class Determinant(torch.nn.Module):
             def forward(self, x):
