@@ -218,6 +218,13 @@ def _graph_signature(graph_module):
     return layout, (tuple(dynamic_shapes),)
 
 
+def _run_eagerly(graph_module, error):
+    """What other backends do with a graph they cannot compile: warn and let
+    PyTorch run it."""
+    warnings.warn(f"disc runs this graph eagerly: {error}", stacklevel=3)
+    return graph_module.forward
+
+
 class _CompiledGraph:
     """A Dynamo graph run by disc: called with the graph's inputs (sizes
     included), returns its outputs as tensors. It is lowered and compiled at
@@ -242,8 +249,7 @@ class _CompiledGraph:
                                 self.dynamic_shapes)
             model = Model(_cache.compile_cached(text, self.target, **self.compile_options))
         except Error as error:
-            warnings.warn(f"disc runs this graph eagerly: {error}", stacklevel=3)
-            return self.graph_module.forward
+            return _run_eagerly(self.graph_module, error)
         output_count = len(model.outputs)
 
         def run(*arguments):
@@ -279,7 +285,10 @@ def backend(graph_module, example_inputs, target="cpu", **compile_options):
     if _is_training(example_inputs):
         raise Error("training graphs are not supported yet by the disc backend: run the "
                     "compiled module under torch.no_grad() or torch.inference_mode()")
-    return _CompiledGraph(graph_module, target, compile_options)
+    try:
+        return _CompiledGraph(graph_module, target, compile_options)
+    except Error as error:
+        return _run_eagerly(graph_module, error)
 
 
 def _register_without_entry_point():
