@@ -41,11 +41,11 @@ def compile(source, target="cpu", *, output=None, **options) -> Model:
     if path is not None and not os.path.isfile(path):
         raise Error(f"no MLIR file {path}")
     if output is None:
-        text = source
-        if path is not None:
-            with open(path, encoding="utf-8") as file:
-                text = file.read()
-        return Model(_cache.compile_cached(text, target, **options))
+        if path is None:
+            return Model(_cache.compile_cached(source, target, **options))
+        with open(path, encoding="utf-8") as file:
+            text = file.read()
+        return Model(_cache.compile_cached(text, target, source_path=path, **options))
     output = os.fspath(output)
     if path is None:
         _compiler.compile_file("-", output, target, options, stdin_text=source)

@@ -27,11 +27,15 @@ def key(mlir_text, target, options):
     return digest.hexdigest()
 
 
-def compile_cached(mlir_text: str, target="cpu", **options) -> str:
+def compile_cached(mlir_text: str, target="cpu", *, source_path=None, **options) -> str:
     """The path of `mlir_text` compiled for `target`, compiling it only when
-    the cache does not hold it yet. Safe from concurrent processes: each
-    writes a temporary file and renames it into place."""
+    the cache does not hold it yet (from `source_path`, the file holding the
+    text, when given, so that errors name it). Safe from concurrent
+    processes: each writes a temporary file and renames it into place."""
     path = os.path.join(directory(), key(mlir_text, target, options) + ".so")
     if not os.path.isfile(path):
-        _compiler.compile_file("-", path, target, options, stdin_text=mlir_text)
+        if source_path is None:
+            _compiler.compile_file("-", path, target, options, stdin_text=mlir_text)
+        else:
+            _compiler.compile_file(source_path, path, target, options)
     return path

@@ -75,21 +75,14 @@ def _runtime():
     return _library
 
 
-def _raise_for(library, status, context=None):
-    """Raises disc.Error with the status's message and frees the status."""
+def _raise_for(library, status):
+    """Raises disc.Error with the message of a failed call's status, which
+    it frees; does nothing for a success (NULL)."""
     if not status:
         return
     message = library.disc_status_message(status).decode("utf-8", "replace")
     library.disc_status_free(status)
-    raise Error(f"{context}: {message}" if context else message)
-
-
-def _bfloat16():
-    try:
-        import ml_dtypes
-    except ImportError:
-        return None
-    return np.dtype(ml_dtypes.bfloat16)
+    raise Error(message)
 
 
 # The runtime's dtype tokens (ral/include/disc/ral/type_encoding.def) and the
@@ -102,8 +95,11 @@ _DTYPES = {
     "ui32": np.dtype(np.uint32), "ui64": np.dtype(np.uint64),
     "f16": np.dtype(np.float16), "f32": np.dtype(np.float32), "f64": np.dtype(np.float64),
 }
-if _bfloat16() is not None:
-    _DTYPES["bf16"] = _bfloat16()
+try:
+    import ml_dtypes
+    _DTYPES["bf16"] = np.dtype(ml_dtypes.bfloat16)
+except ImportError:
+    pass
 # The tokens as C strings; the bytes objects live as long as the module.
 _TOKEN_BYTES = {dtype: token.encode() for token, dtype in _DTYPES.items()}
 _TOKENS = {dtype: ctypes.cast(ctypes.c_char_p(token), ctypes.c_void_p).value
@@ -217,11 +213,11 @@ def _as_array(value, index, spec):
         array = np.asarray(value)
     elif hasattr(value, "__dlpack__"):
         array = np.from_dlpack(value)
-    elif isinstance(value, (bool, int, float, complex)):
+    elif isinstance(value, (bool, int, float, list, tuple)):
         array = np.asarray(value, spec.dtype)
     else:
-        raise Error(f"input {index} ('{spec.name}'): expected an array (numpy, __array__ "
-                    f"or __dlpack__), got {type(value).__name__}")
+        raise Error(f"input {index} ('{spec.name}'): expected an array (numpy, __array__, "
+                    f"__dlpack__, a list or a number), got {type(value).__name__}")
     return np.ascontiguousarray(array)
 
 
@@ -323,10 +319,9 @@ class Model:
                 tensor.shape = ctypes.addressof(dims)
             tensor.data = _address(value, keep)
         outputs = _Outputs()
-        status = self._run(self._handle.value, found.index, ctypes.addressof(tensors),
-                           len(args), ctypes.addressof(outputs))
-        if status:
-            _raise_for(self._library, status)
+        _raise_for(self._library,
+                   self._run(self._handle.value, found.index, ctypes.addressof(tensors),
+                             len(args), ctypes.addressof(outputs)))
         if found.single_output:
             return self._output(found, outputs, 0)
         return tuple(self._output(found, outputs, i) for i in range(len(found.outputs)))

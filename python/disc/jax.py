@@ -30,27 +30,17 @@ def _leaf_signature(leaf):
     return (tuple(leaf.shape), np.dtype(leaf.dtype), getattr(leaf, "weak_type", False))
 
 
-def _lowered_constants(lowered):
-    """The constants JAX passes as leading arguments of the lowered module
-    rather than inlining them (jax_use_simplified_jaxpr_constants): a private
-    attribute of jax.stages.Lowered, empty when JAX inlines every constant."""
-    lowering = getattr(lowered, "_lowering", None)
-    return [np.asarray(constant) for constant in getattr(lowering, "const_args", None) or []]
-
-
 class _Program:
     """One compiled input signature of a jitted function."""
 
-    def __init__(self, model, in_dtypes, constants, out_tree):
+    def __init__(self, model, in_dtypes, out_tree):
         self.model = model
         self.in_dtypes = in_dtypes
-        self.constants = constants
         self.out_tree = out_tree
 
     def __call__(self, leaves):
-        arrays = self.constants + [np.asarray(leaf, dtype) for leaf, dtype
-                                   in zip(leaves, self.in_dtypes)]
-        results = self.model(*arrays)
+        results = self.model(*(np.asarray(leaf, dtype)
+                               for leaf, dtype in zip(leaves, self.in_dtypes)))
         if len(self.model.outputs) == 1:
             results = (results,)
         return jax.tree_util.tree_unflatten(self.out_tree, list(results))
@@ -76,14 +66,15 @@ class Jitted:
 
     def _compile(self, args, kwargs):
         lowered = self.lower(*args, **kwargs)
-        constants = _lowered_constants(lowered)
         in_dtypes = [np.dtype(aval.dtype) for aval in jax.tree_util.tree_leaves(lowered.in_avals)]
         model = Model(_cache.compile_cached(lowered.as_text(), self._target, **self._options))
-        expected = len(constants) + len(in_dtypes)
-        if len(model.inputs) != expected:
+        # Constants are inlined into the program (JAX could pass large ones
+        # as extra arguments, which this does not take).
+        if len(model.inputs) != len(in_dtypes):
             raise Error(f"JAX lowered {getattr(self._fun, '__name__', 'the function')} to a "
-                        f"program of {len(model.inputs)} inputs for {expected} arguments")
-        return _Program(model, in_dtypes, constants, lowered.out_tree)
+                        f"program of {len(model.inputs)} inputs for {len(in_dtypes)} "
+                        f"array arguments")
+        return _Program(model, in_dtypes, lowered.out_tree)
 
     def __call__(self, *args, **kwargs):
         leaves, tree = jax.tree_util.tree_flatten((args, kwargs))

@@ -7,6 +7,7 @@
 #
 #   scripts/bench/setup_peers.sh          # then: "$(scripts/bench/setup_peers.sh | tail -1)" scripts/bench/cpu.py
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/../pinned_venv.sh"
 
 VENV="${XDG_CACHE_HOME:-$HOME/.cache}/disc/bench-venv"
 PINS=(
@@ -17,17 +18,6 @@ PINS=(
   numpy==2.4.6
   threadpoolctl==3.8.0
 )
-PYTHON="${PYTHON:-python3}"
 
-# The pins the venv was made with; a change of them remakes it.
-stamp="$VENV/disc-bench-pins.txt"
-wanted="$(printf '%s\n' "${PINS[@]}")"
-if [[ ! -f "$stamp" || "$(cat "$stamp")" != "$wanted" ]]; then
-  rm -rf "$VENV"
-  mkdir -p "$(dirname "$VENV")"
-  "$PYTHON" -m venv "$VENV"
-  "$VENV/bin/python" -m pip install --quiet --upgrade pip >&2
-  "$VENV/bin/python" -m pip install --quiet "${PINS[@]}" >&2
-  printf '%s\n' "$wanted" >"$stamp"
-fi
+pinned_venv "$VENV" disc-bench-pins.txt "${PINS[@]}"
 echo "$VENV/bin/python"

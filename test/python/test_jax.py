@@ -2,6 +2,7 @@
 inputs: an MLP and an attention block at two batch sizes, pytrees in and
 out, constants, a symbolic batch, and the errors a user meets."""
 import os
+import threading
 import unittest
 
 import jax
@@ -103,6 +104,25 @@ class JitTest(unittest.TestCase):
         x = g.standard_normal((4, 64)).astype(np.float32)
         assert_trees_close(self, disc.jax.jit(mlp, cpu_library="none")(x, params),
                            jax.jit(mlp)(x, params))
+
+    def test_threads_share_one_compile_per_signature(self):
+        g = np.random.default_rng(5)
+        weights = attention_weights(g)
+        inputs = [g.standard_normal((3, 16, 32)).astype(np.float32) for _ in range(8)]
+        fast = disc.jax.jit(attention)
+        results = [None] * 8
+
+        def work(index):
+            results[index] = fast(inputs[index], *weights)
+
+        threads = [threading.Thread(target=work, args=(i,)) for i in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        self.assertEqual(len(fast._programs), 1)
+        for x, result in zip(inputs, results):
+            assert_trees_close(self, result, jax.jit(attention)(x, *weights))
 
     def test_unsupported_op_is_named(self):
         with self.assertRaisesRegex(disc.Error, "stablehlo.fft"):

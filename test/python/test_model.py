@@ -112,6 +112,14 @@ class ModelTest(unittest.TestCase):
                    DLPackOnly(inputs[3]), inputs[4]]
         self.assert_mlp_output(inputs, self.mlp(*wrapped))
 
+    def test_lists_and_numbers_take_the_signature_dtype(self):
+        model = disc.compile(MAXIMUM.replace("T>", "f16>"),
+                             output=os.path.join(self.work, "maximum_lists.so"))
+        maximum, same = model([1, 5, 3], (4.5, 2, True))
+        self.assertEqual(maximum.dtype, np.float16)
+        np.testing.assert_array_equal(maximum, [4.5, 5, 3])
+        np.testing.assert_array_equal(same, [1, 5, 3])
+
     def test_non_contiguous_inputs(self):
         inputs = common.mlp_inputs(8, seed=3)
         x_transposed = np.asfortranarray(inputs[0])
@@ -199,6 +207,13 @@ class ModelTest(unittest.TestCase):
         with self.assertRaisesRegex(disc.Error, r"error: custom op 'stablehlo.fft' is unknown"):
             disc.compile(MAXIMUM.replace("stablehlo.maximum %a, %b", "stablehlo.fft %a")
                          .replace("T>", "f32>"))
+        broken = os.path.join(self.work, "broken.mlir")
+        with open(broken, "w") as file:
+            file.write(MAXIMUM.replace("T>", "f32>").replace("%b : tensor", "%c : tensor"))
+        for output in (None, os.path.join(self.work, "broken.so")):
+            with self.assertRaisesRegex(
+                    disc.Error, r"broken.mlir:2:30: error: use of undeclared SSA value name"):
+                disc.compile(broken, output=output)
         with self.assertRaisesRegex(disc.Error, "no MLIR file .*nowhere.mlir"):
             disc.compile(os.path.join(self.work, "nowhere.mlir"))
 
