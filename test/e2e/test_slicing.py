@@ -1,4 +1,5 @@
-"""slice, dynamic_slice, dynamic_update_slice, concatenate, pad, reverse."""
+"""slice, dynamic_slice, real_dynamic_slice, dynamic_update_slice, concatenate,
+pad, reverse."""
 
 import numpy as np
 
@@ -60,6 +61,29 @@ def dynamic_slice_cases():
     cases.append(Case("dynamic_slice_3d_i16", mlir,
                       [y, np.array(2, np.int32), np.array(1, np.int32), np.array(3, np.int32)],
                       lambda x, i, j, k: x[2:3, 1:3, 0:5].copy()))
+    return cases
+
+
+def real_dynamic_slice_cases():
+    """Start, limit and strides as run-time tensors (torch-mlir's slices of
+    dynamic shapes), into a result with a dynamic and a static dim."""
+    g = rng(56)
+    cases = []
+    mlir = program([("x", "tensor<?x6xf32>"), ("start", "tensor<2xi64>"), ("limit", "tensor<2xi64>"),
+                    ("strides", "tensor<2xi64>")], "tensor<?x2xf32>",
+                   ["%0 = stablehlo.real_dynamic_slice %arg0, %arg1, %arg2, %arg3 : "
+                    "(tensor<?x6xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<?x2xf32>"])
+    for rows, (start, limit, strides) in [(5, ((1, 2), (5, 4), (1, 1))), (7, ((0, 1), (7, 6), (3, 3))),
+                                          (4, ((4, 0), (4, 2), (1, 1)))]:
+        x = random_array(g, (rows, 6), "f32")
+        cases.append(Case("real_dynamic_slice_%d_rows_from_%d_%d" % (rows, *start), mlir,
+                          [x] + [np.array(v, np.int64) for v in (start, limit, strides)],
+                          lambda x, s, e, st: x[s[0]:e[0]:st[0], s[1]:e[1]:st[1]].copy()))
+    x = random_array(g, (3, 6), "f32")
+    cases.append(Case("real_dynamic_slice_limit_past_the_end", mlir,
+                      [x] + [np.array(v, np.int64) for v in ((0, 0), (4, 2), (1, 1))],
+                      expect="run_error",
+                      stderr_patterns=[r"real_dynamic_slice: a limit index exceeds dimension 0"]))
     return cases
 
 
@@ -177,5 +201,5 @@ def reverse_cases():
     return cases
 
 
-run(slice_cases() + dynamic_slice_cases() + dynamic_update_slice_cases() + concatenate_cases()
-    + pad_cases() + reverse_cases())
+run(slice_cases() + dynamic_slice_cases() + real_dynamic_slice_cases()
+    + dynamic_update_slice_cases() + concatenate_cases() + pad_cases() + reverse_cases())

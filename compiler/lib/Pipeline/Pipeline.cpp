@@ -168,11 +168,18 @@ std::optional<Target> mlir::disc::parseTarget(StringRef name) {
 // on every function of the module (as `func.func(...)` would be).
 
 // Input: MHLO becomes StableHLO, calls are inlined, and the entry's
-// signature is recorded before anything can change it.
+// signature is recorded before anything can change it. The shape dialect
+// that torch-mlir computes dynamic shapes with becomes tensor and arith ops:
+// a broadcastability constraint becomes a cf.assert (a run's error when the
+// shapes disagree), which makes its witness constant, so that canonicalize
+// inlines the shape.assuming regions it guards before the rest is lowered.
 static void buildInputPhase(OpPassManager &pm) {
   pm.addPass(createMhloToStablehloPass());
   pm.addPass(createInlinerPass());
   pm.addPass(createSymbolDCEPass());
+  pm.addPass(createConvertShapeConstraintsPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createConvertShapeToStandardPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createDiscRecordEntrySignature());
 }

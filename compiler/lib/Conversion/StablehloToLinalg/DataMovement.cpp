@@ -633,6 +633,63 @@ struct DynamicSliceLowering : OpConversionPattern<stablehlo::DynamicSliceOp> {
   }
 };
 
+// real_dynamic_slice: dimension d holds ceil((limit - start) / stride)
+// elements from start on (static result sizes win); a limit past the
+// operand's size is a run's error.
+struct RealDynamicSliceLowering
+    : OpConversionPattern<stablehlo::RealDynamicSliceOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(stablehlo::RealDynamicSliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        disc::convertedTensorType(getTypeConverter(), op.getType());
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
+    Location loc = op.getLoc();
+    auto readIndex = [&](Value indices, Value original, int64_t dim) {
+      Value position = arith::ConstantIndexOp::create(rewriter, loc, dim);
+      Value element =
+          tensor::ExtractOp::create(rewriter, loc, indices, position);
+      return disc::castToIndex(rewriter, loc, element,
+                               isUnsignedShapeTensor(original));
+    };
+    SmallVector<OpFoldResult> operandSizes =
+        disc::getMixedSizes(rewriter, loc, adaptor.getOperand());
+    SmallVector<OpFoldResult> offsets, sizes, strides;
+    for (auto [dim, staticSize] : llvm::enumerate(resultType.getShape())) {
+      Value start =
+          readIndex(adaptor.getStartIndices(), op.getStartIndices(), dim);
+      Value limit =
+          readIndex(adaptor.getLimitIndices(), op.getLimitIndices(), dim);
+      Value stride = readIndex(adaptor.getStrides(), op.getStrides(), dim);
+      disc::emitMinimumSizeCheck(rewriter, loc, operandSizes[dim], limit,
+                                 "stablehlo.real_dynamic_slice: a limit "
+                                 "index exceeds dimension " +
+                                     Twine(dim));
+      offsets.push_back(start);
+      strides.push_back(stride);
+      if (!ShapedType::isDynamic(staticSize)) {
+        sizes.push_back(indexValue(rewriter, staticSize));
+        continue;
+      }
+      // Strides are positive, so the ceiling is a plain division of
+      // extent + stride - 1.
+      Value extent = arith::SubIOp::create(rewriter, loc, limit, start);
+      Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+      Value roundedUp = arith::AddIOp::create(
+          rewriter, loc, extent,
+          arith::SubIOp::create(rewriter, loc, stride, one));
+      sizes.push_back(
+          arith::DivSIOp::create(rewriter, loc, roundedUp, stride).getResult());
+    }
+    rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(
+        op, resultType, adaptor.getOperand(), offsets, sizes, strides);
+    return success();
+  }
+};
+
 // gather: result element r reads operand[start + batching + offset], where
 // `start` comes from the start indices at r's batch dims (clamped to
 // [0, operand size - slice size] as the spec says), `batching` copies r's
@@ -1327,12 +1384,12 @@ Value mlir::disc::emitReverse(OpBuilder &b, Location loc, Value input,
 
 void mlir::disc::populateDataMovementPatterns(const TypeConverter &converter,
                                               RewritePatternSet &patterns) {
-  patterns.add<BroadcastInDimLowering, BroadcastLowering, ConcatenateLowering,
-               ConstantLowering, DynamicBroadcastInDimLowering,
-               DynamicIotaLowering, DynamicReshapeLowering,
-               DynamicSliceLowering, DynamicUpdateSliceLowering, GatherLowering,
-               GetDimensionSizeLowering, IotaLowering, PadLowering,
-               ReshapeLowering, ReverseLowering, ScatterLowering,
-               SelectAndScatterLowering, SliceLowering, TransposeLowering>(
-      converter, patterns.getContext());
+  patterns
+      .add<BroadcastInDimLowering, BroadcastLowering, ConcatenateLowering,
+           ConstantLowering, DynamicBroadcastInDimLowering, DynamicIotaLowering,
+           DynamicReshapeLowering, DynamicSliceLowering,
+           RealDynamicSliceLowering, DynamicUpdateSliceLowering, GatherLowering,
+           GetDimensionSizeLowering, IotaLowering, PadLowering, ReshapeLowering,
+           ReverseLowering, ScatterLowering, SelectAndScatterLowering,
+           SliceLowering, TransposeLowering>(converter, patterns.getContext());
 }

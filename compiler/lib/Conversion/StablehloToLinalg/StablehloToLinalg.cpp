@@ -61,13 +61,14 @@ bool hasStructuralLowering(Operation *op) {
       stablehlo::BroadcastInDimOp, stablehlo::BroadcastOp,
       stablehlo::DynamicBroadcastInDimOp, stablehlo::ReshapeOp,
       stablehlo::DynamicReshapeOp, stablehlo::TransposeOp, stablehlo::SliceOp,
-      stablehlo::DynamicSliceOp, stablehlo::DynamicUpdateSliceOp,
-      stablehlo::ConcatenateOp, stablehlo::PadOp, stablehlo::ReverseOp,
-      stablehlo::GetDimensionSizeOp, stablehlo::ReduceOp,
-      stablehlo::ReduceWindowOp, stablehlo::GatherOp, stablehlo::ScatterOp,
-      stablehlo::SelectAndScatterOp, stablehlo::DotOp, stablehlo::DotGeneralOp,
-      stablehlo::ConvolutionOp, stablehlo::OptimizationBarrierOp,
-      stablehlo::SortOp, stablehlo::MapOp>(op);
+      stablehlo::DynamicSliceOp, stablehlo::RealDynamicSliceOp,
+      stablehlo::DynamicUpdateSliceOp, stablehlo::ConcatenateOp,
+      stablehlo::PadOp, stablehlo::ReverseOp, stablehlo::GetDimensionSizeOp,
+      stablehlo::ReduceOp, stablehlo::ReduceWindowOp, stablehlo::GatherOp,
+      stablehlo::ScatterOp, stablehlo::SelectAndScatterOp, stablehlo::DotOp,
+      stablehlo::DotGeneralOp, stablehlo::ConvolutionOp,
+      stablehlo::OptimizationBarrierOp, stablehlo::SortOp, stablehlo::MapOp>(
+      op);
 }
 
 // Ops whose regions are lowered in place, op by op, by the other patterns.
@@ -145,7 +146,7 @@ std::optional<std::string> checkSupported(Operation *op) {
   bool takesIndexTensors =
       isa<stablehlo::DynamicIotaOp, stablehlo::DynamicBroadcastInDimOp,
           stablehlo::DynamicReshapeOp, stablehlo::DynamicSliceOp,
-          stablehlo::DynamicUpdateSliceOp>(op);
+          stablehlo::RealDynamicSliceOp, stablehlo::DynamicUpdateSliceOp>(op);
   for (Type type :
        llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes())) {
     auto tensorType = dyn_cast<RankedTensorType>(type);

@@ -135,6 +135,30 @@ func.func @dynamic_slice(%a: tensor<8xf32>, %i: tensor<i32>) -> tensor<3xf32> {
 
 // -----
 
+// A dynamic dim holds ceil((limit - start) / stride) elements; a static one
+// keeps its size. A limit past the operand's size is a run's error.
+// CHECK-LABEL: func.func @real_dynamic_slice
+// CHECK-SAME: (%[[A:.*]]: tensor<?x8xf32>, %[[START:.*]]: tensor<2xi64>, %[[LIMIT:.*]]: tensor<2xi64>, %[[STRIDE:.*]]: tensor<2xi64>)
+// CHECK: %[[S0:.*]] = tensor.extract %[[START]][%{{.*}}] : tensor<2xi64>
+// CHECK: %[[B0:.*]] = arith.index_cast %[[S0]] : i64 to index
+// CHECK: %[[L0:.*]] = tensor.extract %[[LIMIT]][%{{.*}}] : tensor<2xi64>
+// CHECK: %[[E0:.*]] = arith.index_cast %[[L0]] : i64 to index
+// CHECK: %[[T0:.*]] = tensor.extract %[[STRIDE]][%{{.*}}] : tensor<2xi64>
+// CHECK: %[[ST0:.*]] = arith.index_cast %[[T0]] : i64 to index
+// CHECK: cf.assert %{{.*}}, "stablehlo.real_dynamic_slice: a limit index exceeds dimension 0"
+// CHECK: %[[EXTENT:.*]] = arith.subi %[[E0]], %[[B0]] : index
+// CHECK: %[[STRIDE_LESS_ONE:.*]] = arith.subi %[[ST0]], %{{.*}} : index
+// CHECK: %[[ROUNDED:.*]] = arith.addi %[[EXTENT]], %[[STRIDE_LESS_ONE]] : index
+// CHECK: %[[N0:.*]] = arith.divsi %[[ROUNDED]], %[[ST0]] : index
+// CHECK: cf.assert %{{.*}}, "stablehlo.real_dynamic_slice: a limit index exceeds dimension 1"
+// CHECK: tensor.extract_slice %[[A]][%[[B0]], %{{.*}}] [%[[N0]], 1] [%[[ST0]], %{{.*}}] : tensor<?x8xf32> to tensor<?x1xf32>
+func.func @real_dynamic_slice(%a: tensor<?x8xf32>, %start: tensor<2xi64>, %limit: tensor<2xi64>, %stride: tensor<2xi64>) -> tensor<?x1xf32> {
+  %0 = stablehlo.real_dynamic_slice %a, %start, %limit, %stride : (tensor<?x8xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<?x1xf32>
+  return %0 : tensor<?x1xf32>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @dynamic_update_slice
 // CHECK-SAME: (%[[A:.*]]: tensor<8xi32>, %[[U:.*]]: tensor<2xi32>, %[[I:.*]]: tensor<i64>)
 // CHECK: %[[S:.*]] = tensor.extract %[[I]][] : tensor<i64>

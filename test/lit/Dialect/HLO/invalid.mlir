@@ -315,3 +315,19 @@ func.func @chlo_top_k_too_large(%a: tensor<3x5xf32>) -> tensor<3x6xf32> {
   %values, %indices = chlo.top_k(%a, k = 6) : tensor<3x5xf32> -> (tensor<3x6xf32>, tensor<3x6xi32>)
   return %values : tensor<3x6xf32>
 }
+
+// -----
+
+func.func @real_dynamic_slice_entries(%a: tensor<?x8xf32>, %start: tensor<2xi64>, %limit: tensor<3xi64>) -> tensor<?x1xf32> {
+  // expected-error @+1 {{'stablehlo.real_dynamic_slice' op limit_indices has 3 entries but the operand has rank 2}}
+  %0 = stablehlo.real_dynamic_slice %a, %start, %limit, %start : (tensor<?x8xf32>, tensor<2xi64>, tensor<3xi64>, tensor<2xi64>) -> tensor<?x1xf32>
+  return %0 : tensor<?x1xf32>
+}
+
+// -----
+
+func.func @real_dynamic_slice_rank(%a: tensor<?x8xf32>, %start: tensor<2xi64>) -> tensor<?xf32> {
+  // expected-error @+1 {{'stablehlo.real_dynamic_slice' op result has rank 1 but the operand has rank 2}}
+  %0 = stablehlo.real_dynamic_slice %a, %start, %start, %start : (tensor<?x8xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}

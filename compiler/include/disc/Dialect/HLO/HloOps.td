@@ -445,6 +445,18 @@ def HLO_DynamicSliceOp : HLO_Op<"dynamic_slice", [Pure]> {
   let hasVerifier = 1;
 }
 
+// The slice [start, limit) with strides, all three given as 1-D tensors of
+// one entry per dimension (torch-mlir slices dynamic shapes with it).
+def HLO_RealDynamicSliceOp : HLO_Op<"real_dynamic_slice", [Pure]> {
+  let arguments = (ins HLO_Tensor:$operand, HLO_ShapeTensor:$start_indices,
+                   HLO_ShapeTensor:$limit_indices, HLO_ShapeTensor:$strides);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    operands attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
 def HLO_DynamicUpdateSliceOp : HLO_Op<"dynamic_update_slice", [Pure]> {
   let arguments = (ins HLO_Tensor:$operand, HLO_Tensor:$update,
                    Variadic<HLO_ScalarIntTensor>:$start_indices);

@@ -1,0 +1,194 @@
+"""disc.torch against PyTorch eager on the same inputs: an MLP, a BERT
+encoder layer with embeddings, a ResNet-18 and an LSTM over 8 steps, each
+through torch.compile(backend="disc") and disc.torch.export at two batch
+sizes from one dynamic compile; and the errors a user meets."""
+import os
+import unittest
+import warnings
+
+import torch
+
+import common
+import disc
+import disc.torch
+import torch_models
+
+EAGER_FALLBACK = "disc runs this graph eagerly"
+
+
+def float_inputs(*shape):
+    return lambda batch, g: torch.randn(batch, *shape, generator=g)
+
+
+def token_inputs(batch, g):
+    return torch.randint(0, 64, (batch, 8), generator=g)
+
+
+def make_models():
+    """name -> (module in eval mode, inputs for a batch size, tolerance)."""
+    torch.manual_seed(0)
+    g = torch.Generator().manual_seed(0)
+    return {
+        "mlp": (torch_models.MLP(), float_inputs(16), 1e-5),
+        "bert": (torch_models.BertEncoderLayer(), token_inputs, 1e-4),
+        "resnet18": (torch_models.randomize_batch_norms(torch_models.ResNet18(), g),
+                     float_inputs(3, 32, 32), 1e-4),
+        "lstm": (torch_models.LSTMModel(), float_inputs(8, 8), 1e-5),
+    }
+
+
+MODELS = make_models()
+# Dynamo specializes sizes 0 and 1, so the dynamic batch is tried at 2 and 5;
+# the batch dim alone is marked dynamic.
+BATCHES = (2, 5)
+
+
+def program_count():
+    directory = disc._cache.directory()
+    if not os.path.isdir(directory):
+        return 0
+    return len([name for name in os.listdir(directory) if name.endswith(".so")])
+
+
+class CompileTest(unittest.TestCase):
+    def check_model(self, name):
+        module, make_input, tolerance = MODELS[name]
+        module.eval()
+        torch._dynamo.reset()
+        compiled = torch.compile(module, backend="disc")
+        g = torch.Generator().manual_seed(1)
+        programs = program_count()
+        with warnings.catch_warnings():
+            warnings.filterwarnings("error", message=EAGER_FALLBACK)
+            for batch in BATCHES:
+                x = make_input(batch, g)
+                torch._dynamo.mark_dynamic(x, 0)
+                with torch.no_grad():
+                    got = compiled(x)
+                    expected = module(x)
+                self.assertIsInstance(got, torch.Tensor)
+                torch.testing.assert_close(got, expected, rtol=tolerance, atol=tolerance)
+        self.assertLessEqual(program_count() - programs, 1,
+                             "both batch sizes should share one dynamic program")
+
+    def test_mlp(self):
+        self.check_model("mlp")
+
+    def test_bert_encoder_layer(self):
+        self.check_model("bert")
+
+    def test_resnet18(self):
+        self.check_model("resnet18")
+
+    def test_lstm(self):
+        self.check_model("lstm")
+
+    def test_recompiles_on_new_shapes(self):
+        """Without dynamic=True, Dynamo's guards recompile for the second
+        batch size, whose graph it then makes dynamic."""
+        module = MODELS["mlp"][0].eval()
+        torch._dynamo.reset()
+        compiled = torch.compile(module, backend="disc")
+        g = torch.Generator().manual_seed(2)
+        for batch in (2, 3, 7):
+            x = torch.randn(batch, 16, generator=g)
+            with torch.no_grad():
+                torch.testing.assert_close(compiled(x), module(x), rtol=1e-5, atol=1e-5)
+
+    def test_unsupported_op_runs_eagerly_with_a_warning(self):
+        class Determinant(torch.nn.Module):
+            def forward(self, x):
+                return torch.linalg.det(x) + 1
+
+        module = Determinant()
+        torch._dynamo.reset()
+        compiled = torch.compile(module, backend="disc")
+        x = torch.randn(3, 3)
+        with self.assertWarnsRegex(UserWarning, "torch.aten.linalg_det"):
+            got = compiled(x)
+        torch.testing.assert_close(got, module(x))
+
+    def test_training_graph_is_refused(self):
+        module = torch_models.MLP()
+        torch._dynamo.reset()
+        compiled = torch.compile(module, backend="disc")
+        with self.assertRaisesRegex(Exception, "training graphs are not supported yet"):
+            compiled(torch.randn(2, 16))
+
+
+class ExportTest(unittest.TestCase):
+    def check_model(self, name):
+        module, make_input, tolerance = MODELS[name]
+        module.eval()
+        g = torch.Generator().manual_seed(3)
+        path = os.path.join(common.work_dir("export-" + name), name + ".so")
+        model = disc.torch.export(module, (make_input(BATCHES[0], g),), path,
+                                  dynamic_shapes=({0: "batch"},))
+        self.assertEqual(model.path, path)
+        self.assertIsNone(model.inputs[0].shape[0])
+        loaded = disc.load(path)
+        for batch in BATCHES:
+            x = make_input(batch, g)
+            with torch.no_grad():
+                expected = module(x)
+            got = torch.from_numpy(loaded(x.numpy()))
+            torch.testing.assert_close(got, expected, rtol=tolerance, atol=tolerance)
+
+    def test_mlp(self):
+        self.check_model("mlp")
+
+    def test_bert_encoder_layer(self):
+        self.check_model("bert")
+
+    def test_resnet18(self):
+        self.check_model("resnet18")
+
+    def test_lstm(self):
+        self.check_model("lstm")
+
+    def test_weights_as_inputs(self):
+        """One .so for any weights of the model's shapes: a second ResNet's
+        parameters and batch-norm statistics run through the first one's."""
+        g = torch.Generator().manual_seed(4)
+        first, make_input, tolerance = MODELS["resnet18"]
+        second = torch_models.randomize_batch_norms(torch_models.ResNet18(), g)
+        path = os.path.join(common.work_dir("export-weights"), "resnet18.so")
+        model = disc.torch.export(first.eval(), (make_input(2, g),), path,
+                                  dynamic_shapes=({0: "batch"},), weights_as_inputs=True)
+        names = disc.torch.weight_names(first)
+        self.assertEqual(len(model.inputs), len(names) + 1)
+        x = make_input(3, g)
+        for module in (first, second.eval()):
+            state = module.state_dict()
+            with torch.no_grad():
+                expected = module(x)
+            got = torch.from_numpy(model(*[state[name].numpy() for name in names], x.numpy()))
+            torch.testing.assert_close(got, expected, rtol=tolerance, atol=tolerance)
+
+    def test_unsupported_op_names_it(self):
+        class Determinant(torch.nn.Module):
+            def forward(self, x):
+                return torch.linalg.det(x)
+
+        path = os.path.join(common.work_dir("export-det"), "det.so")
+        with self.assertRaisesRegex(disc.Error,
+                                    "^torch-mlir cannot lower torch.aten.linalg_det to StableHLO$"):
+            disc.torch.export(Determinant(), (torch.randn(3, 3),), path)
+        self.assertFalse(os.path.exists(path))
+
+    def test_wrong_input_shape(self):
+        module = MODELS["mlp"][0].eval()
+        path = os.path.join(common.work_dir("export-static"), "mlp.so")
+        model = disc.torch.export(module, (torch.randn(4, 16),), path)
+        self.assertEqual(model.inputs[0].shape, (4, 16))
+        with self.assertRaisesRegex(disc.Error, "input 0"):
+            model(torch.randn(4, 15).numpy())
+
+    def test_missing_model(self):
+        path = os.path.join(common.work_dir("missing"), "absent.so")
+        with self.assertRaisesRegex(disc.Error, "absent.so"):
+            disc.load(path)
+
+
+if __name__ == "__main__":
+    unittest.main()
