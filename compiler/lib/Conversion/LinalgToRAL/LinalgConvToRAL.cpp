@@ -74,8 +74,10 @@ bool isZeroFillOf(Operation *op, Value buffer) {
 }
 
 /// Whether `op`, run between the padded copy and the convolution, leaves
-/// every buffer but fresh ones other than `padded` as it was.
-bool writesOnlyOtherFreshBuffers(Operation *op, Value padded) {
+/// every buffer but fresh ones other than `padded` and `unpadded` as it was
+/// (bufferization reuses the unpadded buffer once copied, for the
+/// convolution's output among others, which the call would then read).
+bool writesOnlyOtherFreshBuffers(Operation *op, Value padded, Value unpadded) {
   if (auto dispatch = dyn_cast<disc_ral::DispatchOp>(op))
     return dispatch.getCallTargetName() == "ral_alloc";
   auto effects = dyn_cast<MemoryEffectOpInterface>(op);
@@ -87,7 +89,8 @@ bool writesOnlyOtherFreshBuffers(Operation *op, Value padded) {
     if (isa<MemoryEffects::Read, MemoryEffects::Allocate>(e.getEffect()))
       return true;
     Value value = e.getValue();
-    return value && value != padded && isFreshBuffer(value);
+    return value && value != padded && value != unpadded &&
+           isFreshBuffer(value);
   });
 }
 
@@ -142,7 +145,7 @@ std::optional<FoldedPadding> matchZeroPadding(Value input, Operation *conv) {
   for (Operation *between = copy->getNextNode(); between != conv;
        between = between->getNextNode())
     if (!isMemoryEffectFree(between) &&
-        !writesOnlyOtherFreshBuffers(between, input))
+        !writesOnlyOtherFreshBuffers(between, input, copy.getSource()))
       return std::nullopt;
   FoldedPadding folded;
   folded.unpadded = copy.getSource();

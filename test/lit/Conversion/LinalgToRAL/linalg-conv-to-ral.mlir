@@ -67,6 +67,30 @@ func.func @written_between(%ctx: !disc_ral.context, %x: memref<1x8x8x4xf32>, %w:
 
 // -----
 
+// Bufferization reuses the unpadded input's buffer, once copied, as the
+// output: the zero fill between the copy and the convolution overwrites
+// it, so the call reads the padded copy.
+// CHECK-LABEL: func.func @unpadded_reused_as_output
+// CHECK: %[[PADDED:.*]] = memref.alloc() : memref<1x10x10x4xf32>
+// CHECK: memref.copy %[[BUFFER:.*]], %{{.*}} :
+// CHECK: disc_ral.dispatch %{{.*}}, "ral_conv" device "cpu" may_fail(%[[PADDED]], %{{.*}}, %[[BUFFER]], %c1_i64{{[_0-9]*}}, %c1_i64{{[_0-9]*}}, %c1_i64{{[_0-9]*}}, %c1_i64{{[_0-9]*}}, %c0_i64{{[_0-9]*}}, %c0_i64{{[_0-9]*}}, %c0_i64{{[_0-9]*}}, %c0_i64{{[_0-9]*}}) : (memref<1x10x10x4xf32>
+func.func @unpadded_reused_as_output(%ctx: !disc_ral.context, %x: memref<1x8x8x4xf32>, %w: memref<3x3x4x4xf32>) -> memref<1x8x8x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %buffer = memref.alloc() : memref<1x8x8x4xf32>
+  memref.copy %x, %buffer : memref<1x8x8x4xf32> to memref<1x8x8x4xf32>
+  %padded = memref.alloc() : memref<1x10x10x4xf32>
+  linalg.fill ins(%zero : f32) outs(%padded : memref<1x10x10x4xf32>)
+  %window = memref.subview %padded[0, 1, 1, 0] [1, 8, 8, 4] [1, 1, 1, 1] : memref<1x10x10x4xf32> to memref<1x8x8x4xf32, strided<[400, 40, 4, 1], offset: 44>>
+  memref.copy %buffer, %window : memref<1x8x8x4xf32> to memref<1x8x8x4xf32, strided<[400, 40, 4, 1], offset: 44>>
+  linalg.fill ins(%zero : f32) outs(%buffer : memref<1x8x8x4xf32>)
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%padded, %w : memref<1x10x10x4xf32>, memref<3x3x4x4xf32>) outs(%buffer : memref<1x8x8x4xf32>)
+  memref.dealloc %padded : memref<1x10x10x4xf32>
+  return %buffer : memref<1x8x8x4xf32>
+}
+
+// -----
+
 // An output that may hold anything (no zero fill) and a function without a
 // runtime context are left as they are.
 // CHECK-LABEL: func.func @accumulates
