@@ -146,4 +146,40 @@ def DiscParallelLoopBuffersToStack
   let dependentDialects = ["memref::MemRefDialect"];
 }
 
+def DiscCpuTileContractions
+    : Pass<"disc-cpu-tile-contractions", "func::FuncOp"> {
+  let summary = "Tiles matrix products for the cache and the registers and "
+                "vectorizes their register tiles";
+  let description = [{
+    For the CPU without a library (`--cpu-library=none`): each f32 or f64
+    contraction on tensors (linalg.matmul, batch_matmul, or a linalg.generic
+    contraction as dot_general lowers to, with at least one m, n and k loop)
+    is tiled twice. The outer tiles (every batch and outer m/n loop by one,
+    the innermost m loop by 8 register tiles, the output's contiguous n loop
+    by 4) form an scf.forall that disc-cpu-parallel-for runs on every core,
+    with the fill of the output fused into each tile. Each outer tile walks
+    k in blocks whose slice of B takes 128 KiB (256 rows of f32 on AVX-512),
+    so that it stays in the L2 cache while every register tile reads it.
+    Inside, register tiles of `register-rows` x 2 vectors of `vector-bits`
+    walk the block with k innermost, one k step at a time; the loops are
+    peeled so that every full register tile has a static shape. It becomes
+    one vector.contract per row (A's element times B's row, into the row's
+    accumulator vector), and the accumulators stay in registers across k:
+    their reads and writes are hoisted out of the k loops, which carry them
+    as values. A remainder tile of static shape is vectorized at its own
+    size; one of dynamic shape stays a linalg op, lowered to loops. Other
+    element types (f16, integers) are left as they are.
+  }];
+  let options = [
+    Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
+           "The width of the target's vector registers in bits">,
+    Option<"registerRows", "register-rows", "int64_t", /*default=*/"8",
+           "Rows of a register tile (vector registers / 4 on AVX2)">,
+  ];
+  let dependentDialects = [
+    "affine::AffineDialect", "arith::ArithDialect", "linalg::LinalgDialect",
+    "scf::SCFDialect", "tensor::TensorDialect", "vector::VectorDialect"
+  ];
+}
+
 #endif // DISC_PIPELINE_PASSES
