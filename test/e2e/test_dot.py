@@ -200,7 +200,27 @@ def no_library_cases():
         dot_general_case("tiled_batch_f64", "f64", (2, 20, 9), (2, 9, 19), [0], [0], [2], [1], g),
         dot_general_case("tiled_f16", "f16", (20, 24), (24, 40), [], [], [1], [0], g),
     ]
-    return [without_library(case) for case in cases + dot_general_cases() + dot_cases()]
+    compiled = [without_library(case) for case in cases + dot_general_cases() + dot_cases()]
+    return compiled + narrower_vector_cases(cases)
+
+
+def host_has_avx2():
+    try:
+        with open("/proc/cpuinfo") as cpuinfo:
+            return " avx2" in cpuinfo.read()
+    except OSError:
+        return False
+
+
+def narrower_vector_cases(cases):
+    """The tiled products again for CPUs of narrower vectors: AVX2 (6x16
+    register tiles of f32) and baseline x86-64 SSE (6x8), run where the host
+    can execute AVX2."""
+    skip = None if host_has_avx2() else "the host has no AVX2"
+    return [Case("%s_%s" % (case.name, cpu.replace("-", "_")), case.mlir, case.inputs,
+                 case.reference, atol=case.atol, rtol=case.rtol, skip=skip,
+                 compile_args=["--cpu-library=none", "--target-cpu=" + cpu])
+            for case in cases for cpu in ("haswell", "x86-64")]
 
 
 def dot_cases():

@@ -103,6 +103,76 @@ SmallVector<OpFoldResult> getTileSizes(MLIRContext *context,
   return sizes;
 }
 
+/// The input that `loops.columns` indexes (B), and the position of that
+/// dimension among its indices.
+std::pair<OpOperand *, unsigned>
+getColumnsOperand(linalg::LinalgOp op, const ContractionLoops &loops) {
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(input);
+    for (auto [position, result] : llvm::enumerate(map.getResults()))
+      if (result.isFunctionOfDim(loops.columns))
+        return {input, position};
+  }
+  return {nullptr, 0};
+}
+
+/// Makes the columns the contiguous dimension of B where they are not (a
+/// product by a transposed weight, attention's q * k^T): the product reads a
+/// transposed copy of B, so that a register tile's row of B is one vector
+/// load rather than a gather of one element per column. The copy costs one
+/// pass over B; the product reads B once per outer row tile.
+FailureOr<linalg::LinalgOp>
+readColumnsContiguously(RewriterBase &rewriter, linalg::LinalgOp op,
+                        const ContractionLoops &loops) {
+  auto [operand, position] = getColumnsOperand(op, loops);
+  if (!operand)
+    return op;
+  AffineMap map = op.getMatchingIndexingMap(operand);
+  unsigned rank = map.getNumResults();
+  if (position + 1 == rank || !isa<AffineDimExpr>(map.getResult(position)))
+    return op;
+  SmallVector<int64_t> permutation;
+  for (unsigned dim = 0; dim < rank; ++dim)
+    if (dim != position)
+      permutation.push_back(dim);
+  permutation.push_back(position);
+
+  rewriter.setInsertionPoint(op);
+  Location loc = op.getLoc();
+  Value source = operand->get();
+  SmallVector<OpFoldResult> sizes =
+      tensor::getMixedSizes(rewriter, loc, source);
+  SmallVector<OpFoldResult> transposedSizes;
+  SmallVector<AffineExpr> transposedResults;
+  for (int64_t dim : permutation) {
+    transposedSizes.push_back(sizes[dim]);
+    transposedResults.push_back(map.getResult(dim));
+  }
+  Value empty = tensor::EmptyOp::create(rewriter, loc, transposedSizes,
+                                        getElementTypeOrSelf(source));
+  Value transposed =
+      linalg::TransposeOp::create(rewriter, loc, source, empty, permutation)
+          ->getResult(0);
+
+  unsigned operandNumber = operand->getOperandNumber();
+  auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+  if (!generic) {
+    FailureOr<linalg::GenericOp> generalized =
+        linalg::generalizeNamedOp(rewriter, op);
+    if (failed(generalized))
+      return op.emitError("cannot read this product's B transposed");
+    generic = *generalized;
+  }
+  SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+  maps[operandNumber] = AffineMap::get(map.getNumDims(), map.getNumSymbols(),
+                                       transposedResults, op.getContext());
+  rewriter.modifyOpInPlace(generic, [&] {
+    generic->setOperand(operandNumber, transposed);
+    generic.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
+  });
+  return cast<linalg::LinalgOp>(generic.getOperation());
+}
+
 /// The shape of one row of a register tile's vector op: 1 in every
 /// dimension but the contiguous one (the accumulator's last).
 std::optional<SmallVector<int64_t>> getRowShape(Operation *op) {
@@ -203,6 +273,11 @@ struct CpuTileContractionsPass
   LogicalResult tile(linalg::LinalgOp op, const ContractionLoops &loops) {
     MLIRContext *context = op.getContext();
     IRRewriter rewriter(context);
+    FailureOr<linalg::LinalgOp> contiguous =
+        readColumnsContiguously(rewriter, op, loops);
+    if (failed(contiguous))
+      return failure();
+    op = *contiguous;
     unsigned numLoops = op.getNumLoops();
     int64_t rowTile = registerRows;
     int64_t columnTile = 2 * getVectorLanes(op);

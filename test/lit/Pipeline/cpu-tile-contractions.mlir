@@ -41,11 +41,14 @@ func.func @dynamic(%a: tensor<?x64xf32>, %b: tensor<64x?xf32>, %init: tensor<?x?
   return %c : tensor<?x?xf32>
 }
 
-// A batched generic contraction, B read along n with a stride: the batch is
-// tiled by one, k (512) in blocks of 256 whose loop carries the
+// A batched generic contraction whose B has k contiguous (attention's
+// q * k^T) reads a transposed copy of B, whose rows are vectors; the batch
+// is tiled by one, k (512) in blocks of 256 whose loop carries the
 // accumulators too.
 // CHECK-LABEL: func.func @batch_rhs_transposed
+// CHECK: %[[BT:.*]] = linalg.transpose ins(%{{.*}} : tensor<2x32x512xf32>) outs(%{{.*}} : tensor<2x512x32xf32>) permutation = [0, 2, 1]
 // CHECK: scf.forall (%{{.*}}) in (2)
+// CHECK: tensor.extract_slice %[[BT]]
 // CHECK: scf.for {{.*}} to %c512 step %c256 iter_args({{.*}}) -> (vector<32xf32>
 // CHECK: scf.for {{.*}} to %c256 step %c1 iter_args({{.*}}) -> (vector<32xf32>
 // CHECK-COUNT-8: vector.contract

@@ -166,9 +166,13 @@ def DiscCpuTileContractions
     one vector.contract per row (A's element times B's row, into the row's
     accumulator vector), and the accumulators stay in registers across k:
     their reads and writes are hoisted out of the k loops, which carry them
-    as values. A remainder tile of static shape is vectorized at its own
-    size; one of dynamic shape stays a linalg op, lowered to loops. Other
-    element types (f16, integers) are left as they are.
+    as values. A B whose columns (n) are not its contiguous dimension (a
+    transposed weight, attention's q * k^T) is read from a transposed copy
+    (linalg.transpose, one pass over B), so that a row of B is one vector
+    load rather than a gather. A remainder tile of static shape is
+    vectorized at its own size; one of dynamic shape stays a linalg op,
+    lowered to loops. Other element types (f16, integers) are left as they
+    are.
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
