@@ -335,30 +335,64 @@ struct CpuTileContractionsPass
     rewriter.replaceOp(*outerTile, blocks->replacements);
     auto cacheTile = cast<TilingInterface>(blocks->tiledOps.back());
 
-    // Register tiles, k innermost and one step at a time.
+    // Blocks of `rowTile` rows; the rows left over at a dynamic edge
+    // (a batch of one, the last outer tile of an odd size) are peeled into
+    // tiles of one row, so that they are vectors too.
+    SmallVector<OpFoldResult> rowSizes(numLoops, rewriter.getIndexAttr(0));
+    rowSizes[loops.rows] = rewriter.getIndexAttr(rowTile);
+    scf::SCFTilingOptions rowTiling;
+    rowTiling.setTileSizes(rowSizes);
+    rewriter.setInsertionPoint(cacheTile);
+    FailureOr<scf::SCFTilingResult> rowBlocks =
+        scf::tileUsingSCF(rewriter, cacheTile, rowTiling);
+    if (failed(rowBlocks))
+      return cacheTile.emitError("cannot tile this matrix product by rows");
+    rewriter.replaceOp(cacheTile, rowBlocks->replacements);
+    auto fullRows = cast<TilingInterface>(rowBlocks->tiledOps.back());
+    SmallVector<TilingInterface> partialRows;
+    scf::ForOp partial;
+    auto rowLoop =
+        dyn_cast<scf::ForOp>(rowBlocks->loops.front().getOperation());
+    if (rowLoop && succeeded(scf::peelForLoopAndSimplifyBounds(
+                       rewriter, rowLoop, partial)))
+      partial.walk([&](TilingInterface tile) {
+        if (tile->hasAttr(kRegisterTileAttrName))
+          partialRows.push_back(tile);
+      });
+    if (failed(tileForRegisters(rewriter, fullRows, loops, order, rowTile,
+                                columnTile)))
+      return failure();
+    for (TilingInterface tile : partialRows)
+      if (failed(tileForRegisters(rewriter, tile, loops, order, 1, columnTile)))
+        return failure();
+    return success();
+  }
+
+  /// Tiles `tile` into register tiles of `rowTile` x `columnTile`, k
+  /// innermost and one step at a time. The columns' loop is peeled, so that
+  /// its full tiles get a loop of their own whose tile sizes fold to
+  /// constants.
+  static LogicalResult tileForRegisters(RewriterBase &rewriter,
+                                        TilingInterface tile,
+                                        const ContractionLoops &loops,
+                                        ArrayRef<int64_t> order,
+                                        int64_t rowTile, int64_t columnTile) {
     scf::SCFTilingOptions registerTiling;
     registerTiling
-        .setTileSizes(
-            getTileSizes(context, loops, numLoops, rowTile, columnTile, 1))
+        .setTileSizes(getTileSizes(rewriter.getContext(), loops, order.size(),
+                                   rowTile, columnTile, 1))
         .setInterchange(order);
-    rewriter.setInsertionPoint(cacheTile);
-    FailureOr<scf::SCFTilingResult> inner =
-        scf::tileUsingSCF(rewriter, cacheTile, registerTiling);
-    if (failed(inner))
-      return cacheTile.emitError(
-          "cannot tile this matrix product for registers");
-    rewriter.replaceOp(cacheTile, inner->replacements);
-
-    // Peeling gives the full register tiles loops of their own whose tile
-    // sizes fold to constants; the rows' loop is peeled before the columns'
-    // loop nested in its full part.
-    for (unsigned loop : {loops.rows, loops.columns}) {
-      auto position = llvm::find(order, loop) - order.begin();
-      scf::ForOp partial;
-      if (auto forOp =
-              dyn_cast<scf::ForOp>(inner->loops[position].getOperation()))
-        (void)scf::peelForLoopAndSimplifyBounds(rewriter, forOp, partial);
-    }
+    rewriter.setInsertionPoint(tile);
+    FailureOr<scf::SCFTilingResult> registerTiles =
+        scf::tileUsingSCF(rewriter, tile, registerTiling);
+    if (failed(registerTiles))
+      return tile.emitError("cannot tile this matrix product for registers");
+    rewriter.replaceOp(tile, registerTiles->replacements);
+    auto position = llvm::find(order, loops.columns) - order.begin();
+    scf::ForOp partial;
+    if (auto columnLoop =
+            dyn_cast<scf::ForOp>(registerTiles->loops[position].getOperation()))
+      (void)scf::peelForLoopAndSimplifyBounds(rewriter, columnLoop, partial);
     return success();
   }
 

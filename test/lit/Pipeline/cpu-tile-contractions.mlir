@@ -29,13 +29,19 @@ func.func @matmul(%a: tensor<128x64xf32>, %b: tensor<64x256xf32>) -> tensor<128x
 }
 
 // Dynamic sizes: the loops are peeled, so that the full register tiles are
-// static and vectorized; the partial ones at the edges stay products of
+// static and vectorized; the rows left over are register tiles of one row,
+// vectorized too; the columns left over (fewer than 32) stay products of
 // dynamic shape.
 // CHECK-LABEL: func.func @dynamic
 // CHECK: scf.forall {{.*}} to (%{{.*}}, %{{.*}}) step (64, 128)
-// CHECK: vector.contract {{.*}} into vector<32xf32>
+// CHECK: scf.for {{.*}} step %c8
+// CHECK: scf.for {{.*}} step %c1 iter_args({{.*}}) -> (vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>)
+// CHECK-COUNT-8: vector.contract {{.*}} into vector<32xf32>
 // CHECK: linalg.matmul ins({{.*}} : tensor<8x1xf32>, tensor<1x?xf32>) outs({{.*}} : tensor<8x?xf32>)
-// CHECK: linalg.matmul ins({{.*}} : tensor<?x1xf32>, tensor<1x?xf32>) outs({{.*}} : tensor<?x?xf32>)
+// CHECK: scf.for {{.*}} step %c1 iter_args({{.*}}) -> (vector<32xf32>)
+// CHECK-NEXT: tensor.extract_slice
+// CHECK: vector.contract {{.*}} into vector<32xf32>
+// CHECK: linalg.matmul ins({{.*}} : tensor<1x1xf32>, tensor<1x?xf32>) outs({{.*}} : tensor<1x?xf32>)
 func.func @dynamic(%a: tensor<?x64xf32>, %b: tensor<64x?xf32>, %init: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %c = linalg.matmul ins(%a, %b : tensor<?x64xf32>, tensor<64x?xf32>) outs(%init : tensor<?x?xf32>) -> tensor<?x?xf32>
   return %c : tensor<?x?xf32>

@@ -169,10 +169,11 @@ def DiscCpuTileContractions
     as values. A B whose columns (n) are not its contiguous dimension (a
     transposed weight, attention's q * k^T) is read from a transposed copy
     (linalg.transpose, one pass over B), so that a row of B is one vector
-    load rather than a gather. A remainder tile of static shape is
-    vectorized at its own size; one of dynamic shape stays a linalg op,
-    lowered to loops. Other element types (f16, integers) are left as they
-    are.
+    load rather than a gather. At a dynamic edge (a dynamic
+    size, the last outer tile of an odd one), the rows left over become
+    register tiles of one row, vectorized likewise; the columns left over
+    (fewer than two vectors) stay a linalg op of dynamic shape, lowered to
+    loops. Other element types (f16, integers) are left as they are.
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
