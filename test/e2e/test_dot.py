@@ -177,7 +177,7 @@ def without_library(case):
 def no_library_cases():
     """Products compiled without a library, as disc-cpu-tile-contractions
     tiles them (8x32 f32 register tiles on AVX-512, 64x128 outer tiles, k in
-    blocks of 256): sizes below one register tile and with partial tiles in
+    blocks of 128): sizes below one register tile and with partial tiles in
     every dimension, k over several blocks, a batch, dynamic batch and
     dynamic rows and columns, f64 and f16, transposed operands; and every
     dot_general case above."""

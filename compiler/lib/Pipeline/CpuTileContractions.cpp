@@ -173,6 +173,60 @@ readColumnsContiguously(RewriterBase &rewriter, linalg::LinalgOp op,
   return cast<linalg::LinalgOp>(generic.getOperation());
 }
 
+/// The bytes of B one block of k reads for an outer tile: the largest
+/// buffer disc-parallel-loop-buffers-to-stack puts on a thread's stack.
+constexpr int64_t kPackedBlockBytes = 64 * 1024;
+
+/// Copies the slice of B that a k block of an outer tile reads into a
+/// buffer of its own (its rows 4 register tiles wide, one after the other),
+/// which the register tiles then read: in B itself their rows lie a row of
+/// B apart (8 KiB in a 2048-wide B), farther than the cache's prefetchers
+/// follow, and each in its own page. The buffer has the static shape of a
+/// whole block, at most 64 KiB, so that it becomes a stack buffer of the
+/// thread running the outer tile; a block whose bounds are not known (a k
+/// loop left whole and dynamic) is read in place.
+void packColumnsOperand(RewriterBase &rewriter, linalg::LinalgOp tile,
+                        const ContractionLoops &loops, int64_t kBlock,
+                        int64_t columnBlock) {
+  auto [operand, position] = getColumnsOperand(tile, loops);
+  if (!operand)
+    return;
+  Value slice = operand->get();
+  auto sliceType = cast<RankedTensorType>(slice.getType());
+  AffineMap map = tile.getMatchingIndexingMap(operand);
+  SmallVector<int64_t> bounds;
+  for (auto [dim, result] : llvm::enumerate(map.getResults())) {
+    auto loop = dyn_cast<AffineDimExpr>(result);
+    if (!loop)
+      return;
+    if (!sliceType.isDynamicDim(dim))
+      bounds.push_back(sliceType.getDimSize(dim));
+    else if (loop.getPosition() == loops.columns)
+      bounds.push_back(columnBlock);
+    else if (loop.getPosition() == loops.dims.k.back())
+      bounds.push_back(kBlock);
+    else
+      return;
+  }
+  int64_t bytes = sliceType.getElementTypeBitWidth() / 8;
+  for (int64_t bound : bounds)
+    bytes *= bound;
+  if (bytes > kPackedBlockBytes)
+    return;
+  Location loc = tile.getLoc();
+  rewriter.setInsertionPoint(tile);
+  Value block = tensor::EmptyOp::create(rewriter, loc, bounds,
+                                        sliceType.getElementType());
+  SmallVector<OpFoldResult> offsets(bounds.size(), rewriter.getIndexAttr(0));
+  SmallVector<OpFoldResult> strides(bounds.size(), rewriter.getIndexAttr(1));
+  Value destination = tensor::ExtractSliceOp::create(
+      rewriter, loc, sliceType, block, offsets,
+      tensor::getMixedSizes(rewriter, loc, slice), strides);
+  Value packed =
+      linalg::CopyOp::create(rewriter, loc, slice, destination)->getResult(0);
+  rewriter.modifyOpInPlace(tile, [&] { operand->set(packed); });
+}
+
 /// The shape of one row of a register tile's vector op: 1 in every
 /// dimension but the contiguous one (the accumulator's last).
 std::optional<SmallVector<int64_t>> getRowShape(Operation *op) {
@@ -203,9 +257,6 @@ std::optional<SmallVector<int64_t>> getRowShape(Operation *op) {
       size = 1;
   return shape;
 }
-
-/// The bytes of B one block of k reads for an outer tile.
-constexpr int64_t kBlockBytes = 128 * 1024;
 
 /// Marks the register tiles between tiling and vectorization; tiling and
 /// peeling copy it onto every tile.
@@ -315,14 +366,14 @@ struct CpuTileContractionsPass
     if (outerTile == outer->tiledAndFusedOps.end())
       return op.emitError("tiling lost this matrix product");
 
-    // Blocks of k whose slice of B (k block x tile width) takes 128 KiB, in
+    // Blocks of k whose slice of B (k block x tile width) takes 64 KiB, in
     // the L2 cache with A's slice while every register tile of the outer
     // tile reads it.
     int64_t elementBytes = getElementTypeOrSelf(op.getDpsInitOperand(0)->get())
                                .getIntOrFloatBitWidth() /
                            8;
-    int64_t kBlock =
-        std::max<int64_t>(16, kBlockBytes / (4 * columnTile * elementBytes));
+    int64_t kBlock = std::max<int64_t>(16, kPackedBlockBytes /
+                                               (4 * columnTile * elementBytes));
     SmallVector<OpFoldResult> kBlockSizes(numLoops, rewriter.getIndexAttr(0));
     kBlockSizes[loops.dims.k.back()] = rewriter.getIndexAttr(kBlock);
     scf::SCFTilingOptions kBlockTiling;
@@ -334,6 +385,8 @@ struct CpuTileContractionsPass
       return op.emitError("cannot tile this matrix product's reduction");
     rewriter.replaceOp(*outerTile, blocks->replacements);
     auto cacheTile = cast<TilingInterface>(blocks->tiledOps.back());
+    packColumnsOperand(rewriter, cast<linalg::LinalgOp>(*cacheTile), loops,
+                       kBlock, 4 * columnTile);
 
     // Blocks of `rowTile` rows; the rows left over at a dynamic edge
     // (a batch of one, the last outer tile of an odd size) are peeled into

@@ -276,7 +276,8 @@ static void addMathAndIndexLowering(OpPassManager &pm) {
 
 // Matrix products and convolutions become calls of the runtime's libraries
 // unless the model must need no library (then their register tiles become
-// FMAs on vector registers once on buffers); the loops by rows become
+// FMAs on vector registers once on buffers, and the ceildivs in the bounds
+// of their peeled loops become plain arithmetic); the loops by rows become
 // scf.parallel like every other parallel loop; strided copies must become
 // loops before the linalg lowering, and loops are ordered for unit-stride
 // inner loops before they are emitted; elementwise loops with outputs

@@ -1,12 +1,17 @@
 // RUN: disc-opt %s -disc-cpu-tile-contractions | FileCheck %s
 // RUN: disc-opt %s '-disc-cpu-tile-contractions=vector-bits=256 register-rows=6' | FileCheck %s --check-prefix=AVX2
 
-// Outer tiles of 64x128 in parallel, each filling its own accumulators;
-// register tiles of 8 rows of 32 f32 carried as eight vectors through the
-// k loop, one vector.contract per row and k step.
+// Outer tiles of 64x128 in parallel, each filling its own accumulators and
+// copying its block of B into a buffer of a whole block's size (128 rows of
+// k, 64 KiB); register tiles of 8 rows of 32 f32 read the copy and are
+// carried as eight vectors through the k loop, one vector.contract per row
+// and k step.
 // CHECK-LABEL: func.func @matmul
 // CHECK: scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (128, 256) step (64, 128)
 // CHECK: linalg.fill {{.*}} -> tensor<64x128xf32>
+// CHECK: %[[BLOCK:.*]] = tensor.empty() : tensor<128x128xf32>
+// CHECK: %[[SLICE:.*]] = tensor.extract_slice %[[BLOCK]][0, 0] [64, 128] [1, 1]
+// CHECK: linalg.copy ins(%{{.*}} : tensor<64x128xf32>) outs(%[[SLICE]] : tensor<64x128xf32>)
 // CHECK: scf.for {{.*}} step %c8
 // CHECK: scf.for {{.*}} step %c32
 // CHECK-COUNT-8: vector.transfer_read {{.*}} : tensor<8x32xf32>, vector<32xf32>
@@ -49,14 +54,15 @@ func.func @dynamic(%a: tensor<?x64xf32>, %b: tensor<64x?xf32>, %init: tensor<?x?
 
 // A batched generic contraction whose B has k contiguous (attention's
 // q * k^T) reads a transposed copy of B, whose rows are vectors; the batch
-// is tiled by one, k (512) in blocks of 256 whose loop carries the
+// is tiled by one, k (512) in blocks of 128 whose loop carries the
 // accumulators too.
 // CHECK-LABEL: func.func @batch_rhs_transposed
 // CHECK: %[[BT:.*]] = linalg.transpose ins(%{{.*}} : tensor<2x32x512xf32>) outs(%{{.*}} : tensor<2x512x32xf32>) permutation = [0, 2, 1]
 // CHECK: scf.forall (%{{.*}}) in (2)
 // CHECK: tensor.extract_slice %[[BT]]
-// CHECK: scf.for {{.*}} to %c512 step %c256 iter_args({{.*}}) -> (vector<32xf32>
-// CHECK: scf.for {{.*}} to %c256 step %c1 iter_args({{.*}}) -> (vector<32xf32>
+// CHECK: scf.for {{.*}} to %c512 step %c128 iter_args({{.*}}) -> (vector<32xf32>
+// CHECK: linalg.copy ins(%{{.*}} : tensor<1x128x32xf32>)
+// CHECK: scf.for {{.*}} to %c128 step %c1 iter_args({{.*}}) -> (vector<32xf32>
 // CHECK-COUNT-8: vector.contract
 // CHECK-NOT: linalg.generic
 #lhs = affine_map<(b, m, n, k) -> (b, m, k)>

@@ -158,8 +158,11 @@ def DiscCpuTileContractions
     the innermost m loop by 8 register tiles, the output's contiguous n loop
     by 4) form an scf.forall that disc-cpu-parallel-for runs on every core,
     with the fill of the output fused into each tile. Each outer tile walks
-    k in blocks whose slice of B takes 128 KiB (256 rows of f32 on AVX-512),
-    so that it stays in the L2 cache while every register tile reads it.
+    k in blocks whose slice of B takes 64 KiB (128 rows of f32 on AVX-512)
+    and copies that slice into a buffer of a whole block's static size (on
+    its thread's stack, see disc-parallel-loop-buffers-to-stack), where its
+    rows lie 512 bytes apart instead of a row of B: the register tiles then
+    read it from the L2 cache with the prefetchers' help.
     Inside, register tiles of `register-rows` x 2 vectors of `vector-bits`
     walk the block with k innermost, one k step at a time; the loops are
     peeled so that every full register tile has a static shape. It becomes
