@@ -272,6 +272,17 @@ std::optional<Invocation> checkOptions(const DriverOptions &options,
     return std::nullopt;
   }
   invocation.compile.cpuLibraryCalls = options.cpuLibrary == "auto";
+  if (invocation.compile.target == Target::Cpu &&
+      !invocation.compile.cpuLibraryCalls) {
+    llvm::Expected<CpuVectorRegisters> registers =
+        getCpuVectorRegisters(invocation.compile.targetCpu);
+    if (!registers) {
+      reportError(llvm::toString(registers.takeError()));
+      return std::nullopt;
+    }
+    invocation.compile.cpuVectorBits = registers->bits;
+    invocation.compile.cpuVectorRegisters = registers->count;
+  }
 
   std::optional<Emit> emit = parseEmit(options.emit);
   if (!emit) {

@@ -29,6 +29,7 @@ import json
 import math
 import os
 import re
+import shlex
 import shutil
 import statistics
 import subprocess
@@ -250,8 +251,9 @@ def first_line(text):
 
 
 class Disc:
-    def __init__(self, build, work):
+    def __init__(self, build, work, flags=()):
         self.compiler = os.path.join(build, "bin", "disc-compile")
+        self.flags = list(flags)
         self.runner = os.path.join(build, "bin", "ral-run")
         self.work = work
 
@@ -261,7 +263,7 @@ class Disc:
         source, so = (os.path.join(self.work, name + ext) for ext in (".mlir", ".so"))
         with open(source, "w") as f:
             f.write(text)
-        proc = run_tool([self.compiler, source, "--target-cpu=host", "-o", so])
+        proc = run_tool([self.compiler, source, "--target-cpu=host", "-o", so] + self.flags)
         if proc.returncode != 0:
             # The message names the source by its path; its name is enough here.
             message = first_line(proc.stderr or proc.stdout).replace(self.work + os.sep, "")
@@ -506,6 +508,9 @@ def parse_args(argv=None):
                         help="seconds of runs of each compiler in a round (at least one run)")
     parser.add_argument("--max-program-time", type=float, default=120.0,
                         help="seconds of timing per program, fewer rounds for a slow one (at least one round)")
+    parser.add_argument("--disc-flags", default="",
+                        help="more disc-compile options, e.g. --disc-flags=--cpu-library=none "
+                        "(the products compiled into the model rather than oneDNN/OpenBLAS calls)")
     parser.add_argument("--json", help="write the raw numbers to this file")
     parser.add_argument("--work-dir", help="keep the .mlir, .so and .npy files here (default: a temporary dir)")
     parser.add_argument("--numpy-peer", action="store_true", help=argparse.SUPPRESS)
@@ -540,7 +545,8 @@ def main():
     for tool in ("disc-compile", "ral-run"):
         if not os.access(os.path.join(args.build, "bin", tool), os.X_OK):
             sys.exit("cpu.py: error: no bin/%s in %s; build disc or name its build with --build" % (tool, args.build))
-    disc = Disc(os.path.abspath(args.build), args.work_dir or tempfile.mkdtemp(prefix="disc-bench-cpu-"))
+    disc = Disc(os.path.abspath(args.build), args.work_dir or tempfile.mkdtemp(prefix="disc-bench-cpu-"),
+                shlex.split(args.disc_flags))
     os.makedirs(disc.work, exist_ok=True)
     numpy_figures = measure_numpy()
     results = {}

@@ -184,7 +184,8 @@ def expected_outputs(case):
 
 
 class Runner:
-    def __init__(self, tools, work_dir, verbose=False, ral_run=None, target=None, hlo_pass=None):
+    def __init__(self, tools, work_dir, verbose=False, ral_run=None, target=None, hlo_pass=None,
+                 compile_args=()):
         self.compiler = os.path.join(tools, "disc-compile")
         self.optimizer = os.path.join(tools, "disc-opt")
         self.runner = ral_run or os.path.join(tools, "ral-run")
@@ -192,6 +193,8 @@ class Runner:
         self.verbose = verbose
         # disc-compile's --target for every case; None keeps its default.
         self.target_args = ["--target=" + target] if target else []
+        # disc-compile options every case is compiled with, after its own.
+        self.target_args += list(compile_args)
         # A disc-opt pass run between the hlo and linalg phases of every compile.
         self.hlo_pass = hlo_pass
         self.compiled = {}  # sha of the MLIR text -> (path of .so, or the error)
@@ -395,6 +398,9 @@ def main(cases):
                         help="compile every case with --target=TARGET and write the inputs, the "
                         "reference outputs and work-dir/manifest.json instead of running them "
                         "(see scripts/gpu_bundle.py)")
+    parser.add_argument("--compile-arg", dest="compile_args", action="append", default=[],
+                        metavar="ARG", help="compile every case with this disc-compile option too "
+                        "(e.g. --compile-arg=--cpu-library=none); may be repeated")
     args = parser.parse_args()
 
     names = [c.name for c in cases]
@@ -405,7 +411,7 @@ def main(cases):
 
     runner = Runner(os.path.abspath(args.tools), os.path.abspath(args.work_dir), args.verbose,
                     os.path.abspath(args.ral_run) if args.ral_run else None, args.bundle,
-                    args.hlo_pass)
+                    args.hlo_pass, args.compile_args)
     if args.bundle:
         return write_bundle(runner, [c for c in cases if not args.filter or args.filter in c.name])
     passed = failed = skipped = 0

@@ -83,7 +83,9 @@ def bf16_dot_general_case(name, lhs_shape, rhs_shape, lhs_batch, rhs_batch, lhs_
 
 
 def dot_general_case(name, element_type, lhs_shape, rhs_shape, lhs_batch, rhs_batch,
-                     lhs_contract, rhs_contract, g, result_element_type=None):
+                     lhs_contract, rhs_contract, g, result_element_type=None, dynamic=None):
+    """`dynamic`: the (lhs, rhs, result) shapes the program declares, -1 for
+    a dynamic dimension, where they are not those of the arrays."""
     low, high = (-8, 8) if element_type.startswith("i") else (-1, 1)
     lhs = random_array(g, lhs_shape, element_type, low, high)
     rhs = random_array(g, rhs_shape, element_type, low, high)
@@ -91,8 +93,9 @@ def dot_general_case(name, element_type, lhs_shape, rhs_shape, lhs_batch, rhs_ba
     out_dtype = np.dtype({"f32": np.float32, "f64": np.float64, "f16": np.float16, "i32": np.int32,
                           "i64": np.int64, "i8": np.int8}[result_element_type])
     out = dot_general_reference(lhs, rhs, lhs_batch, rhs_batch, lhs_contract, rhs_contract, out_dtype)
-    lt, rt = tensor_type(lhs_shape, element_type), tensor_type(rhs_shape, element_type)
-    ot = tensor_type(out.shape, result_element_type)
+    lhs_type_shape, rhs_type_shape, out_type_shape = dynamic or (lhs_shape, rhs_shape, out.shape)
+    lt, rt = tensor_type(lhs_type_shape, element_type), tensor_type(rhs_type_shape, element_type)
+    ot = tensor_type(out_type_shape, result_element_type)
     dims = dot_general_dims(lhs_batch, rhs_batch, lhs_contract, rhs_contract)
     mlir = jax_module([("lhs", lt), ("rhs", rt)], [(ot, "result")], [
         "%%0 = stablehlo.dot_general %%arg0, %%arg1, %s, precision = [DEFAULT, DEFAULT] : (%s, %s) -> %s"
@@ -163,12 +166,61 @@ def dense_layer_cases():
     cases = [dot_general_case(name, element_type, lhs_shape, rhs_shape, [], [], lhs_contract,
                               rhs_contract, g)
              for name, element_type, lhs_shape, rhs_shape, lhs_contract, rhs_contract in layers]
-    for case in list(cases) + [c for c in dot_general_cases() if c.name in (
-            "dot_general_matmul_large_f32", "dot_general_batch_rhs_t_f32",
-            "dot_general_attention_scores_f32", "dot_general_einsum_scores_f32")]:
-        cases.append(Case(case.name + "_no_library", case.mlir, case.inputs, case.reference,
-                          atol=case.atol, rtol=case.rtol, compile_args=["--cpu-library=none"]))
-    return cases
+    return cases + [without_library(case) for case in cases]
+
+
+def without_library(case):
+    return Case(case.name + "_no_library", case.mlir, case.inputs, case.reference,
+                atol=case.atol, rtol=case.rtol, compile_args=["--cpu-library=none"])
+
+
+def no_library_cases():
+    """Products compiled without a library, as disc-cpu-tile-contractions
+    tiles them (8x32 f32 register tiles on AVX-512, 64x128 outer tiles, k in
+    blocks of 128): sizes below one register tile and with partial tiles in
+    every dimension, k over several blocks, a batch, dynamic batch and
+    dynamic rows and columns, f64 and f16, transposed operands; and every
+    dot_general case above."""
+    g = rng(84)
+    cases = [
+        dot_general_case("tiled_1x1x1_f32", "f32", (1, 1), (1, 1), [], [], [1], [0], g),
+        dot_general_case("tiled_7x13x5_f32", "f32", (7, 13), (13, 5), [], [], [1], [0], g),
+        dot_general_case("tiled_129x257x65_f32", "f32", (129, 65), (65, 257), [], [], [1], [0], g),
+        dot_general_case("tiled_k_blocks_f32", "f32", (24, 700), (700, 160), [], [], [1], [0], g),
+        dot_general_case("tiled_batch_f32", "f32", (3, 17, 40), (3, 40, 70), [0], [0], [2], [1], g),
+        dot_general_case("tiled_dynamic_batch_f32", "f32", (3, 17, 40), (3, 40, 70), [0], [0], [2],
+                         [1], g, dynamic=((-1, 17, 40), (-1, 40, 70), (-1, 17, 70))),
+        dot_general_case("tiled_dynamic_rows_columns_f32", "f32", (77, 48), (48, 70), [], [], [1],
+                         [0], g, dynamic=((-1, 48), (48, -1), (-1, -1))),
+        dot_general_case("tiled_dynamic_k_f32", "f32", (19, 300), (300, 40), [], [], [1], [0], g,
+                         dynamic=((19, -1), (-1, 40), (19, 40))),
+        dot_general_case("tiled_lhs_transposed_f32", "f32", (40, 33), (40, 70), [], [], [0], [0], g),
+        dot_general_case("tiled_rhs_transposed_f32", "f32", (33, 40), (70, 40), [], [], [1], [1], g),
+        dot_general_case("tiled_f64", "f64", (37, 50), (50, 45), [], [], [1], [0], g),
+        dot_general_case("tiled_batch_f64", "f64", (2, 20, 9), (2, 9, 19), [0], [0], [2], [1], g),
+        dot_general_case("tiled_f16", "f16", (20, 24), (24, 40), [], [], [1], [0], g),
+    ]
+    compiled = [without_library(case) for case in cases + dot_general_cases() + dot_cases()]
+    return compiled + narrower_vector_cases(cases)
+
+
+def host_has_avx2():
+    try:
+        with open("/proc/cpuinfo") as cpuinfo:
+            return " avx2" in cpuinfo.read()
+    except OSError:
+        return False
+
+
+def narrower_vector_cases(cases):
+    """The tiled products again for CPUs of narrower vectors: AVX2 (6x16
+    register tiles of f32) and baseline x86-64 SSE (6x8), run where the host
+    can execute AVX2."""
+    skip = None if host_has_avx2() else "the host has no AVX2"
+    return [Case("%s_%s" % (case.name, cpu.replace("-", "_")), case.mlir, case.inputs,
+                 case.reference, atol=case.atol, rtol=case.rtol, skip=skip,
+                 compile_args=["--cpu-library=none", "--target-cpu=" + cpu])
+            for case in cases for cpu in ("haswell", "x86-64")]
 
 
 def dot_cases():
@@ -195,4 +247,4 @@ def dot_cases():
     return cases
 
 
-run(dot_general_cases() + dense_layer_cases() + dot_cases())
+run(dot_general_cases() + dense_layer_cases() + dot_cases() + no_library_cases())

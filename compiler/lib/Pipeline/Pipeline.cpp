@@ -193,18 +193,16 @@ static void buildHloPhase(OpPassManager &pm) {
 }
 
 // A convolution becomes im2col and a matrix product, which the device phase
-// hands to cuBLAS or to the CPU's BLAS; on the CPU, a 2-D f32 one becomes a
-// named convolution first, which the device phase hands to oneDNN. On the
-// CPU, ops that read a row reduction are then computed a row at a time with
-// it (the GPU has its own row kernels).
+// hands to cuBLAS or to the CPU's BLAS, or which is tiled and vectorized like
+// every other product without a library; on the CPU with a library, a 2-D
+// f32 one becomes a named convolution first, which the device phase hands to
+// oneDNN. On the CPU, ops that read a row reduction are then computed a row
+// at a time with it (the GPU has its own row kernels), and without a library
+// the products are tiled for the cache and the registers.
 static void buildLinalgPhase(OpPassManager &pm, const CompileOptions &options) {
-  if (options.target == Target::Cuda) {
-    pm.addNestedPass<func::FuncOp>(createConvolutionToGemmPass());
-  } else if (options.cpuLibraryCalls) {
-    OpPassManager &functions = pm.nest<func::FuncOp>();
-    functions.addPass(createConvolutionToLinalgConvPass());
-    functions.addPass(createConvolutionToGemmPass());
-  }
+  if (options.target == Target::Cpu && options.cpuLibraryCalls)
+    pm.addNestedPass<func::FuncOp>(createConvolutionToLinalgConvPass());
+  pm.addNestedPass<func::FuncOp>(createConvolutionToGemmPass());
   pm.addPass(createStablehloToLinalgPass());
   pm.addPass(createDiscLinalgFuseElementwise());
   pm.addPass(createCanonicalizerPass());
@@ -213,6 +211,13 @@ static void buildLinalgPhase(OpPassManager &pm, const CompileOptions &options) {
     pm.addNestedPass<func::FuncOp>(createDiscLinalgFuseRows());
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
+    if (!options.cpuLibraryCalls) {
+      DiscCpuTileContractionsOptions tiles;
+      tiles.vectorBits = options.cpuVectorBits;
+      tiles.registerRows =
+          std::min<int64_t>(8, (options.cpuVectorRegisters - 4) / 2);
+      pm.addNestedPass<func::FuncOp>(createDiscCpuTileContractions(tiles));
+    }
   }
   pm.addPass(createDiscLinalgUpdateLoopStateInPlace());
 }
@@ -277,7 +282,9 @@ static void addMathAndIndexLowering(OpPassManager &pm) {
 }
 
 // Matrix products and convolutions become calls of the runtime's libraries
-// unless the model must need no library; the loops by rows become
+// unless the model must need no library (then their register tiles become
+// FMAs on vector registers once on buffers, and the ceildivs in the bounds
+// of their peeled loops become plain arithmetic); the loops by rows become
 // scf.parallel like every other parallel loop; strided copies must become
 // loops before the linalg lowering, and loops are ordered for unit-stride
 // inner loops before they are emitted; elementwise loops with outputs
@@ -296,9 +303,13 @@ static void buildCpuDevicePhase(OpPassManager &pm,
   functions.addPass(createDiscMemrefCopyToLinalg());
   functions.addPass(createDiscLinalgContiguousInnerLoop());
   functions.addPass(createConvertLinalgToParallelLoopsPass());
+  if (!options.cpuLibraryCalls)
+    functions.addPass(createDiscCpuLowerVectorContractions());
   functions.addPass(createDiscCpuStreamingStores());
   pm.addPass(createDiscCpuParallelFor());
   addMathAndIndexLowering(pm);
+  if (!options.cpuLibraryCalls)
+    pm.addPass(arith::createArithExpandOpsPass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createCanonicalizerPass());
 }

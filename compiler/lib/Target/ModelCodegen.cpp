@@ -86,6 +86,25 @@ mlir::disc::createHostTargetMachine(StringRef cpu, unsigned optLevel) {
   return machine;
 }
 
+llvm::Expected<CpuVectorRegisters>
+mlir::disc::getCpuVectorRegisters(StringRef cpu) {
+  auto machine = createHostTargetMachine(cpu, /*optLevel=*/2);
+  if (!machine)
+    return machine.takeError();
+  const llvm::MCSubtargetInfo *subtarget = (*machine)->getMCSubtargetInfo();
+  const llvm::Triple &triple = (*machine)->getTargetTriple();
+  if (triple.isX86()) {
+    if (subtarget->checkFeatures("+avx512f"))
+      return CpuVectorRegisters{512, 32};
+    if (subtarget->checkFeatures("+avx"))
+      return CpuVectorRegisters{256, 16};
+    return CpuVectorRegisters{128, 16};
+  }
+  if (triple.isAArch64())
+    return CpuVectorRegisters{128, 32};
+  return CpuVectorRegisters{};
+}
+
 static bool isModelExport(StringRef name) {
   return name == kModelAbiVersionSymbol || name == kMetadataSymbol ||
          name.starts_with(kEntrySymbolPrefix) ||

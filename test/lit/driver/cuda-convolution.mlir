@@ -68,7 +68,9 @@
 // The CPU target hands an f32 2-D convolution to oneDNN whole, its padding
 // taken into the call, the f32 products of a 1x1 window and of a 1-D
 // convolution to its BLAS, and keeps the f16 ones as loops; without a
-// library it keeps the direct lowering.
+// library, im2col and a product that disc-cpu-tile-contractions tiles into
+// vectorized register tiles (the f16 product stays loops, the depthwise
+// convolution its direct lowering).
 // CPU-LABEL: func.func public @conv_bias_relu
 // CPU-NOT: "ral_gemm"
 // CPU: "ral_conv" device "cpu" may_fail(%{{.*}}, %{{.*}}, %{{.*}}, %c1_i64, %c1_i64, %c1_i64, %c1_i64, %c1_i64, %c1_i64, %c1_i64, %c1_i64) : (memref<2x8x8x16xf32>, memref<3x3x16x32xf32>, memref<2x8x8x32xf32>, i64, i64, i64, i64, i64, i64, i64, i64)
@@ -80,7 +82,17 @@
 // CPU: "ral_gemm" device "cpu"{{.*}}(memref<200x40xf32>, memref<40x12xf32>, memref<200x12xf32>, i1, i1)
 // CPU-LABEL: func.func public @depthwise
 // CPU-NOT: "ral_gemm"
-// NOLIB-NOT: linalg.matmul
+// NOLIB-LABEL: func.func public @conv_bias_relu
+// NOLIB: scf.forall
+// NOLIB: vector.contract
+// NOLIB-LABEL: func.func public @conv_nchw
+// NOLIB: linalg.matmul {{.*}} ins(%{{.*}}, %{{.*}} : tensor<64x27xf16>, tensor<8x27xf16>)
+// NOLIB-LABEL: func.func public @conv_1x1
+// NOLIB: vector.contract
+// NOLIB-LABEL: func.func public @conv_1d
+// NOLIB: vector.contract
+// NOLIB-LABEL: func.func public @depthwise
+// NOLIB-NOT: vector.contract
 
 module @jit_convs attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
   func.func public @conv_bias_relu(%arg0: tensor<2x8x8x16xf32> loc("x"), %arg1: tensor<3x3x16x32xf32> loc("w"), %arg2: tensor<32xf32> loc("b")) -> (tensor<2x8x8x32xf32> {jax.result_info = "result"}) {

@@ -146,4 +146,48 @@ def DiscParallelLoopBuffersToStack
   let dependentDialects = ["memref::MemRefDialect"];
 }
 
+def DiscCpuTileContractions
+    : Pass<"disc-cpu-tile-contractions", "func::FuncOp"> {
+  let summary = "Tiles matrix products for the cache and the registers and "
+                "vectorizes their register tiles";
+  let description = [{
+    For the CPU without a library (`--cpu-library=none`): each f32 or f64
+    contraction on tensors (linalg.matmul, batch_matmul, or a linalg.generic
+    contraction as dot_general lowers to, with at least one m, n and k loop)
+    is tiled twice. The outer tiles (every batch and outer m/n loop by one,
+    the innermost m loop by 8 register tiles, the output's contiguous n loop
+    by 4) form an scf.forall that disc-cpu-parallel-for runs on every core,
+    with the fill of the output fused into each tile. Each outer tile walks
+    k in blocks whose slice of B takes 64 KiB (128 rows of f32 on AVX-512)
+    and copies that slice into a buffer of a whole block's static size (on
+    its thread's stack, see disc-parallel-loop-buffers-to-stack), where its
+    rows lie 512 bytes apart instead of a row of B: the register tiles then
+    read it from the L2 cache with the prefetchers' help.
+    Inside, register tiles of `register-rows` x 2 vectors of `vector-bits`
+    walk the block with k innermost, one k step at a time; the loops are
+    peeled so that every full register tile has a static shape. It becomes
+    one vector.contract per row (A's element times B's row, into the row's
+    accumulator vector), and the accumulators stay in registers across k:
+    their reads and writes are hoisted out of the k loops, which carry them
+    as values. A B whose columns (n) are not its contiguous dimension (a
+    transposed weight, attention's q * k^T) is read from a transposed copy
+    (linalg.transpose, one pass over B), so that a row of B is one vector
+    load rather than a gather. At a dynamic edge (a dynamic
+    size, the last outer tile of an odd one), the rows left over become
+    register tiles of one row, vectorized likewise; the columns left over
+    (fewer than two vectors) stay a linalg op of dynamic shape, lowered to
+    loops. Other element types (f16, integers) are left as they are.
+  }];
+  let options = [
+    Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
+           "The width of the target's vector registers in bits">,
+    Option<"registerRows", "register-rows", "int64_t", /*default=*/"8",
+           "Rows of a register tile (vector registers / 4 on AVX2)">,
+  ];
+  let dependentDialects = [
+    "affine::AffineDialect", "arith::ArithDialect", "linalg::LinalgDialect",
+    "scf::SCFDialect", "tensor::TensorDialect", "vector::VectorDialect"
+  ];
+}
+
 #endif // DISC_PIPELINE_PASSES

@@ -83,6 +83,10 @@ struct CompileOptions {
   /// --target=cpu: matrix products become ral_gemm calls of the tuned BLAS
   /// the runtime loads; without, the compiler's own loops.
   bool cpuLibraryCalls = true;
+  /// --target=cpu without library calls: the target's vector registers,
+  /// which size the register tiles of matrix products (AVX-512 by default).
+  unsigned cpuVectorBits = 512;
+  unsigned cpuVectorRegisters = 32;
 };
 
 /// Adds the passes of `phase` to `pm`, which runs on builtin.module, built

@@ -32,6 +32,17 @@ namespace disc {
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 createHostTargetMachine(StringRef cpu, unsigned optLevel);
 
+/// The vector registers of a CPU: their width in bits and how many there are.
+struct CpuVectorRegisters {
+  unsigned bits = 128;
+  unsigned count = 16;
+};
+
+/// The vector registers of `cpu` ("host" or an LLVM CPU name, as for
+/// createHostTargetMachine): AVX-512, AVX2 or SSE on x86, NEON on AArch64.
+/// Fails like createHostTargetMachine for a CPU LLVM does not know.
+llvm::Expected<CpuVectorRegisters> getCpuVectorRegisters(StringRef cpu);
+
 /// Translates `module` (LLVM dialect only) to LLVM IR for `targetMachine`,
 /// adds disc_model_metadata() returning `metadata.json`, and internalizes
 /// every symbol but the ABI's exports. A non-empty `exportPrefix` renames the

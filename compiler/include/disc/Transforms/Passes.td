@@ -135,6 +135,28 @@ def DiscCpuStreamingStores
   ];
 }
 
+def DiscCpuLowerVectorContractions
+    : Pass<"disc-cpu-lower-vector-contractions", "::mlir::func::FuncOp"> {
+  let summary = "Lowers the register tiles of products to FMAs on whole "
+                "vector registers";
+  let description = [{
+    The vector.contract ops of disc-cpu-tile-contractions become one
+    vector.outerproduct per k step and then a vector.fma per accumulator
+    row (a broadcast element of A times a row of B); the transposes,
+    broadcasts and shape casts around them are lowered, and transfers of
+    more than one dimension are unrolled (fully, their shapes being those of
+    a register tile) into transfers of one row, which the LLVM lowering
+    turns into vector loads and stores (or scalar ones for a column of A).
+    What is left is the vector form the LLVM phase lowers.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 def DiscCpuParallelFor : Pass<"disc-cpu-parallel-for", "::mlir::ModuleOp"> {
   let summary = "Runs the outer parallel loops on every core";
   let description = [{

@@ -63,10 +63,11 @@ def ConvolutionToGemmPass
     output (NHWC) gathers nothing. Spatial window dimensions of size 1 are
     left out of the columns; window reversal reads the window backwards.
 
-    disc-compile runs it before disc-stablehlo-to-linalg for the CUDA target,
-    and for the CPU unless `--cpu-library=none`, so that
-    disc-linalg-matmul-to-ral makes the product a cuBLAS or BLAS call; every
-    other convolution keeps the direct lowering of disc-stablehlo-to-linalg.
+    disc-compile runs it before disc-stablehlo-to-linalg, so that
+    disc-linalg-matmul-to-ral makes the product a cuBLAS or BLAS call, or,
+    with `--cpu-library=none`, disc-cpu-tile-contractions tiles and
+    vectorizes it; every other convolution keeps the direct lowering of
+    disc-stablehlo-to-linalg.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -1,0 +1,488 @@
+//===- CpuTileContractions.cpp - Cache and register tiles of products -----===//
+//
+// Without a library, a matrix product is the compiler's own code: outer tiles
+// that fit the cache run in parallel, and register tiles inside them keep
+// their accumulator in vector registers for the whole k loop, as IREE's
+// LLVMCPU tiling levels do.
+//
+//===----------------------------------------------------------------------===//
+
+#include "disc/Pipeline/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+
+#include <optional>
+
+namespace mlir {
+namespace disc {
+#define GEN_PASS_DEF_DISCCPUTILECONTRACTIONS
+#include "disc/Pipeline/Passes.h.inc"
+} // namespace disc
+} // namespace mlir
+
+using namespace mlir;
+
+namespace {
+/// The loops of a contraction by role. `rows` and `columns` are the m and n
+/// loops the register tile spans: `columns` is the output's last dimension
+/// (contiguous in the output), `rows` the m loop nearest to it.
+struct ContractionLoops {
+  linalg::ContractionDimensions dims;
+  unsigned rows;
+  unsigned columns;
+};
+
+/// Every loop of `op` in the order the tiles walk them: batch, m, n, then k
+/// innermost, so that a register tile's accumulator is invariant in the
+/// innermost loop.
+SmallVector<int64_t> getTileOrder(const ContractionLoops &loops) {
+  SmallVector<int64_t> order;
+  for (ArrayRef<unsigned> group :
+       {ArrayRef<unsigned>(loops.dims.batch), ArrayRef<unsigned>(loops.dims.m),
+        ArrayRef<unsigned>(loops.dims.n), ArrayRef<unsigned>(loops.dims.k)})
+    order.append(group.begin(), group.end());
+  return order;
+}
+
+std::optional<ContractionLoops> getContractionLoops(linalg::LinalgOp op) {
+  if (!op.hasPureTensorSemantics() || op.getNumDpsInits() != 1 ||
+      op.getNumDpsInputs() != 2 || !linalg::isaContractionOpInterface(op))
+    return std::nullopt;
+  Type elementType = getElementTypeOrSelf(op.getDpsInitOperand(0)->get());
+  if (!elementType.isF32() && !elementType.isF64())
+    return std::nullopt;
+  for (OpOperand *input : op.getDpsInputOperands())
+    if (getElementTypeOrSelf(input->get()) != elementType)
+      return std::nullopt;
+  FailureOr<linalg::ContractionDimensions> dims =
+      linalg::inferContractionDims(op);
+  if (failed(dims) || dims->m.empty() || dims->n.empty() || dims->k.empty())
+    return std::nullopt;
+  AffineMap outputMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  auto last = dyn_cast<AffineDimExpr>(outputMap.getResults().back());
+  if (!last || !llvm::is_contained(dims->n, last.getPosition()))
+    return std::nullopt;
+  std::optional<unsigned> rows;
+  for (AffineExpr result : outputMap.getResults()) {
+    auto dim = dyn_cast<AffineDimExpr>(result);
+    if (dim && llvm::is_contained(dims->m, dim.getPosition()))
+      rows = dim.getPosition();
+  }
+  if (!rows)
+    return std::nullopt;
+  return ContractionLoops{*dims, *rows, last.getPosition()};
+}
+
+/// Tile sizes by loop: `rowTile` and `columnTile` for the register tile's
+/// loops, `kTile` for the k loops, 1 for every other loop.
+SmallVector<OpFoldResult> getTileSizes(MLIRContext *context,
+                                       const ContractionLoops &loops,
+                                       unsigned numLoops, int64_t rowTile,
+                                       int64_t columnTile, int64_t kTile) {
+  Builder builder(context);
+  SmallVector<OpFoldResult> sizes(numLoops, builder.getIndexAttr(1));
+  sizes[loops.rows] = builder.getIndexAttr(rowTile);
+  sizes[loops.columns] = builder.getIndexAttr(columnTile);
+  for (unsigned k : loops.dims.k)
+    sizes[k] = builder.getIndexAttr(kTile);
+  return sizes;
+}
+
+/// The input that `loops.columns` indexes (B), and the position of that
+/// dimension among its indices.
+std::pair<OpOperand *, unsigned>
+getColumnsOperand(linalg::LinalgOp op, const ContractionLoops &loops) {
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(input);
+    for (auto [position, result] : llvm::enumerate(map.getResults()))
+      if (result.isFunctionOfDim(loops.columns))
+        return {input, position};
+  }
+  return {nullptr, 0};
+}
+
+/// Makes the columns the contiguous dimension of B where they are not (a
+/// product by a transposed weight, attention's q * k^T): the product reads a
+/// transposed copy of B, so that a register tile's row of B is one vector
+/// load rather than a gather of one element per column. The copy costs one
+/// pass over B; the product reads B once per outer row tile.
+FailureOr<linalg::LinalgOp>
+readColumnsContiguously(RewriterBase &rewriter, linalg::LinalgOp op,
+                        const ContractionLoops &loops) {
+  auto [operand, position] = getColumnsOperand(op, loops);
+  if (!operand)
+    return op;
+  AffineMap map = op.getMatchingIndexingMap(operand);
+  unsigned rank = map.getNumResults();
+  if (position + 1 == rank || !isa<AffineDimExpr>(map.getResult(position)))
+    return op;
+  SmallVector<int64_t> permutation;
+  for (unsigned dim = 0; dim < rank; ++dim)
+    if (dim != position)
+      permutation.push_back(dim);
+  permutation.push_back(position);
+
+  rewriter.setInsertionPoint(op);
+  Location loc = op.getLoc();
+  Value source = operand->get();
+  SmallVector<OpFoldResult> sizes =
+      tensor::getMixedSizes(rewriter, loc, source);
+  SmallVector<OpFoldResult> transposedSizes;
+  SmallVector<AffineExpr> transposedResults;
+  for (int64_t dim : permutation) {
+    transposedSizes.push_back(sizes[dim]);
+    transposedResults.push_back(map.getResult(dim));
+  }
+  Value empty = tensor::EmptyOp::create(rewriter, loc, transposedSizes,
+                                        getElementTypeOrSelf(source));
+  Value transposed =
+      linalg::TransposeOp::create(rewriter, loc, source, empty, permutation)
+          ->getResult(0);
+
+  unsigned operandNumber = operand->getOperandNumber();
+  auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+  if (!generic) {
+    FailureOr<linalg::GenericOp> generalized =
+        linalg::generalizeNamedOp(rewriter, op);
+    if (failed(generalized))
+      return op.emitError("cannot read this product's B transposed");
+    generic = *generalized;
+  }
+  SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+  maps[operandNumber] = AffineMap::get(map.getNumDims(), map.getNumSymbols(),
+                                       transposedResults, op.getContext());
+  rewriter.modifyOpInPlace(generic, [&] {
+    generic->setOperand(operandNumber, transposed);
+    generic.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
+  });
+  return cast<linalg::LinalgOp>(generic.getOperation());
+}
+
+/// The bytes of B one block of k reads for an outer tile: the largest
+/// buffer disc-parallel-loop-buffers-to-stack puts on a thread's stack.
+constexpr int64_t kPackedBlockBytes = 64 * 1024;
+
+/// Copies the slice of B that a k block of an outer tile reads into a
+/// buffer of its own (its rows 4 register tiles wide, one after the other),
+/// which the register tiles then read: in B itself their rows lie a row of
+/// B apart (8 KiB in a 2048-wide B), farther than the cache's prefetchers
+/// follow, and each in its own page. The buffer has the static shape of a
+/// whole block, at most 64 KiB, so that it becomes a stack buffer of the
+/// thread running the outer tile; a block whose bounds are not known (a k
+/// loop left whole and dynamic) is read in place.
+void packColumnsOperand(RewriterBase &rewriter, linalg::LinalgOp tile,
+                        const ContractionLoops &loops, int64_t kBlock,
+                        int64_t columnBlock) {
+  auto [operand, position] = getColumnsOperand(tile, loops);
+  if (!operand)
+    return;
+  Value slice = operand->get();
+  auto sliceType = cast<RankedTensorType>(slice.getType());
+  AffineMap map = tile.getMatchingIndexingMap(operand);
+  SmallVector<int64_t> bounds;
+  for (auto [dim, result] : llvm::enumerate(map.getResults())) {
+    auto loop = dyn_cast<AffineDimExpr>(result);
+    if (!loop)
+      return;
+    if (!sliceType.isDynamicDim(dim))
+      bounds.push_back(sliceType.getDimSize(dim));
+    else if (loop.getPosition() == loops.columns)
+      bounds.push_back(columnBlock);
+    else if (loop.getPosition() == loops.dims.k.back())
+      bounds.push_back(kBlock);
+    else
+      return;
+  }
+  int64_t bytes = sliceType.getElementTypeBitWidth() / 8;
+  for (int64_t bound : bounds)
+    bytes *= bound;
+  if (bytes > kPackedBlockBytes)
+    return;
+  Location loc = tile.getLoc();
+  rewriter.setInsertionPoint(tile);
+  Value block = tensor::EmptyOp::create(rewriter, loc, bounds,
+                                        sliceType.getElementType());
+  SmallVector<OpFoldResult> offsets(bounds.size(), rewriter.getIndexAttr(0));
+  SmallVector<OpFoldResult> strides(bounds.size(), rewriter.getIndexAttr(1));
+  Value destination = tensor::ExtractSliceOp::create(
+      rewriter, loc, sliceType, block, offsets,
+      tensor::getMixedSizes(rewriter, loc, slice), strides);
+  Value packed =
+      linalg::CopyOp::create(rewriter, loc, slice, destination)->getResult(0);
+  rewriter.modifyOpInPlace(tile, [&] { operand->set(packed); });
+}
+
+/// The shape of one row of a register tile's vector op: 1 in every
+/// dimension but the contiguous one (the accumulator's last).
+std::optional<SmallVector<int64_t>> getRowShape(Operation *op) {
+  SmallVector<int64_t> shape;
+  int64_t contiguous;
+  if (auto contract = dyn_cast<vector::ContractionOp>(op)) {
+    std::optional<SmallVector<int64_t>> iterationShape =
+        contract.getShapeForUnroll();
+    if (!iterationShape)
+      return std::nullopt;
+    shape = *iterationShape;
+    AffineMap accMap = contract.getIndexingMapsArray().back();
+    if (accMap.getNumResults() == 0)
+      return std::nullopt;
+    auto last = dyn_cast<AffineDimExpr>(accMap.getResults().back());
+    if (!last)
+      return std::nullopt;
+    contiguous = last.getPosition();
+  } else if (isa<vector::TransferReadOp, vector::TransferWriteOp>(op)) {
+    auto transfer = cast<VectorTransferOpInterface>(op);
+    shape = llvm::to_vector(transfer.getVectorType().getShape());
+    contiguous = shape.size() - 1;
+  } else {
+    return std::nullopt;
+  }
+  for (auto [dim, size] : llvm::enumerate(shape))
+    if (static_cast<int64_t>(dim) != contiguous)
+      size = 1;
+  return shape;
+}
+
+/// Marks the register tiles between tiling and vectorization; tiling and
+/// peeling copy it onto every tile.
+constexpr StringLiteral kRegisterTileAttrName = "disc.register_tile";
+
+struct CpuTileContractionsPass
+    : disc::impl::DiscCpuTileContractionsBase<CpuTileContractionsPass> {
+  using DiscCpuTileContractionsBase::DiscCpuTileContractionsBase;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    SmallVector<std::pair<linalg::LinalgOp, ContractionLoops>> products;
+    func.walk([&](linalg::LinalgOp op) {
+      if (std::optional<ContractionLoops> loops = getContractionLoops(op))
+        products.emplace_back(op, *loops);
+    });
+    if (products.empty())
+      return;
+    for (auto &[op, loops] : products)
+      if (failed(tile(op, loops)))
+        return signalPassFailure();
+    if (failed(simplify(func)))
+      return signalPassFailure();
+
+    IRRewriter rewriter(func.getContext());
+    SmallVector<linalg::LinalgOp> registerTiles;
+    func.walk([&](linalg::LinalgOp tile) {
+      if (tile->hasAttr(kRegisterTileAttrName))
+        registerTiles.push_back(tile);
+    });
+    for (linalg::LinalgOp tile : registerTiles) {
+      tile->removeAttr(kRegisterTileAttrName);
+      if (ShapedType::isDynamicShape(tile.getStaticLoopRanges()))
+        continue;
+      rewriter.setInsertionPoint(tile);
+      FailureOr<linalg::VectorizationResult> vectorized = linalg::vectorize(
+          rewriter, tile, /*inputVectorSizes=*/{},
+          /*inputScalableVecDims=*/{}, /*vectorizeNDExtract=*/false,
+          /*flatten1DDepthwiseConv=*/false,
+          /*assumeDynamicDimsMatchVecSizes=*/false,
+          /*createNamedContraction=*/true);
+      if (succeeded(vectorized))
+        rewriter.replaceOp(tile, vectorized->replacements);
+    }
+    if (failed(unrollToRows(func)))
+      return signalPassFailure();
+
+    // The accumulator's slice, then its vector, become values the k loop
+    // carries; the walk visits inner loops first.
+    SmallVector<scf::ForOp> forOps;
+    func.walk([&](scf::ForOp forOp) { forOps.push_back(forOp); });
+    for (scf::ForOp forOp : forOps)
+      hoistLoopInvariantSubsets(
+          rewriter, cast<LoopLikeOpInterface>(forOp.getOperation()));
+    if (failed(simplify(func)))
+      return signalPassFailure();
+  }
+
+  int64_t getVectorLanes(linalg::LinalgOp op) const {
+    unsigned elementBits = getElementTypeOrSelf(op.getDpsInitOperand(0)->get())
+                               .getIntOrFloatBitWidth();
+    return std::max<int64_t>(1, vectorBits / elementBits);
+  }
+
+  LogicalResult tile(linalg::LinalgOp op, const ContractionLoops &loops) {
+    MLIRContext *context = op.getContext();
+    IRRewriter rewriter(context);
+    FailureOr<linalg::LinalgOp> contiguous =
+        readColumnsContiguously(rewriter, op, loops);
+    if (failed(contiguous))
+      return failure();
+    op = *contiguous;
+    unsigned numLoops = op.getNumLoops();
+    int64_t rowTile = registerRows;
+    int64_t columnTile = 2 * getVectorLanes(op);
+    SmallVector<int64_t> order = getTileOrder(loops);
+    op->setAttr(kRegisterTileAttrName, UnitAttr::get(context));
+
+    // Outer tiles: 8 register tiles tall and 4 wide, every k. The output's
+    // fill is fused so that each tile initializes its own accumulators.
+    scf::SCFTilingOptions outerTiling;
+    outerTiling.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp)
+        .setTileSizes(getTileSizes(context, loops, numLoops, 8 * rowTile,
+                                   4 * columnTile, 0))
+        .setInterchange(order);
+    scf::SCFTileAndFuseOptions outerFusion;
+    outerFusion.setTilingOptions(outerTiling)
+        .setFusionControlFn(
+            [](tensor::ExtractSliceOp, OpResult producer, bool isDestination)
+                -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+              if (isDestination && isa<linalg::FillOp>(producer.getOwner()))
+                return scf::SCFTileAndFuseOptions::ControlFnResult{};
+              return std::nullopt;
+            });
+    rewriter.setInsertionPoint(op);
+    FailureOr<scf::SCFTileAndFuseResult> outer =
+        scf::tileConsumerAndFuseProducersUsingSCF(
+            rewriter, cast<TilingInterface>(op.getOperation()), outerFusion);
+    if (failed(outer))
+      return op.emitError("cannot tile this matrix product for the cache");
+    for (OpResult result : op->getResults())
+      rewriter.replaceAllUsesWith(result, outer->replacements.lookup(result));
+    auto *outerTile =
+        llvm::find_if(outer->tiledAndFusedOps, [](Operation *tiled) {
+          return tiled->hasAttr(kRegisterTileAttrName);
+        });
+    if (outerTile == outer->tiledAndFusedOps.end())
+      return op.emitError("tiling lost this matrix product");
+
+    // Blocks of k whose slice of B (k block x tile width) takes 64 KiB, in
+    // the L2 cache with A's slice while every register tile of the outer
+    // tile reads it.
+    int64_t elementBytes = getElementTypeOrSelf(op.getDpsInitOperand(0)->get())
+                               .getIntOrFloatBitWidth() /
+                           8;
+    int64_t kBlock = std::max<int64_t>(16, kPackedBlockBytes /
+                                               (4 * columnTile * elementBytes));
+    SmallVector<OpFoldResult> kBlockSizes(numLoops, rewriter.getIndexAttr(0));
+    kBlockSizes[loops.dims.k.back()] = rewriter.getIndexAttr(kBlock);
+    scf::SCFTilingOptions kBlockTiling;
+    kBlockTiling.setTileSizes(kBlockSizes);
+    rewriter.setInsertionPoint(*outerTile);
+    FailureOr<scf::SCFTilingResult> blocks = scf::tileUsingSCF(
+        rewriter, cast<TilingInterface>(*outerTile), kBlockTiling);
+    if (failed(blocks))
+      return op.emitError("cannot tile this matrix product's reduction");
+    rewriter.replaceOp(*outerTile, blocks->replacements);
+    auto cacheTile = cast<TilingInterface>(blocks->tiledOps.back());
+    packColumnsOperand(rewriter, cast<linalg::LinalgOp>(*cacheTile), loops,
+                       kBlock, 4 * columnTile);
+
+    // Blocks of `rowTile` rows; the rows left over at a dynamic edge
+    // (a batch of one, the last outer tile of an odd size) are peeled into
+    // tiles of one row, so that they are vectors too.
+    SmallVector<OpFoldResult> rowSizes(numLoops, rewriter.getIndexAttr(0));
+    rowSizes[loops.rows] = rewriter.getIndexAttr(rowTile);
+    scf::SCFTilingOptions rowTiling;
+    rowTiling.setTileSizes(rowSizes);
+    rewriter.setInsertionPoint(cacheTile);
+    FailureOr<scf::SCFTilingResult> rowBlocks =
+        scf::tileUsingSCF(rewriter, cacheTile, rowTiling);
+    if (failed(rowBlocks))
+      return cacheTile.emitError("cannot tile this matrix product by rows");
+    rewriter.replaceOp(cacheTile, rowBlocks->replacements);
+    auto fullRows = cast<TilingInterface>(rowBlocks->tiledOps.back());
+    SmallVector<TilingInterface> partialRows;
+    scf::ForOp partial;
+    auto rowLoop =
+        dyn_cast<scf::ForOp>(rowBlocks->loops.front().getOperation());
+    if (rowLoop && succeeded(scf::peelForLoopAndSimplifyBounds(
+                       rewriter, rowLoop, partial)))
+      partial.walk([&](TilingInterface tile) {
+        if (tile->hasAttr(kRegisterTileAttrName))
+          partialRows.push_back(tile);
+      });
+    if (failed(tileForRegisters(rewriter, fullRows, loops, order, rowTile,
+                                columnTile)))
+      return failure();
+    for (TilingInterface tile : partialRows)
+      if (failed(tileForRegisters(rewriter, tile, loops, order, 1, columnTile)))
+        return failure();
+    return success();
+  }
+
+  /// Tiles `tile` into register tiles of `rowTile` x `columnTile`, k
+  /// innermost and one step at a time. The columns' loop is peeled, so that
+  /// its full tiles get a loop of their own whose tile sizes fold to
+  /// constants.
+  static LogicalResult tileForRegisters(RewriterBase &rewriter,
+                                        TilingInterface tile,
+                                        const ContractionLoops &loops,
+                                        ArrayRef<int64_t> order,
+                                        int64_t rowTile, int64_t columnTile) {
+    scf::SCFTilingOptions registerTiling;
+    registerTiling
+        .setTileSizes(getTileSizes(rewriter.getContext(), loops, order.size(),
+                                   rowTile, columnTile, 1))
+        .setInterchange(order);
+    rewriter.setInsertionPoint(tile);
+    FailureOr<scf::SCFTilingResult> registerTiles =
+        scf::tileUsingSCF(rewriter, tile, registerTiling);
+    if (failed(registerTiles))
+      return tile.emitError("cannot tile this matrix product for registers");
+    rewriter.replaceOp(tile, registerTiles->replacements);
+    auto position = llvm::find(order, loops.columns) - order.begin();
+    scf::ForOp partial;
+    if (auto columnLoop =
+            dyn_cast<scf::ForOp>(registerTiles->loops[position].getOperation()))
+      (void)scf::peelForLoopAndSimplifyBounds(rewriter, columnLoop, partial);
+    return success();
+  }
+
+  /// Splits the register tiles into rows of one dimension: one
+  /// vector.contract and one accumulator per row, which hoisting makes
+  /// separate values the k loop carries (a vector of several dimensions
+  /// would stay an aggregate the LLVM lowering builds element by element).
+  static LogicalResult unrollToRows(func::FuncOp func) {
+    MLIRContext *context = func.getContext();
+    // A linalg.generic vectorizes to a multi-reduction of a product of
+    // broadcasts; it is a vector.contract first, then its rows.
+    RewritePatternSet contractions(context);
+    vector::populateVectorReductionToContractPatterns(contractions);
+    vector::populateVectorTransferPermutationMapLoweringPatterns(contractions);
+    if (failed(applyPatternsGreedily(func, std::move(contractions))))
+      return failure();
+    RewritePatternSet patterns(context);
+    vector::populateVectorUnrollPatterns(
+        patterns, vector::UnrollVectorOptions().setNativeShapeFn(
+                      [](Operation *op) -> std::optional<SmallVector<int64_t>> {
+                        return getRowShape(op);
+                      }));
+    vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
+    if (failed(simplify(func)))
+      return failure();
+    return applyPatternsGreedily(func, std::move(patterns));
+  }
+
+  /// Folds the constant tile sizes peeling exposed into static shapes.
+  static LogicalResult simplify(func::FuncOp func) {
+    MLIRContext *context = func.getContext();
+    RewritePatternSet patterns(context);
+    for (Dialect *dialect : context->getLoadedDialects())
+      dialect->getCanonicalizationPatterns(patterns);
+    for (RegisteredOperationName name : context->getRegisteredOperations())
+      name.getCanonicalizationPatterns(patterns, context);
+    return applyPatternsGreedily(func, std::move(patterns));
+  }
+};
+} // namespace

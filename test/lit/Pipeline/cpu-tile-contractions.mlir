@@ -1,0 +1,97 @@
+// RUN: disc-opt %s -disc-cpu-tile-contractions | FileCheck %s
+// RUN: disc-opt %s '-disc-cpu-tile-contractions=vector-bits=256 register-rows=6' | FileCheck %s --check-prefix=AVX2
+
+// Outer tiles of 64x128 in parallel, each filling its own accumulators and
+// copying its block of B into a buffer of a whole block's size (128 rows of
+// k, 64 KiB); register tiles of 8 rows of 32 f32 read the copy and are
+// carried as eight vectors through the k loop, one vector.contract per row
+// and k step.
+// CHECK-LABEL: func.func @matmul
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (128, 256) step (64, 128)
+// CHECK: linalg.fill {{.*}} -> tensor<64x128xf32>
+// CHECK: %[[BLOCK:.*]] = tensor.empty() : tensor<128x128xf32>
+// CHECK: %[[SLICE:.*]] = tensor.extract_slice %[[BLOCK]][0, 0] [64, 128] [1, 1]
+// CHECK: linalg.copy ins(%{{.*}} : tensor<64x128xf32>) outs(%[[SLICE]] : tensor<64x128xf32>)
+// CHECK: scf.for {{.*}} step %c8
+// CHECK: scf.for {{.*}} step %c32
+// CHECK-COUNT-8: vector.transfer_read {{.*}} : tensor<8x32xf32>, vector<32xf32>
+// CHECK: scf.for {{.*}} step %c1 iter_args({{.*}}) -> (vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>)
+// CHECK-COUNT-8: vector.contract {{.*}} : vector<1xf32>, vector<1x32xf32> into vector<32xf32>
+// CHECK: scf.yield
+// CHECK-COUNT-8: vector.transfer_write {{.*}} : vector<32xf32>, tensor<8x32xf32>
+// CHECK: tensor.parallel_insert_slice
+// CHECK-NOT: linalg.matmul
+// AVX2-LABEL: func.func @matmul
+// AVX2: scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (128, 256) step (48, 64)
+// AVX2: scf.for {{.*}} step %c1 iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// AVX2-COUNT-6: vector.contract {{.*}} : vector<1xf32>, vector<1x16xf32> into vector<16xf32>
+func.func @matmul(%a: tensor<128x64xf32>, %b: tensor<64x256xf32>) -> tensor<128x256xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<128x256xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%empty : tensor<128x256xf32>) -> tensor<128x256xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<128x64xf32>, tensor<64x256xf32>) outs(%init : tensor<128x256xf32>) -> tensor<128x256xf32>
+  return %c : tensor<128x256xf32>
+}
+
+// Dynamic sizes: the loops are peeled, so that the full register tiles are
+// static and vectorized; the rows left over are register tiles of one row,
+// vectorized too; the columns left over (fewer than 32) stay products of
+// dynamic shape.
+// CHECK-LABEL: func.func @dynamic
+// CHECK: scf.forall {{.*}} to (%{{.*}}, %{{.*}}) step (64, 128)
+// CHECK: scf.for {{.*}} step %c8
+// CHECK: scf.for {{.*}} step %c1 iter_args({{.*}}) -> (vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>)
+// CHECK-COUNT-8: vector.contract {{.*}} into vector<32xf32>
+// CHECK: linalg.matmul ins({{.*}} : tensor<8x1xf32>, tensor<1x?xf32>) outs({{.*}} : tensor<8x?xf32>)
+// CHECK: scf.for {{.*}} step %c1 iter_args({{.*}}) -> (vector<32xf32>)
+// CHECK-NEXT: tensor.extract_slice
+// CHECK: vector.contract {{.*}} into vector<32xf32>
+// CHECK: linalg.matmul ins({{.*}} : tensor<1x1xf32>, tensor<1x?xf32>) outs({{.*}} : tensor<1x?xf32>)
+func.func @dynamic(%a: tensor<?x64xf32>, %b: tensor<64x?xf32>, %init: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %c = linalg.matmul ins(%a, %b : tensor<?x64xf32>, tensor<64x?xf32>) outs(%init : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %c : tensor<?x?xf32>
+}
+
+// A batched generic contraction whose B has k contiguous (attention's
+// q * k^T) reads a transposed copy of B, whose rows are vectors; the batch
+// is tiled by one, k (512) in blocks of 128 whose loop carries the
+// accumulators too.
+// CHECK-LABEL: func.func @batch_rhs_transposed
+// CHECK: %[[BT:.*]] = linalg.transpose ins(%{{.*}} : tensor<2x32x512xf32>) outs(%{{.*}} : tensor<2x512x32xf32>) permutation = [0, 2, 1]
+// CHECK: scf.forall (%{{.*}}) in (2)
+// CHECK: tensor.extract_slice %[[BT]]
+// CHECK: scf.for {{.*}} to %c512 step %c128 iter_args({{.*}}) -> (vector<32xf32>
+// CHECK: linalg.copy ins(%{{.*}} : tensor<1x128x32xf32>)
+// CHECK: scf.for {{.*}} to %c128 step %c1 iter_args({{.*}}) -> (vector<32xf32>
+// CHECK-COUNT-8: vector.contract
+// CHECK-NOT: linalg.generic
+#lhs = affine_map<(b, m, n, k) -> (b, m, k)>
+#rhs = affine_map<(b, m, n, k) -> (b, n, k)>
+#out = affine_map<(b, m, n, k) -> (b, m, n)>
+func.func @batch_rhs_transposed(%a: tensor<2x8x512xf32>, %b: tensor<2x32x512xf32>, %init: tensor<2x8x32xf32>) -> tensor<2x8x32xf32> {
+  %c = linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<2x8x512xf32>, tensor<2x32x512xf32>) outs(%init : tensor<2x8x32xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<2x8x32xf32>
+  return %c : tensor<2x8x32xf32>
+}
+
+// f16 products (and integer ones) are left to the loops.
+// CHECK-LABEL: func.func @f16
+// CHECK-NEXT: linalg.matmul
+// CHECK-NEXT: return
+func.func @f16(%a: tensor<16x16xf16>, %b: tensor<16x16xf16>, %init: tensor<16x16xf16>) -> tensor<16x16xf16> {
+  %c = linalg.matmul ins(%a, %b : tensor<16x16xf16>, tensor<16x16xf16>) outs(%init : tensor<16x16xf16>) -> tensor<16x16xf16>
+  return %c : tensor<16x16xf16>
+}
+
+// On buffers nothing changes: the pass runs before bufferization.
+// CHECK-LABEL: func.func @buffers
+// CHECK-NEXT: linalg.matmul
+func.func @buffers(%a: memref<16x16xf32>, %b: memref<16x16xf32>, %c: memref<16x16xf32>) {
+  linalg.matmul ins(%a, %b : memref<16x16xf32>, memref<16x16xf32>) outs(%c : memref<16x16xf32>)
+  return
+}

@@ -1,0 +1,57 @@
+// RUN: disc-opt %s -disc-cpu-lower-vector-contractions | FileCheck %s
+
+// A register tile's row, as disc-cpu-tile-contractions leaves it on
+// buffers: the contraction becomes an FMA of A's element broadcast and B's
+// row, the transfers vector loads and stores.
+// CHECK-LABEL: func.func @row
+// CHECK: vector.load %{{.*}} : memref<8x32xf32>, vector<32xf32>
+// CHECK: scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (vector<32xf32>)
+// CHECK: %[[A:.*]] = vector.load %{{.*}} : memref<8x64xf32>, vector<1xf32>
+// CHECK: %[[B:.*]] = vector.load %{{.*}} : memref<64x32xf32>, vector<32xf32>
+// CHECK: %[[AI:.*]] = vector.extract %[[A]][0] : f32 from vector<1xf32>
+// CHECK: %[[SPLAT:.*]] = vector.broadcast %[[AI]] : f32 to vector<32xf32>
+// CHECK: %[[FMA:.*]] = vector.fma %[[B]], %[[SPLAT]], %[[ACC]] : vector<32xf32>
+// CHECK: scf.yield %[[FMA]]
+// CHECK: vector.store %{{.*}} : memref<8x32xf32>, vector<32xf32>
+// CHECK-NOT: vector.contract
+#a = affine_map<(n, k) -> (k)>
+#b = affine_map<(n, k) -> (k, n)>
+#c = affine_map<(n, k) -> (n)>
+func.func @row(%a: memref<8x64xf32>, %b: memref<64x32xf32>, %c: memref<8x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %pad = arith.constant 0.0 : f32
+  %init = vector.transfer_read %c[%c0, %c0], %pad {in_bounds = [true]} : memref<8x32xf32>, vector<32xf32>
+  %sum = scf.for %k = %c0 to %c64 step %c1 iter_args(%acc = %init) -> (vector<32xf32>) {
+    %x = vector.transfer_read %a[%c0, %k], %pad {in_bounds = [true]} : memref<8x64xf32>, vector<1xf32>
+    %y = vector.transfer_read %b[%k, %c0], %pad {in_bounds = [true]} : memref<64x32xf32>, vector<32xf32>
+    %yb = vector.broadcast %y : vector<32xf32> to vector<1x32xf32>
+    %r = vector.contract {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "reduction"], kind = #vector.kind<add>} %x, %yb, %acc : vector<1xf32>, vector<1x32xf32> into vector<32xf32>
+    scf.yield %r : vector<32xf32>
+  }
+  vector.transfer_write %sum, %c[%c0, %c0] {in_bounds = [true]} : vector<32xf32>, memref<8x32xf32>
+  return
+}
+
+
+// A whole tile of two dimensions: its transfers become one load or store per
+// row, the contraction one FMA per row and k step (8 rows x 4 k steps).
+// CHECK-LABEL: func.func @tile
+// CHECK-COUNT-8: vector.load %{{.*}} : memref<8x4xf32>, vector<4xf32>
+// CHECK-COUNT-4: vector.load %{{.*}} : memref<4x16xf32>, vector<16xf32>
+// CHECK-COUNT-8: vector.load %{{.*}} : memref<8x16xf32>, vector<16xf32>
+// CHECK-COUNT-32: vector.fma {{.*}} : vector<16xf32>
+// CHECK-COUNT-8: vector.store %{{.*}} : memref<8x16xf32>, vector<16xf32>
+// CHECK-NOT: vector.contract
+// CHECK-NOT: vector.transfer
+func.func @tile(%a: memref<8x4xf32>, %b: memref<4x16xf32>, %c: memref<8x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0.0 : f32
+  %x = vector.transfer_read %a[%c0, %c0], %pad {in_bounds = [true, true]} : memref<8x4xf32>, vector<8x4xf32>
+  %y = vector.transfer_read %b[%c0, %c0], %pad {in_bounds = [true, true]} : memref<4x16xf32>, vector<4x16xf32>
+  %acc = vector.transfer_read %c[%c0, %c0], %pad {in_bounds = [true, true]} : memref<8x16xf32>, vector<8x16xf32>
+  %r = vector.contract {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %x, %y, %acc : vector<8x4xf32>, vector<4x16xf32> into vector<8x16xf32>
+  vector.transfer_write %r, %c[%c0, %c0] {in_bounds = [true, true]} : vector<8x16xf32>, memref<8x16xf32>
+  return
+}
