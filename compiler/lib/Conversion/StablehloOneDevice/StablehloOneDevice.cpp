@@ -360,6 +360,30 @@ LogicalResult inlineComposite(stablehlo::CompositeOp op,
   return success();
 }
 
+/// A decomposition may hold composites itself: inline round by round until
+/// none is left. A decomposition that reaches itself never ends, hence the
+/// bound.
+LogicalResult inlineComposites(ModuleOp module, SymbolTableCollection &symbols,
+                               SetVector<func::FuncOp> &decompositions) {
+  constexpr int kMaxNesting = 64;
+  for (int round = 0; round <= kMaxNesting; ++round) {
+    SmallVector<stablehlo::CompositeOp> composites;
+    module.walk([&](stablehlo::CompositeOp op) { composites.push_back(op); });
+    if (composites.empty())
+      return success();
+    if (round == kMaxNesting)
+      return composites.front().emitError()
+             << "stablehlo.composite \"" << composites.front().getName()
+             << "\": decompositions nest more than " << kMaxNesting
+             << " deep; is @" << composites.front().getDecomposition()
+             << " recursive?";
+    for (stablehlo::CompositeOp op : composites)
+      if (failed(inlineComposite(op, symbols, decompositions)))
+        return failure();
+  }
+  return success();
+}
+
 /// On one process every collective returns its operands, except that a
 /// process in no group (collective_broadcast) or sent nothing
 /// (collective_permute, whose only possible pair is [0, 0]) gets zeros.
@@ -435,6 +459,8 @@ struct StablehloOneDevicePass
       return signalPassFailure();
     SymbolTableCollection symbols;
     SetVector<func::FuncOp> decompositions;
+    if (failed(inlineComposites(module, symbols, decompositions)))
+      return signalPassFailure();
     SmallVector<Operation *> ops;
     module.walk([&](Operation *op) { ops.push_back(op); });
     bool failedAny = false;
@@ -447,9 +473,6 @@ struct StablehloOneDevicePass
                        << op->getName()
                        << " is not supported by disc: a program runs on one "
                           "device with no host transfer queue and no peer";
-              })
-              .Case([&](stablehlo::CompositeOp op) {
-                return inlineComposite(op, symbols, decompositions);
               })
               .Case([](stablehlo::GetTupleElementOp op) {
                 if (auto tuple =

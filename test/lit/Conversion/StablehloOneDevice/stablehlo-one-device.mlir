@@ -111,6 +111,43 @@ func.func private @add_n.impl(%arg0: tensor<i64>) -> tensor<i64> {
 
 // -----
 
+// A decomposition holding a composite inlines all the way down.
+// CHECK-LABEL: func.func @nested_composite
+// CHECK-NOT: stablehlo.composite
+// CHECK: %[[INNER:.*]] = stablehlo.add %arg0, %arg0
+// CHECK: %[[OUTER:.*]] = stablehlo.multiply %[[INNER]], %[[INNER]]
+// CHECK: return %[[OUTER]]
+// CHECK-NOT: func.func private
+func.func @nested_composite(%x: tensor<i64>) -> tensor<i64> {
+  %0 = stablehlo.composite "my.outer" %x {decomposition = @outer.impl} : (tensor<i64>) -> tensor<i64>
+  return %0 : tensor<i64>
+}
+func.func private @outer.impl(%arg0: tensor<i64>) -> tensor<i64> {
+  %0 = stablehlo.composite "my.inner" %arg0 {decomposition = @inner.impl} : (tensor<i64>) -> tensor<i64>
+  %1 = stablehlo.multiply %0, %0 : tensor<i64>
+  return %1 : tensor<i64>
+}
+func.func private @inner.impl(%arg0: tensor<i64>) -> tensor<i64> {
+  %0 = stablehlo.add %arg0, %arg0 : tensor<i64>
+  return %0 : tensor<i64>
+}
+
+// -----
+
+// The composite that runs out of depth is a copy of the one inside the
+// decomposition, hence the error's location.
+func.func @recursive_composite(%x: tensor<i64>) -> tensor<i64> {
+  %0 = stablehlo.composite "my.forever" %x {decomposition = @forever.impl} : (tensor<i64>) -> tensor<i64>
+  return %0 : tensor<i64>
+}
+func.func private @forever.impl(%arg0: tensor<i64>) -> tensor<i64> {
+  // expected-error @+1 {{stablehlo.composite "my.forever": decompositions nest more than 64 deep; is @forever.impl recursive?}}
+  %0 = stablehlo.composite "my.forever" %arg0 {decomposition = @forever.impl} : (tensor<i64>) -> tensor<i64>
+  return %0 : tensor<i64>
+}
+
+// -----
+
 // dynamic_pad: a gather of the operand at (o - low) / (interior + 1), kept
 // where that division is exact and lands inside the operand.
 // CHECK-LABEL: func.func @dynamic_pad
