@@ -8,6 +8,7 @@
 #include "disc/Conversion/LinalgToRAL/Passes.h"
 #include "disc/Conversion/MhloToStablehlo/Passes.h"
 #include "disc/Conversion/RALToLLVM/Passes.h"
+#include "disc/Conversion/StablehloOneDevice/Passes.h"
 #include "disc/Conversion/StablehloToLinalg/Passes.h"
 #include "disc/Dialect/HLO/ChloOps.h"
 #include "disc/Dialect/HLO/MhloOps.h"
@@ -40,6 +41,7 @@ void mlir::disc::registerAllPasses() {
   mlir::registerAllPasses();
   mlir::disc::registerDiscTransformsPasses();
   mlir::disc::registerChloToStablehloPasses();
+  mlir::disc::registerStablehloOneDevicePasses();
   mlir::disc::registerKernelGraphToLLVMPasses();
   mlir::disc::registerLinalgToGPUPasses();
   mlir::disc::registerLinalgToRALPasses();

@@ -8,6 +8,7 @@
 #include "disc/Conversion/LinalgToRAL/Passes.h"
 #include "disc/Conversion/MhloToStablehlo/Passes.h"
 #include "disc/Conversion/RALToLLVM/Passes.h"
+#include "disc/Conversion/StablehloOneDevice/Passes.h"
 #include "disc/Conversion/StablehloToLinalg/Passes.h"
 #include "disc/Dialect/TFRT/TFRTOps.h"
 #include "disc/Pipeline/Passes.h"
@@ -184,9 +185,12 @@ static void buildInputPhase(OpPassManager &pm) {
   pm.addPass(createDiscRecordEntrySignature());
 }
 
-// Hlo: chlo ops become stablehlo first. They need not come earlier: the
-// input phase's mhlo rewrite leaves them alone, and they inline like HLO ops.
+// Hlo: the ops of several devices, tokens, tuples, composites and dynamic
+// forms become one-device static stablehlo, then chlo ops become stablehlo.
+// Neither need come earlier: the input phase's mhlo rewrite leaves them
+// alone, and they inline like HLO ops.
 static void buildHloPhase(OpPassManager &pm) {
+  pm.addPass(createStablehloOneDevicePass());
   pm.addPass(createChloToStablehloPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -124,6 +124,10 @@ public:
               value.getScatterIndicesBatchingDims(),
               value.getScatterDimsToOperandDims(), value.getIndexVectorDim());
         })
+        .Case([&](mhlo::ChannelHandleAttr value) -> Attribute {
+          return stablehlo::ChannelHandleAttr::get(context, value.getHandle(),
+                                                   value.getType());
+        })
         .Case([&](mhlo::OutputOperandAliasAttr value) -> Attribute {
           return stablehlo::OutputOperandAliasAttr::get(
               context, value.getOutputTupleIndices(), value.getOperandIndex(),

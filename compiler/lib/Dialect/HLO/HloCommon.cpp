@@ -91,6 +91,24 @@ void printPairwiseOpType(OpAsmPrinter &printer, Operation *,
   llvm::interleaveComma(operandTypes, printer);
 }
 
+ParseResult parseTupleOpType(OpAsmParser &parser,
+                             SmallVectorImpl<Type> &operandTypes,
+                             Type &resultType) {
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseType(resultType))
+    return failure();
+  auto tupleType = dyn_cast<TupleType>(resultType);
+  if (!tupleType)
+    return parser.emitError(loc, "expected a tuple type, got ") << resultType;
+  operandTypes.append(tupleType.begin(), tupleType.end());
+  return success();
+}
+
+void printTupleOpType(OpAsmPrinter &printer, Operation *, TypeRange,
+                      Type resultType) {
+  printer << resultType;
+}
+
 SmallVector<int64_t> getI64Values(Attribute attr) {
   if (auto array = dyn_cast_or_null<DenseI64ArrayAttr>(attr))
     return SmallVector<int64_t>(array.asArrayRef());

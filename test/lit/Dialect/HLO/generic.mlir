@@ -73,9 +73,9 @@ func.func @generic_only(%x: tensor<4x8xf32>, %idx: tensor<4x1xi32>, %p: tensor<i
     %s = stablehlo.add %a, %b : tensor<f32>
     stablehlo.return %s : tensor<f32>
   }) : (tensor<4x8xf32>, tensor<f32>) -> tensor<4x8xf32>
-  // CHECK: "stablehlo.tuple"
+  // CHECK: stablehlo.tuple %{{.*}}, %{{.*}} : tuple<tensor<4x8xf32>, tensor<i32>>
   %6 = "stablehlo.tuple"(%5, %k) : (tensor<4x8xf32>, tensor<i32>) -> tuple<tensor<4x8xf32>, tensor<i32>>
-  // CHECK: "stablehlo.get_tuple_element"(%{{.*}}) <{index = 0 : i32}>
+  // CHECK: stablehlo.get_tuple_element %{{.*}}[0] : (tuple<tensor<4x8xf32>, tensor<i32>>) -> tensor<4x8xf32>
   %7 = "stablehlo.get_tuple_element"(%6) <{index = 0 : i32}> : (tuple<tensor<4x8xf32>, tensor<i32>>) -> tensor<4x8xf32>
   return %7 : tensor<4x8xf32>
 }

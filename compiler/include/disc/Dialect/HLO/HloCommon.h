@@ -55,6 +55,13 @@ ParseResult parsePairwiseOpType(OpAsmParser &parser,
 void printPairwiseOpType(OpAsmPrinter &printer, Operation *,
                          TypeRange operandTypes, TypeRange resultTypes);
 
+/// tuple's `: tuple<T1, T2>`, the operand types being the elements'.
+ParseResult parseTupleOpType(OpAsmParser &parser,
+                             SmallVectorImpl<Type> &operandTypes,
+                             Type &resultType);
+void printTupleOpType(OpAsmPrinter &printer, Operation *,
+                      TypeRange operandTypes, Type resultType);
+
 /// The values of a dimension list in either spelling (`array<i64: ..>` or
 /// `dense<..> : tensor<Nxi64>`); empty for a null attribute.
 SmallVector<int64_t> getI64Values(Attribute attr);

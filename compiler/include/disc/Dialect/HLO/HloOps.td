@@ -137,6 +137,13 @@ def HLO_ScatterDimensionNumbersAttr
   let hasCustomAssemblyFormat = 1;
 }
 
+def HLO_ChannelHandleAttr : AttrDef<HLO_Dialect, "ChannelHandle"> {
+  let mnemonic = "channel_handle";
+  let summary = "the channel a collective or a send/recv pair talks over";
+  let parameters = (ins "int64_t":$handle, "int64_t":$type);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
 def HLO_OutputOperandAliasAttr : AttrDef<HLO_Dialect, "OutputOperandAlias"> {
   let mnemonic = "output_operand_alias";
   let summary = "a custom_call result that reuses an operand's buffer";
@@ -684,12 +691,192 @@ def HLO_SelectAndScatterOp : HLO_Op<"select_and_scatter",
 def HLO_TupleOp : HLO_Op<"tuple", [Pure]> {
   let arguments = (ins Variadic<HLO_Value>:$val);
   let results = (outs AnyTuple:$result);
+  let assemblyFormat = [{
+    $val attr-dict `:` custom<TupleOpType>(type($val), type($result))
+  }];
 }
 
 def HLO_GetTupleElementOp : HLO_Op<"get_tuple_element", [Pure]> {
   let arguments = (ins AnyTuple:$operand, I32Attr:$index);
   let results = (outs HLO_Value:$result);
+  let assemblyFormat = [{
+    $operand `[` $index `]` attr-dict `:` functional-type(operands, results)
+  }];
   let hasVerifier = 1;
+}
+
+def HLO_CompositeOp : HLO_Op<"composite"> {
+  let arguments = (ins Variadic<HLO_Value>:$inputs, StrAttr:$name,
+                   OptionalAttr<DictionaryAttr>:$composite_attributes,
+                   FlatSymbolRefAttr:$decomposition,
+                   OptionalAttr<I32Attr>:$version);
+  let results = (outs Variadic<HLO_Value>);
+  let assemblyFormat = [{
+    $name $inputs attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Tokens, host transfers and collectives
+//===----------------------------------------------------------------------===//
+
+def HLO_AfterAllOp : HLO_Op<"after_all", [Pure]> {
+  let arguments = (ins Variadic<HLO_TokenType>:$inputs);
+  let results = (outs HLO_TokenType:$result);
+  let assemblyFormat = "$inputs attr-dict `:` type($result)";
+}
+
+def HLO_CreateTokenOp : HLO_Op<"create_token", [Pure]> {
+  let results = (outs HLO_TokenType:$output);
+  let assemblyFormat = "attr-dict `:` type($output)";
+}
+
+// The host transfers are parsed only so that the one-device rewrite can name
+// them in its error: disc has no infeed/outfeed queue and no peer to talk to.
+def HLO_InfeedOp : HLO_Op<"infeed"> {
+  let arguments = (ins HLO_TokenType:$token,
+                   OptionalAttr<StrAttr>:$infeed_config,
+                   OptionalAttr<ArrayAttr>:$layout);
+  let results = (outs Variadic<HLO_Value>);
+}
+
+def HLO_OutfeedOp : HLO_Op<"outfeed"> {
+  let arguments = (ins Variadic<HLO_Value>:$inputs, HLO_TokenType:$token,
+                   OptionalAttr<StrAttr>:$outfeed_config);
+  let results = (outs HLO_TokenType);
+}
+
+def HLO_SendOp : HLO_Op<"send"> {
+  let arguments = (ins Variadic<HLO_Value>:$inputs, HLO_TokenType:$token,
+                   HLO_ChannelHandleAttr:$channel_handle,
+                   OptionalAttr<BoolAttr>:$is_host_transfer,
+                   OptionalAttr<I64ElementsAttr>:$source_target_pairs);
+  let results = (outs HLO_TokenType);
+}
+
+def HLO_RecvOp : HLO_Op<"recv"> {
+  let arguments = (ins HLO_TokenType:$token,
+                   HLO_ChannelHandleAttr:$channel_handle,
+                   OptionalAttr<BoolAttr>:$is_host_transfer,
+                   OptionalAttr<I64ElementsAttr>:$source_target_pairs);
+  let results = (outs Variadic<HLO_Value>);
+}
+
+def HLO_ReplicaIdOp : HLO_Op<"replica_id", [Pure]> {
+  let results = (outs 0DTensorOf<[UI32]>);
+  let assemblyFormat = "attr-dict `:` type(results)";
+}
+
+def HLO_PartitionIdOp : HLO_Op<"partition_id", [Pure]> {
+  let results = (outs 0DTensorOf<[UI32]>);
+  let assemblyFormat = "attr-dict `:` type(results)";
+}
+
+def HLO_AllReduceOp : HLO_Op<"all_reduce", [RecursiveMemoryEffects]> {
+  let arguments = (ins Variadic<HLO_Tensor>:$operands,
+                   I64ElementsAttr:$replica_groups,
+                   OptionalAttr<HLO_ChannelHandleAttr>:$channel_handle,
+                   UnitAttr:$use_global_device_ids);
+  let results = (outs Variadic<HLO_Tensor>);
+  let regions = (region SizedRegion<1>:$computation);
+}
+
+def HLO_AllGatherOp : HLO_Op<"all_gather"> {
+  let arguments = (ins Variadic<HLO_Tensor>:$operands, I64Attr:$all_gather_dim,
+                   I64ElementsAttr:$replica_groups,
+                   OptionalAttr<HLO_ChannelHandleAttr>:$channel_handle,
+                   UnitAttr:$use_global_device_ids);
+  let results = (outs Variadic<HLO_Tensor>);
+}
+
+def HLO_AllToAllOp : HLO_Op<"all_to_all"> {
+  let arguments = (ins Variadic<HLO_Tensor>:$operands,
+                   I64Attr:$split_dimension, I64Attr:$concat_dimension,
+                   I64Attr:$split_count, I64ElementsAttr:$replica_groups,
+                   OptionalAttr<HLO_ChannelHandleAttr>:$channel_handle);
+  let results = (outs Variadic<HLO_Tensor>);
+}
+
+def HLO_ReduceScatterOp : HLO_Op<"reduce_scatter", [RecursiveMemoryEffects]> {
+  let arguments = (ins HLO_Tensor:$operand, I64Attr:$scatter_dimension,
+                   I64ElementsAttr:$replica_groups,
+                   OptionalAttr<HLO_ChannelHandleAttr>:$channel_handle,
+                   UnitAttr:$use_global_device_ids);
+  let results = (outs HLO_Tensor);
+  let regions = (region SizedRegion<1>:$computation);
+}
+
+def HLO_CollectivePermuteOp : HLO_Op<"collective_permute"> {
+  let arguments = (ins HLO_Tensor:$operand,
+                   I64ElementsAttr:$source_target_pairs,
+                   OptionalAttr<HLO_ChannelHandleAttr>:$channel_handle);
+  let results = (outs HLO_Tensor);
+}
+
+// With has_dynamic_root, the last operand holds, per data operand, the index
+// in its group of the process it is broadcast from.
+def HLO_CollectiveBroadcastOp : HLO_Op<"collective_broadcast"> {
+  let arguments = (ins Variadic<HLO_Tensor>:$operands,
+                   I64ElementsAttr:$replica_groups,
+                   OptionalAttr<HLO_ChannelHandleAttr>:$channel_handle,
+                   UnitAttr:$has_dynamic_root);
+  let results = (outs Variadic<HLO_Tensor>);
+}
+
+// The reduction over the group lands on its first process; the others get
+// zeros.
+def HLO_CollectiveReduceOp : HLO_Op<"collective_reduce",
+    [RecursiveMemoryEffects]> {
+  let arguments = (ins Variadic<HLO_Tensor>:$operands,
+                   I64ElementsAttr:$replica_groups,
+                   OptionalAttr<HLO_ChannelHandleAttr>:$channel_handle);
+  let results = (outs Variadic<HLO_Tensor>);
+  let regions = (region SizedRegion<1>:$computation);
+}
+
+//===----------------------------------------------------------------------===//
+// Dynamic forms of pad, slice, gather and convolution
+//===----------------------------------------------------------------------===//
+
+def HLO_DynamicPadOp : HLO_Op<"dynamic_pad", [Pure]> {
+  let arguments = (ins HLO_Tensor:$operand, HLO_Tensor:$padding_value,
+                   HLO_ShapeTensor:$edge_padding_low,
+                   HLO_ShapeTensor:$edge_padding_high,
+                   HLO_ShapeTensor:$interior_padding);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    operands attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def HLO_RealDynamicSliceOp : HLO_Op<"real_dynamic_slice", [Pure]> {
+  let arguments = (ins HLO_Tensor:$operand, HLO_ShapeTensor:$start_indices,
+                   HLO_ShapeTensor:$limit_indices, HLO_ShapeTensor:$strides);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    operands attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def HLO_DynamicGatherOp : HLO_Op<"dynamic_gather", [Pure]> {
+  let arguments = (ins HLO_Tensor:$operand, HLO_IntTensor:$start_indices,
+                   HLO_ShapeTensor:$slice_sizes,
+                   HLO_GatherDimensionNumbersAttr:$dimension_numbers,
+                   DefaultValuedAttr<BoolAttr, "false">:$indices_are_sorted);
+  let results = (outs HLO_Tensor:$result);
+}
+
+def HLO_DynamicConvOp : HLO_Op<"dynamic_conv", [Pure]> {
+  let arguments = (ins HLO_Tensor:$lhs, HLO_Tensor:$rhs, HLO_Tensor:$padding,
+                   OptionalAttr<HLO_DimsAttr>:$window_strides,
+                   OptionalAttr<HLO_DimsAttr>:$lhs_dilation,
+                   OptionalAttr<HLO_DimsAttr>:$rhs_dilation,
+                   OptionalAttr<DenseBoolArrayAttr>:$window_reversal,
+                   HLO_ConvDimensionNumbersAttr:$dimension_numbers,
+                   ConfinedAttr<I64Attr, [IntPositive]>:$feature_group_count,
+                   ConfinedAttr<I64Attr, [IntPositive]>:$batch_group_count,
+                   OptionalAttr<HLO_PrecisionConfigAttr>:$precision_config);
+  let results = (outs HLO_Tensor:$result);
 }
 
 def HLO_OptimizationBarrierOp : HLO_Op<"optimization_barrier", [Pure]> {
