@@ -9,6 +9,7 @@
 #include "disc/Conversion/MhloToStablehlo/Passes.h"
 #include "disc/Conversion/RALToLLVM/Passes.h"
 #include "disc/Conversion/StablehloToLinalg/Passes.h"
+#include "disc/Dialect/HLO/Transforms/Passes.h"
 #include "disc/Dialect/TFRT/TFRTOps.h"
 #include "disc/Pipeline/Passes.h"
 #include "disc/Transforms/EntrySignature.h"
@@ -179,8 +180,11 @@ static void buildInputPhase(OpPassManager &pm) {
 
 // Hlo: chlo ops become stablehlo first. They need not come earlier: the
 // input phase's mhlo rewrite leaves them alone, and they inline like HLO ops.
+// The batch_norm ops become the reductions and elementwise ops the linalg
+// phase fuses into rows.
 static void buildHloPhase(OpPassManager &pm) {
   pm.addPass(createChloToStablehloPass());
+  pm.addPass(createExpandBatchNormPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }

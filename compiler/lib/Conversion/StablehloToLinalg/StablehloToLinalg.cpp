@@ -63,7 +63,8 @@ bool hasStructuralLowering(Operation *op) {
       stablehlo::GetDimensionSizeOp, stablehlo::ReduceOp,
       stablehlo::ReduceWindowOp, stablehlo::GatherOp, stablehlo::ScatterOp,
       stablehlo::SelectAndScatterOp, stablehlo::DotOp, stablehlo::DotGeneralOp,
-      stablehlo::ConvolutionOp, stablehlo::OptimizationBarrierOp>(op);
+      stablehlo::ConvolutionOp, stablehlo::OptimizationBarrierOp,
+      stablehlo::TriangularSolveOp, stablehlo::CholeskyOp>(op);
 }
 
 // Ops whose regions are lowered in place, op by op, by the other patterns.
@@ -158,6 +159,11 @@ std::optional<std::string> checkSupported(Operation *op) {
   }
   if (auto convolution = dyn_cast<stablehlo::ConvolutionOp>(op))
     return checkConvolution(convolution);
+  if (isa<stablehlo::TriangularSolveOp, stablehlo::CholeskyOp>(op) &&
+      !getElementTypeOrSelf(op->getResult(0).getType()).isF32() &&
+      !getElementTypeOrSelf(op->getResult(0).getType()).isF64())
+    return name + " on element type " +
+           typeToString(getElementTypeOrSelf(op->getResult(0).getType()));
   if (auto reshape = dyn_cast<stablehlo::ReshapeOp>(op))
     if (!cast<RankedTensorType>(reshape.getType()).hasStaticShape())
       return name + " to a dynamic shape";
@@ -219,6 +225,7 @@ struct StablehloToLinalgPass
     disc::populateControlFlowPatterns(converter, patterns);
     disc::populateConvolutionPatterns(converter, patterns);
     disc::populateCustomCallPatterns(converter, patterns);
+    disc::populateLinearAlgebraPatterns(converter, patterns);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateCallOpTypeConversionPattern(patterns, converter);
