@@ -39,28 +39,34 @@ def reference_triangular_solve(a, b, left_side, lower, unit_diagonal, transpose)
     return x.astype(b.dtype)
 
 
-def triangular_solve_case(g, batch, n, k, element, left_side, lower, unit_diagonal, transpose):
+def type_of(shape, element, dynamic):
+    return tensor_type((-1,) * len(shape) if dynamic else shape, element)
+
+
+def triangular_solve_case(g, batch, n, k, element, left_side, lower, unit_diagonal, transpose,
+                          dynamic=False):
     a = well_conditioned_triangles(g, batch + (n, n), element)
     b_shape = batch + ((n, k) if left_side else (k, n))
     b = random_array(g, b_shape, element)
-    a_type, b_type = tensor_type(a.shape, element), tensor_type(b_shape, element)
+    a_type, b_type = type_of(a.shape, element, dynamic), type_of(b_shape, element, dynamic)
     flag = lambda value: "true" if value else "false"
     mlir = jax_module([("a", a_type), ("b", b_type)], [(b_type, "result")], [
         '%%0 = "stablehlo.triangular_solve"(%%arg0, %%arg1) {left_side = %s, lower = %s, '
         'unit_diagonal = %s, transpose_a = #stablehlo<transpose %s>} : (%s, %s) -> %s'
         % (flag(left_side), flag(lower), flag(unit_diagonal), transpose, a_type, b_type, b_type),
         "return %%0 : %s" % b_type])
-    name = "triangular_solve_%s_%s_%s%s_%s_%s" % (
+    name = "triangular_solve_%s_%s_%s%s_%s_%s%s" % (
         "left" if left_side else "right", "lower" if lower else "upper", transpose.lower(),
-        "_unit" if unit_diagonal else "", "x".join(map(str, batch + (n, k))), element)
+        "_unit" if unit_diagonal else "", "x".join(map(str, batch + (n, k))), element,
+        "_dynamic" if dynamic else "")
     expected = reference_triangular_solve(a, b, left_side, lower, unit_diagonal,
                                           transpose != "NO_TRANSPOSE")
     tolerance = 1e-4 if element == "f32" else 1e-10
     return Case(name, mlir, [a, b], lambda *args: expected, atol=tolerance, rtol=tolerance)
 
 
-def cholesky_case(name, a, lower, expected):
-    a_type = tensor_type(a.shape, "f64" if a.dtype == np.float64 else "f32")
+def cholesky_case(name, a, lower, expected, dynamic=False):
+    a_type = type_of(a.shape, "f64" if a.dtype == np.float64 else "f32", dynamic)
     mlir = jax_module([("a", a_type)], [(a_type, "result")], [
         "%%0 = stablehlo.cholesky %%arg0, lower = %s : %s" % ("true" if lower else "false", a_type),
         "return %%0 : %s" % a_type])
@@ -95,6 +101,11 @@ def cholesky_cases(g):
     expected = np.stack([np.array([[2.0, 0.0], [1.0, 2.0]]), np.full((2, 2), np.nan)])
     cases.append(cholesky_case("cholesky_not_positive_definite_f32", a.astype(np.float32), True,
                                expected.astype(np.float32)))
+    # Every dimension known only at run time.
+    a = positive_definite(g, (2,), 6, np.float32)
+    cases.append(cholesky_case("cholesky_lower_2x6x6_float32_dynamic", a, True,
+                               np.linalg.cholesky(a.astype(np.float64)).astype(np.float32),
+                               dynamic=True))
     return cases
 
 
@@ -273,6 +284,7 @@ def cases():
         triangular_solve_case(g, (4,), 9, 2, "f64", False, False, False, "TRANSPOSE"),
         triangular_solve_case(g, (), 40, 17, "f32", True, False, False, "NO_TRANSPOSE"),
         triangular_solve_case(g, (3,), 7, 1, "f32", False, True, True, "ADJOINT"),
+        triangular_solve_case(g, (2,), 5, 3, "f32", False, False, False, "TRANSPOSE", dynamic=True),
     ]
     return (solves + cholesky_cases(g) + batch_norm_cases(g) + reduce_precision_cases(g)
             + bitcast_i1_cases(g))

@@ -108,11 +108,11 @@ Value emitSubtractProducts(OpBuilder &b, Location loc, Value init, Value lhs,
 }
 
 // [batch..., p] elementwise with a [batch...] value per matrix:
-// `body(element, perMatrix, p)`.
+// `body(element, perMatrix)`.
 Value emitPerMatrixUpdate(
     OpBuilder &b, Location loc, Value vector, Value perMatrix,
     unsigned batchRank,
-    function_ref<Value(OpBuilder &, Location, Value, Value, Value)> body) {
+    function_ref<Value(OpBuilder &, Location, Value, Value)> body) {
   MLIRContext *context = b.getContext();
   auto type = cast<RankedTensorType>(vector.getType());
   AffineMap identity =
@@ -127,8 +127,7 @@ Value emitPerMatrixUpdate(
              b, loc, type, ValueRange{vector, perMatrix}, ValueRange{init},
              {identity, batchOnly, identity}, iterators,
              [&](OpBuilder &nb, Location l, ValueRange args) {
-               Value p = linalg::IndexOp::create(nb, l, batchRank);
-               linalg::YieldOp::create(nb, l, body(nb, l, args[0], args[1], p));
+               linalg::YieldOp::create(nb, l, body(nb, l, args[0], args[1]));
              })
       .getResult(0);
 }
@@ -188,12 +187,11 @@ Value emitLeftSolve(OpBuilder &b, Location loc, Value a, Value rhs,
           Value diagonal = bodySlicer.slice(a, row, unit, row, unit,
                                             /*keepRows=*/false,
                                             /*keepCols=*/false);
-          solved = emitPerMatrixUpdate(lb, l, solved, diagonal, batchRank,
-                                       [](OpBuilder &nb, Location nl,
-                                          Value element, Value pivot, Value) {
-                                         return arith::DivFOp::create(
-                                             nb, nl, element, pivot);
-                                       });
+          solved = emitPerMatrixUpdate(
+              lb, l, solved, diagonal, batchRank,
+              [](OpBuilder &nb, Location nl, Value element, Value pivot) {
+                return arith::DivFOp::create(nb, nl, element, pivot);
+              });
         }
         Value updated =
             bodySlicer.insert(solved, x, row, unit, lb.getIndexAttr(0), cols);
@@ -292,8 +290,9 @@ struct CholeskyLowering : OpConversionPattern<stablehlo::CholeskyOp> {
               pivotStrides);
           Value finished = emitPerMatrixUpdate(
               lb, l, updated, pivot, batchRank,
-              [&](OpBuilder &nb, Location nl, Value element, Value pivotValue,
-                  Value p) -> Value {
+              [&](OpBuilder &nb, Location nl, Value element,
+                  Value pivotValue) -> Value {
+                Value p = linalg::IndexOp::create(nb, nl, batchRank);
                 Value root = math::SqrtOp::create(nb, nl, pivotValue);
                 Value isPivot = arith::CmpIOp::create(
                     nb, nl, arith::CmpIPredicate::eq, p,
