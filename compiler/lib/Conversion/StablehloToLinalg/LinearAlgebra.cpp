@@ -66,35 +66,33 @@ struct MatrixSlicer {
 
 // The maps of a linalg.generic over (batch..., p, r): `withP` and `withR`
 // select which of the two minor loops a tensor is indexed by, in that order
-// after the batch dimensions; `rSwapped` reads (r, p) instead of (p, r).
+// after the batch dimensions.
 AffineMap minorLoopsMap(MLIRContext *context, unsigned batchRank, bool withP,
-                        bool withR, bool rSwapped = false) {
+                        bool withR) {
   SmallVector<AffineExpr> exprs;
   for (unsigned dim = 0; dim < batchRank; ++dim)
     exprs.push_back(getAffineDimExpr(dim, context));
-  AffineExpr p = getAffineDimExpr(batchRank, context);
-  AffineExpr r = getAffineDimExpr(batchRank + 1, context);
-  if (rSwapped) {
-    exprs.append({r, p});
-  } else {
-    if (withP)
-      exprs.push_back(p);
-    if (withR)
-      exprs.push_back(r);
-  }
+  if (withP)
+    exprs.push_back(getAffineDimExpr(batchRank, context));
+  if (withR)
+    exprs.push_back(getAffineDimExpr(batchRank + 1, context));
   return AffineMap::get(batchRank + 2, 0, exprs, context);
 }
 
-// `init` - sum over r of `lhs` * `rhs`, a linalg.generic over
-// (batch..., p, r) whose result is indexed by (batch..., p).
+// `init` - the sum of `lhs` * `rhs` over one of the minor loops of a
+// linalg.generic over (batch..., p, r); the result is indexed by the batch
+// and the other minor loop. Reducing over p keeps r innermost, so that rows
+// indexed by (p, r) are read contiguously.
 Value emitSubtractProducts(OpBuilder &b, Location loc, Value init, Value lhs,
                            AffineMap lhsMap, Value rhs, AffineMap rhsMap,
-                           unsigned batchRank) {
+                           unsigned batchRank, bool reduceOverP) {
   MLIRContext *context = b.getContext();
-  SmallVector<utils::IteratorType> iterators(batchRank + 1,
+  SmallVector<utils::IteratorType> iterators(batchRank + 2,
                                              utils::IteratorType::parallel);
-  iterators.push_back(utils::IteratorType::reduction);
-  AffineMap outMap = minorLoopsMap(context, batchRank, true, false);
+  iterators[reduceOverP ? batchRank : batchRank + 1] =
+      utils::IteratorType::reduction;
+  AffineMap outMap =
+      minorLoopsMap(context, batchRank, !reduceOverP, reduceOverP);
   return linalg::GenericOp::create(
              b, loc, init.getType(), ValueRange{lhs, rhs}, ValueRange{init},
              {lhsMap, rhsMap, outMap}, iterators,
@@ -177,12 +175,12 @@ Value emitLeftSolve(OpBuilder &b, Location loc, Value a, Value rhs,
                                    /*keepRows=*/false, /*keepCols=*/true);
         Value rowOfB = bodySlicer.slice(x, row, unit, lb.getIndexAttr(0), cols,
                                         /*keepRows=*/false, /*keepCols=*/true);
-        // Over (batch..., column, known row).
+        // Over (batch..., known row, column).
         Value solved = emitSubtractProducts(
             lb, l, rowOfB, knownRows,
-            minorLoopsMap(context, batchRank, true, true, /*rSwapped=*/true),
-            coefficients, minorLoopsMap(context, batchRank, false, true),
-            batchRank);
+            minorLoopsMap(context, batchRank, true, true), coefficients,
+            minorLoopsMap(context, batchRank, true, false), batchRank,
+            /*reduceOverP=*/true);
         if (!unitDiagonal) {
           Value diagonal = bodySlicer.slice(a, row, unit, row, unit,
                                             /*keepRows=*/false,
@@ -276,7 +274,8 @@ struct CholeskyLowering : OpConversionPattern<stablehlo::CholeskyOp> {
           Value updated = emitSubtractProducts(
               lb, l, column, rows,
               minorLoopsMap(context, batchRank, true, true), pivotRow,
-              minorLoopsMap(context, batchRank, false, true), batchRank);
+              minorLoopsMap(context, batchRank, false, true), batchRank,
+              /*reduceOverP=*/false);
           // The pivot is the first element of the updated column.
           SmallVector<OpFoldResult> pivotOffsets(batchRank + 1,
                                                  lb.getIndexAttr(0));

@@ -2,14 +2,18 @@
 
 // Forward substitution, a row at a time: row i of x is row i of b minus the
 // products of row i of a with the rows already solved (a reduction, parallel
-// over the batch and the columns of b), divided by a[i, i].
+// over the batch and the columns of b, the columns innermost so that the
+// solved rows are read along their length), divided by a[i, i].
+// CHECK-DAG: #[[ROWS:.*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+// CHECK-DAG: #[[COEFFS:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
 // CHECK-LABEL: func.func @solve_left_lower
 // CHECK-SAME: (%[[A:.*]]: tensor<2x4x4xf32>, %[[B:.*]]: tensor<2x4x3xf32>)
 // CHECK: %[[X:.*]] = scf.for %[[I:.*]] = %c0 to %c4 step %c1 iter_args(%[[ACC:.*]] = %[[B]]) -> (tensor<2x4x3xf32>)
 // CHECK: %[[KNOWN:.*]] = tensor.extract_slice %[[ACC]][0, %c0, 0] [2, %[[I]], 3] [1, 1, 1] : tensor<2x4x3xf32> to tensor<2x?x3xf32>
 // CHECK: %[[COEFF:.*]] = tensor.extract_slice %[[A]][0, %[[I]], %c0] [2, 1, %[[I]]] [1, 1, 1] : tensor<2x4x4xf32> to tensor<2x?xf32>
 // CHECK: %[[ROW:.*]] = tensor.extract_slice %[[ACC]][0, %[[I]], 0] [2, 1, 3] [1, 1, 1] : tensor<2x4x3xf32> to tensor<2x3xf32>
-// CHECK: %[[SUB:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[KNOWN]], %[[COEFF]] : tensor<2x?x3xf32>, tensor<2x?xf32>) outs(%[[ROW]] : tensor<2x3xf32>)
+// CHECK: %[[SUB:.*]] = linalg.generic {indexing_maps = [#[[ROWS]], #[[COEFFS]], #[[OUT]]], iterator_types = ["parallel", "reduction", "parallel"]} ins(%[[KNOWN]], %[[COEFF]] : tensor<2x?x3xf32>, tensor<2x?xf32>) outs(%[[ROW]] : tensor<2x3xf32>)
 // CHECK: arith.mulf
 // CHECK: arith.subf
 // CHECK: %[[DIAG:.*]] = tensor.extract_slice %[[A]][0, %[[I]], %[[I]]] [2, 1, 1] [1, 1, 1] : tensor<2x4x4xf32> to tensor<2xf32>
