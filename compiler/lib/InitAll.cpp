@@ -13,6 +13,7 @@
 #include "disc/Dialect/HLO/ChloOps.h"
 #include "disc/Dialect/HLO/MhloOps.h"
 #include "disc/Dialect/HLO/StablehloOps.h"
+#include "disc/Dialect/HLO/Transforms/Passes.h"
 #include "disc/Dialect/RAL/RALOps.h"
 #include "disc/Dialect/TFRT/TFRTOps.h"
 #include "disc/Pipeline/Pipeline.h"
@@ -42,6 +43,7 @@ void mlir::disc::registerAllPasses() {
   mlir::disc::registerDiscTransformsPasses();
   mlir::disc::registerChloToStablehloPasses();
   mlir::disc::registerStablehloOneDevicePasses();
+  mlir::disc::registerHloTransformsPasses();
   mlir::disc::registerKernelGraphToLLVMPasses();
   mlir::disc::registerLinalgToGPUPasses();
   mlir::disc::registerLinalgToRALPasses();

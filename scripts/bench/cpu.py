@@ -209,6 +209,37 @@ def rows(rng, fn, extra=(), shape=(8192, 768)):
                    "copy")
 
 
+def single_op_module(name, operand_types, result_type, op_text):
+    """A module whose @main applies one op to its arguments, for ops that
+    jax.jit lowers to LAPACK custom calls on the CPU instead."""
+    arguments = ", ".join("%%arg%d: %s" % (i, t) for i, t in enumerate(operand_types))
+    return ("module @jit_%s {\n  func.func public @main(%s) -> %s {\n    %%0 = %s\n"
+            "    return %%0 : %s\n  }\n}\n" % (name, arguments, result_type, op_text, result_type))
+
+
+def triangular_solve(rng, n=1024, columns=256):
+    # Unit diagonal and small entries below it: well conditioned.
+    a = np.tril(normal(rng, (n, n), 1.0 / n)) + np.eye(n, dtype=np.float32)
+    b = normal(rng, (n, columns))
+    a_type, b_type = "tensor<%dx%dxf32>" % (n, n), "tensor<%dx%dxf32>" % (n, columns)
+    text = single_op_module(
+        "triangular_solve", (a_type, b_type), b_type,
+        '"stablehlo.triangular_solve"(%%arg0, %%arg1) {left_side = true, lower = true, '
+        "unit_diagonal = false, transpose_a = #stablehlo<transpose NO_TRANSPOSE>} : (%s, %s) -> %s"
+        % (a_type, b_type, b_type))
+    return Program(lambda a, b: jax.lax.linalg.triangular_solve(a, b, left_side=True, lower=True),
+                   (a, b), "GFLOP/s", float(n) * n * columns, mlir=text)
+
+
+def cholesky(rng, n=1024):
+    m = normal(rng, (n, n))
+    a = (m @ m.T / n + np.eye(n, dtype=np.float32)).astype(np.float32)
+    a_type = "tensor<%dx%dxf32>" % (n, n)
+    text = single_op_module("cholesky", (a_type,), a_type,
+                            "stablehlo.cholesky %%arg0, lower = true : %s" % a_type)
+    return Program(jax.lax.linalg.cholesky, (a,), "GFLOP/s", n ** 3 / 3.0, mlir=text)
+
+
 PROGRAMS = {
     "bert_layer_b1": lambda rng: bert(rng, 1, 1),
     "bert_layer_b8": lambda rng: bert(rng, 8, 1),
@@ -224,6 +255,8 @@ PROGRAMS = {
     "bert12_b8": lambda rng: bert(rng, 8, 12),
     "resnet18_b1": lambda rng: resnet18(rng, 1),
     "resnet18_b8": lambda rng: resnet18(rng, 8),
+    "triangular_solve_1024x256": triangular_solve,
+    "cholesky_1024": cholesky,
 }
 
 

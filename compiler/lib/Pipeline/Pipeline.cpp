@@ -10,6 +10,7 @@
 #include "disc/Conversion/RALToLLVM/Passes.h"
 #include "disc/Conversion/StablehloOneDevice/Passes.h"
 #include "disc/Conversion/StablehloToLinalg/Passes.h"
+#include "disc/Dialect/HLO/Transforms/Passes.h"
 #include "disc/Dialect/TFRT/TFRTOps.h"
 #include "disc/Pipeline/Passes.h"
 #include "disc/Transforms/EntrySignature.h"
@@ -189,9 +190,12 @@ static void buildInputPhase(OpPassManager &pm) {
 // forms become one-device static stablehlo, then chlo ops become stablehlo.
 // Neither need come earlier: the input phase's mhlo rewrite leaves them
 // alone, and they inline like HLO ops.
+// The batch_norm ops become the reductions and elementwise ops the linalg
+// phase fuses into rows.
 static void buildHloPhase(OpPassManager &pm) {
   pm.addPass(createStablehloOneDevicePass());
   pm.addPass(createChloToStablehloPass());
+  pm.addPass(createExpandBatchNormPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }

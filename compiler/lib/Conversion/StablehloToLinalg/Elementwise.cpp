@@ -207,7 +207,7 @@ struct BitcastConvertResizeLowering
       Value init = disc::createEmptyTensor(rewriter, loc, resultType, sizes);
       // The operand is read at the result index without its minor dimension.
       AffineMap operandMap =
-          rewriter.getMultiDimIdentityMap(rank).getMajorSubMap(rank - 1);
+          disc::getLeadingDimsMap(rewriter.getContext(), rank, rank - 1);
       auto generic = linalg::GenericOp::create(
           rewriter, loc, TypeRange{resultType}, ValueRange{operand},
           ValueRange{init}, {operandMap, rewriter.getMultiDimIdentityMap(rank)},

@@ -224,6 +224,67 @@ Value totalOrderKey(OpBuilder &b, Location loc, Value x) {
   return arith::SelectOp::create(b, loc, negative, flipped, bits);
 }
 
+// Rounds `x` to the nearest value (ties to even) with `mantissaBits` explicit
+// mantissa bits and `exponentBits` exponent bits, on the bits of `x` as XLA
+// does: too large becomes infinity, too small (subnormals included) zero,
+// each keeping the sign. NaN stays NaN, except that with no mantissa bits
+// there is no NaN to keep and it becomes infinity.
+Value emitReducePrecision(OpBuilder &b, Location loc, Value x,
+                          unsigned exponentBits, unsigned mantissaBits) {
+  auto floatType = cast<FloatType>(x.getType());
+  unsigned width = floatType.getWidth();
+  unsigned srcMantissaBits = floatType.getFPMantissaWidth() - 1;
+  unsigned srcExponentBits = width - srcMantissaBits - 1;
+  Type intType = b.getIntegerType(width);
+  auto constant = [&](const APInt &value) {
+    return intConstant(b, loc, intType, value);
+  };
+  Value bits = arith::BitcastOp::create(b, loc, intType, x);
+  if (mantissaBits < srcMantissaBits) {
+    unsigned droppedBits = srcMantissaBits - mantissaBits;
+    APInt lastKeptBit = APInt::getOneBitSet(width, droppedBits);
+    Value lastKept = arith::ShRUIOp::create(
+        b, loc, arith::AndIOp::create(b, loc, bits, constant(lastKeptBit)),
+        constant(APInt(width, droppedBits)));
+    // Half an ulp minus one, plus one more when the kept part is odd: ties
+    // round to even.
+    Value bias = arith::AddIOp::create(b, loc, lastKept,
+                                       constant(lastKeptBit.lshr(1) - 1));
+    Value rounded = arith::AddIOp::create(b, loc, bits, bias);
+    bits = arith::AndIOp::create(b, loc, rounded, constant(~(lastKeptBit - 1)));
+  }
+  if (exponentBits < srcExponentBits) {
+    APInt signMask = APInt::getSignMask(width);
+    APInt exponentMask = APInt::getBitsSet(width, srcMantissaBits, width - 1);
+    uint64_t srcBias = (uint64_t(1) << (srcExponentBits - 1)) - 1;
+    uint64_t reducedBias = (uint64_t(1) << (exponentBits - 1)) - 1;
+    Value exponent =
+        arith::AndIOp::create(b, loc, bits, constant(exponentMask));
+    Value overflows = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ugt, exponent,
+        constant(APInt(width, srcBias + reducedBias) << srcMantissaBits));
+    Value underflows = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ule, exponent,
+        constant(APInt(width, srcBias - reducedBias) << srcMantissaBits));
+    Value signedZero = arith::AndIOp::create(b, loc, bits, constant(signMask));
+    Value signedInfinity =
+        arith::OrIOp::create(b, loc, signedZero, constant(exponentMask));
+    bits = arith::SelectOp::create(
+        b, loc, overflows, signedInfinity,
+        arith::SelectOp::create(b, loc, underflows, signedZero, bits));
+  }
+  Value result = arith::BitcastOp::create(b, loc, floatType, bits);
+  Value isNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x);
+  Value nanResult =
+      mantissaBits > 0
+          ? x
+          : arith::ConstantOp::create(
+                b, loc,
+                FloatAttr::get(floatType,
+                               APFloat::getInf(floatType.getFloatSemantics())));
+  return arith::SelectOp::create(b, loc, isNaN, nanResult, result);
+}
+
 Value emitCompare(OpBuilder &b, Location loc, stablehlo::CompareOp op,
                   Value lhs, Value rhs) {
   Type elementType = elementTypeOf(op.getLhs());
@@ -417,7 +478,8 @@ bool isElementwise(Operation *op) {
       stablehlo::CeilOp, stablehlo::RoundNearestEvenOp, stablehlo::RoundOp,
       stablehlo::IsFiniteOp, stablehlo::NotOp, stablehlo::PopulationCountOp,
       stablehlo::ClzOp, stablehlo::ConvertOp, stablehlo::BitcastConvertOp,
-      stablehlo::CompareOp, stablehlo::SelectOp, stablehlo::ClampOp>(op);
+      stablehlo::CompareOp, stablehlo::SelectOp, stablehlo::ClampOp,
+      stablehlo::ReducePrecisionOp>(op);
 }
 
 bool isFloatOnly(Operation *op) {
@@ -427,7 +489,7 @@ bool isFloatOnly(Operation *op) {
              stablehlo::LogisticOp, stablehlo::SineOp, stablehlo::CosineOp,
              stablehlo::TanOp, stablehlo::FloorOp, stablehlo::CeilOp,
              stablehlo::RoundNearestEvenOp, stablehlo::RoundOp,
-             stablehlo::IsFiniteOp>(op);
+             stablehlo::IsFiniteOp, stablehlo::ReducePrecisionOp>(op);
 }
 
 bool isIntegerOnly(Operation *op) {
@@ -521,12 +583,6 @@ std::optional<std::string> checkScalarizable(Operation *op) {
     return name + " on floats";
   if (isa<stablehlo::PowOp>(op) && operandType.isInteger(1))
     return name + " on i1";
-  unsigned resultWidth =
-      getElementTypeOrSelf(op->getResult(0).getType()).getIntOrFloatBitWidth();
-  if (isa<stablehlo::BitcastConvertOp>(op) &&
-      operandType.getIntOrFloatBitWidth() != resultWidth &&
-      (operandType.isInteger(1) || resultWidth == 1))
-    return name + " between i1 and a wider type";
   return std::nullopt;
 }
 
@@ -694,6 +750,10 @@ Value emitScalarOp(OpBuilder &b, Location loc, Operation *op, ValueRange args) {
         if (args[0].getType() == resultType)
           return args[0];
         return arith::BitcastOp::create(b, loc, resultType, args[0]);
+      })
+      .Case([&](stablehlo::ReducePrecisionOp reduce) {
+        return emitReducePrecision(b, loc, args[0], reduce.getExponentBits(),
+                                   reduce.getMantissaBits());
       })
       .Case([&](stablehlo::CompareOp compare) {
         return emitCompare(b, loc, compare, args[0], args[1]);

@@ -67,8 +67,8 @@ bool hasStructuralLowering(Operation *op) {
       stablehlo::ReduceOp, stablehlo::ReduceWindowOp, stablehlo::GatherOp,
       stablehlo::ScatterOp, stablehlo::SelectAndScatterOp, stablehlo::DotOp,
       stablehlo::DotGeneralOp, stablehlo::ConvolutionOp,
-      stablehlo::OptimizationBarrierOp, stablehlo::SortOp, stablehlo::MapOp>(
-      op);
+      stablehlo::OptimizationBarrierOp, stablehlo::SortOp, stablehlo::MapOp,
+      stablehlo::TriangularSolveOp, stablehlo::CholeskyOp>(op);
 }
 
 // Ops whose regions are lowered in place, op by op, by the other patterns.
@@ -178,6 +178,11 @@ std::optional<std::string> checkSupported(Operation *op) {
     return checkReducer(op, map.getComputation());
   if (auto convolution = dyn_cast<stablehlo::ConvolutionOp>(op))
     return checkConvolution(convolution);
+  if (isa<stablehlo::TriangularSolveOp, stablehlo::CholeskyOp>(op) &&
+      !getElementTypeOrSelf(op->getResult(0).getType()).isF32() &&
+      !getElementTypeOrSelf(op->getResult(0).getType()).isF64())
+    return name + " on element type " +
+           typeToString(getElementTypeOrSelf(op->getResult(0).getType()));
   if (auto reshape = dyn_cast<stablehlo::ReshapeOp>(op))
     if (!cast<RankedTensorType>(reshape.getType()).hasStaticShape())
       return name + " to a dynamic shape";
@@ -240,6 +245,7 @@ struct StablehloToLinalgPass
     disc::populateConvolutionPatterns(converter, patterns);
     disc::populateCustomCallPatterns(converter, patterns);
     disc::populateSortPatterns(converter, patterns);
+    disc::populateLinearAlgebraPatterns(converter, patterns);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
     populateCallOpTypeConversionPattern(patterns, converter);

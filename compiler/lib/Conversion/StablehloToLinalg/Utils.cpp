@@ -91,6 +91,14 @@ Value createEmptyTensor(OpBuilder &b, Location loc, RankedTensorType type,
                                  dynamicSizes);
 }
 
+AffineMap getLeadingDimsMap(MLIRContext *context, unsigned numDims,
+                            unsigned numResults) {
+  SmallVector<AffineExpr> results;
+  for (unsigned dim = 0; dim < numResults; ++dim)
+    results.push_back(getAffineDimExpr(dim, context));
+  return AffineMap::get(numDims, 0, results, context);
+}
+
 Value createFilledTensor(OpBuilder &b, Location loc, RankedTensorType type,
                          ArrayRef<OpFoldResult> sizes, Value value) {
   Value empty = createEmptyTensor(b, loc, type, sizes);

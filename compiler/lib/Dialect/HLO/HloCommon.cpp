@@ -206,6 +206,30 @@ void printCustomCallTarget(OpAsmPrinter &printer, Operation *,
   printer.printSymbolName(target.getValue());
 }
 
+ParseResult parseExponentMantissa(OpAsmParser &parser, IntegerAttr &exponent,
+                                  IntegerAttr &mantissa) {
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  StringRef format;
+  if (parser.parseKeyword(&format))
+    return failure();
+  uint32_t exponentBits, mantissaBits;
+  auto [exponentText, mantissaText] = format.split('m');
+  if (!exponentText.consume_front("e") ||
+      exponentText.getAsInteger(10, exponentBits) ||
+      mantissaText.getAsInteger(10, mantissaBits))
+    return parser.emitError(loc, "expected a format eXmY, got '")
+           << format << "'";
+  Type i32 = parser.getBuilder().getI32Type();
+  exponent = IntegerAttr::get(i32, exponentBits);
+  mantissa = IntegerAttr::get(i32, mantissaBits);
+  return success();
+}
+
+void printExponentMantissa(OpAsmPrinter &printer, Operation *,
+                           IntegerAttr exponent, IntegerAttr mantissa) {
+  printer << 'e' << exponent.getInt() << 'm' << mantissa.getInt();
+}
+
 ParseResult parseDimList(AsmParser &parser, SmallVectorImpl<int64_t> &dims) {
   return parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() {
     return parser.parseInteger(dims.emplace_back());

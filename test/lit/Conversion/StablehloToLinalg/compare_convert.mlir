@@ -118,3 +118,65 @@ func.func @bitcast_convert(%a: tensor<3xf32>) -> (tensor<3xi32>, tensor<3x4xui8>
   %1 = stablehlo.bitcast_convert %a : (tensor<3xf32>) -> tensor<3x4xui8>
   return %0, %1 : tensor<3xi32>, tensor<3x4xui8>
 }
+
+// -----
+
+// To and from i1 as between any two widths: a scalar becomes a rank-1 vector
+// of its bits (the operand read with an empty map), and back.
+// CHECK: #[[SCALAR:.*]] = affine_map<(d0) -> ()>
+// CHECK-LABEL: func.func @bitcast_convert_i1
+// CHECK: linalg.generic {indexing_maps = [#[[SCALAR]], #{{.*}}]
+// CHECK: ^bb0(%[[X:.*]]: f64, %{{.*}}: i1):
+// CHECK: %[[BITS:.*]] = arith.bitcast %[[X]] : f64 to i64
+// CHECK: %[[S:.*]] = arith.shrui %[[BITS]]
+// CHECK: arith.trunci %[[S]] : i64 to i1
+// CHECK: linalg.generic
+// CHECK: %[[BIT:.*]] = tensor.extract %{{.*}}[%c0] : tensor<64xi1>
+// CHECK: arith.extui %[[BIT]] : i1 to i64
+// CHECK: arith.bitcast %{{.*}} : i64 to f64
+func.func @bitcast_convert_i1(%a: tensor<f64>) -> (tensor<64xi1>, tensor<f64>) {
+  %0 = stablehlo.bitcast_convert %a : (tensor<f64>) -> tensor<64xi1>
+  %1 = stablehlo.bitcast_convert %0 : (tensor<64xi1>) -> tensor<f64>
+  return %0, %1 : tensor<64xi1>, tensor<f64>
+}
+
+// -----
+
+// reduce_precision to e5m10 on f32 bits: round half to even at bit 13, then
+// infinity above 2^15 and signed zero at or below 2^-14 (exponents 142 and
+// 112 shifted into place); NaN stays the input.
+// CHECK-LABEL: func.func @reduce_precision
+// CHECK: ^bb0(%[[X:.*]]: f32, %{{.*}}: f32):
+// CHECK: %[[BITS:.*]] = arith.bitcast %[[X]] : f32 to i32
+// CHECK: %[[LAST:.*]] = arith.andi %[[BITS]], %c8192_i32
+// CHECK: %[[ODD:.*]] = arith.shrui %[[LAST]], %c13_i32
+// CHECK: %[[BIAS:.*]] = arith.addi %[[ODD]], %c4095_i32
+// CHECK: %[[SUM:.*]] = arith.addi %[[BITS]], %[[BIAS]]
+// CHECK: %[[ROUNDED:.*]] = arith.andi %[[SUM]], %c-8192_i32
+// CHECK: %[[EXP:.*]] = arith.andi %[[ROUNDED]], %c2139095040_i32
+// CHECK: %[[OVER:.*]] = arith.cmpi ugt, %[[EXP]], %c1191182336_i32
+// CHECK: %[[UNDER:.*]] = arith.cmpi ule, %[[EXP]], %c939524096_i32
+// CHECK: %[[ZERO:.*]] = arith.andi %[[ROUNDED]], %c-2147483648_i32
+// CHECK: %[[INF:.*]] = arith.ori %[[ZERO]]
+// CHECK: %[[SMALL:.*]] = arith.select %[[UNDER]], %[[ZERO]], %[[ROUNDED]]
+// CHECK: %[[BOUNDED:.*]] = arith.select %[[OVER]], %[[INF]], %[[SMALL]]
+// CHECK: %[[R:.*]] = arith.bitcast %[[BOUNDED]] : i32 to f32
+// CHECK: %[[NAN:.*]] = arith.cmpf uno, %[[X]], %[[X]]
+// CHECK: arith.select %[[NAN]], %[[X]], %[[R]]
+func.func @reduce_precision(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = stablehlo.reduce_precision %a, format = e5m10 : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// With no mantissa bit left a NaN has nowhere to stay NaN: it becomes
+// infinity.
+// CHECK-LABEL: func.func @reduce_precision_no_mantissa
+// CHECK: %[[NAN:.*]] = arith.cmpf uno
+// CHECK: %[[INF:.*]] = arith.constant 0x7FF0000000000000 : f64
+// CHECK: arith.select %[[NAN]], %[[INF]]
+func.func @reduce_precision_no_mantissa(%a: tensor<2xf64>) -> tensor<2xf64> {
+  %0 = stablehlo.reduce_precision %a, format = e5m0 : tensor<2xf64>
+  return %0 : tensor<2xf64>
+}

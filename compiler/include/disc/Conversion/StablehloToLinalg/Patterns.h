@@ -152,6 +152,11 @@ Value emitTranspose(OpBuilder &b, Location loc, Value input,
 Value emitPaddedConvolutionInput(OpBuilder &b, Location loc,
                                  stablehlo::ConvolutionOp op, Value input);
 
+/// The map (d0, ..., d[numDims-1]) -> (d0, ..., d[numResults-1]); unlike
+/// AffineMap::getMajorSubMap it is valid for zero results too.
+AffineMap getLeadingDimsMap(MLIRContext *context, unsigned numDims,
+                            unsigned numResults);
+
 /// Returns a tensor of `type` filled with the scalar `value`.
 Value createFilledTensor(OpBuilder &b, Location loc, RankedTensorType type,
                          ArrayRef<OpFoldResult> sizes, Value value);
@@ -172,6 +177,8 @@ void populateCustomCallPatterns(const TypeConverter &converter,
                                 RewritePatternSet &patterns);
 void populateSortPatterns(const TypeConverter &converter,
                           RewritePatternSet &patterns);
+void populateLinearAlgebraPatterns(const TypeConverter &converter,
+                                   RewritePatternSet &patterns);
 
 } // namespace disc
 } // namespace mlir

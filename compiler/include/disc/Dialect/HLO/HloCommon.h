@@ -111,6 +111,12 @@ ParseResult parseCustomCallTarget(OpAsmParser &parser, StringAttr &target);
 void printCustomCallTarget(OpAsmPrinter &printer, Operation *,
                            StringAttr target);
 
+/// reduce_precision's `eXmY`: X exponent bits and Y mantissa bits.
+ParseResult parseExponentMantissa(OpAsmParser &parser, IntegerAttr &exponent,
+                                  IntegerAttr &mantissa);
+void printExponentMantissa(OpAsmPrinter &printer, Operation *,
+                           IntegerAttr exponent, IntegerAttr mantissa);
+
 /// convolution's `stride = [..], pad = [[l, h], ..], lhs_dilate = [..],
 /// rhs_dilate = [..], reverse = [..]`, every entry optional.
 ParseResult parseWindowAttributesImpl(OpAsmParser &parser,

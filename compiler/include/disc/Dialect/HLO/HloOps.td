@@ -67,6 +67,12 @@ def HLO_RngAlgorithm : HLO_Enum<"RngAlgorithm",
 def HLO_RngAlgorithmAttr : EnumAttr<HLO_Dialect, HLO_RngAlgorithm,
     "rng_algorithm">;
 
+def HLO_Transpose : HLO_Enum<"Transpose",
+    "how triangular_solve applies its matrix", [
+  I32EnumAttrCase<"TRANSPOSE_INVALID", 0>, I32EnumAttrCase<"NO_TRANSPOSE", 1>,
+  I32EnumAttrCase<"TRANSPOSE", 2>, I32EnumAttrCase<"ADJOINT", 3>]>;
+def HLO_TransposeAttr : EnumAttr<HLO_Dialect, HLO_Transpose, "transpose">;
+
 def HLO_DotDimensionNumbersAttr : AttrDef<HLO_Dialect, "DotDimensionNumbers"> {
   let mnemonic = "dot";
   let summary = "batching and contracting dimensions of dot_general";
@@ -576,6 +582,81 @@ def HLO_ConvolutionOp : HLO_Op<"convolution", [Pure]> {
                              $rhs_dilation, $window_reversal)
     `}` attr-dict `:` functional-type(operands, results)
   }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Linear algebra and normalization
+//===----------------------------------------------------------------------===//
+
+def HLO_TriangularSolveOp : HLO_Op<"triangular_solve",
+    [Pure, SameOperandsAndResultElementType]> {
+  let arguments = (ins TensorOf<[AnyFloat]>:$a, TensorOf<[AnyFloat]>:$b,
+                   BoolAttr:$left_side, BoolAttr:$lower,
+                   BoolAttr:$unit_diagonal, HLO_TransposeAttr:$transpose_a);
+  let results = (outs TensorOf<[AnyFloat]>:$result);
+  let hasVerifier = 1;
+}
+
+def HLO_CholeskyOp : HLO_Op<"cholesky",
+    [Pure, SameOperandsAndResultShape, SameOperandsAndResultElementType]> {
+  let arguments = (ins TensorOf<[AnyFloat]>:$a,
+                   DefaultValuedOptionalAttr<BoolAttr, "false">:$lower);
+  let results = (outs TensorOf<[AnyFloat]>:$result);
+  let assemblyFormat = [{
+    $a (`,` `lower` `=` $lower^)? attr-dict `:`
+    custom<SameOperandsAndResultType>(type($a), type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def HLO_ReducePrecisionOp : HLO_Op<"reduce_precision",
+    [Pure, SameOperandsAndResultShape, SameOperandsAndResultElementType]> {
+  let arguments = (ins TensorOf<[AnyFloat]>:$operand,
+                   ConfinedAttr<I32Attr, [IntPositive]>:$exponent_bits,
+                   ConfinedAttr<I32Attr, [IntNonNegative]>:$mantissa_bits);
+  let results = (outs TensorOf<[AnyFloat]>:$output);
+  let assemblyFormat = [{
+    $operand `,` `format` `=`
+    custom<ExponentMantissa>($exponent_bits, $mantissa_bits) attr-dict `:`
+    custom<SameOperandsAndResultType>(type($operand), type($output))
+  }];
+}
+
+// The batch_norm ops normalize along `feature_index`; their one-dimensional
+// operands hold one value per feature.
+def HLO_BatchNormInferenceOp : HLO_Op<"batch_norm_inference", [Pure]> {
+  let arguments = (ins TensorOf<[AnyFloat]>:$operand,
+                   1DTensorOf<[AnyFloat]>:$scale,
+                   1DTensorOf<[AnyFloat]>:$offset,
+                   1DTensorOf<[AnyFloat]>:$mean,
+                   1DTensorOf<[AnyFloat]>:$variance,
+                   F32Attr:$epsilon, I64Attr:$feature_index);
+  let results = (outs TensorOf<[AnyFloat]>:$result);
+  let hasVerifier = 1;
+}
+
+def HLO_BatchNormTrainingOp : HLO_Op<"batch_norm_training", [Pure]> {
+  let arguments = (ins TensorOf<[AnyFloat]>:$operand,
+                   1DTensorOf<[AnyFloat]>:$scale,
+                   1DTensorOf<[AnyFloat]>:$offset,
+                   F32Attr:$epsilon, I64Attr:$feature_index);
+  let results = (outs TensorOf<[AnyFloat]>:$output,
+                      1DTensorOf<[AnyFloat]>:$batch_mean,
+                      1DTensorOf<[AnyFloat]>:$batch_var);
+  let hasVerifier = 1;
+}
+
+def HLO_BatchNormGradOp : HLO_Op<"batch_norm_grad", [Pure]> {
+  let arguments = (ins TensorOf<[AnyFloat]>:$operand,
+                   1DTensorOf<[AnyFloat]>:$scale,
+                   1DTensorOf<[AnyFloat]>:$mean,
+                   1DTensorOf<[AnyFloat]>:$variance,
+                   TensorOf<[AnyFloat]>:$grad_output,
+                   F32Attr:$epsilon, I64Attr:$feature_index);
+  let results = (outs TensorOf<[AnyFloat]>:$grad_operand,
+                      1DTensorOf<[AnyFloat]>:$grad_scale,
+                      1DTensorOf<[AnyFloat]>:$grad_offset);
   let hasVerifier = 1;
 }
 

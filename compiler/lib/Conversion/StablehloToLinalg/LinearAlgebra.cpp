@@ -1,0 +1,351 @@
+//===- LinearAlgebra.cpp - triangular_solve and cholesky to linalg --------===//
+//
+// Both ops are sequential along the matrix dimension they solve for and
+// independent across batches and right-hand-side columns. They become an
+// scf.for over that dimension whose body is linalg: one row (one column for
+// cholesky) of the result at a time, as a reduction over the rows already
+// known, parallel over the batch dimensions and the columns, so the CPU
+// pipeline tiles, vectorizes and parallelizes it like any other linalg op.
+//
+//===----------------------------------------------------------------------===//
+
+#include "disc/Conversion/StablehloToLinalg/Patterns.h"
+#include "disc/Dialect/HLO/StablehloOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
+
+namespace {
+
+// Slices of [batch..., rows, cols] tensors: the full batch dimensions, then
+// the given offsets and sizes of the two matrix dimensions. `keepRows` and
+// `keepCols` say whether the slice keeps a matrix dimension; one it drops
+// must have size 1.
+struct MatrixSlicer {
+  OpBuilder &b;
+  Location loc;
+  SmallVector<OpFoldResult> batchSizes;
+
+  Value slice(Value source, OpFoldResult rowOffset, OpFoldResult rows,
+              OpFoldResult colOffset, OpFoldResult cols, bool keepRows = true,
+              bool keepCols = true) const {
+    SmallVector<OpFoldResult> offsets(batchSizes.size(), b.getIndexAttr(0));
+    offsets.append({rowOffset, colOffset});
+    SmallVector<OpFoldResult> sizes = batchSizes;
+    sizes.append({rows, cols});
+    SmallVector<OpFoldResult> strides(sizes.size(), b.getIndexAttr(1));
+    auto sourceType = cast<RankedTensorType>(source.getType());
+    SmallVector<int64_t> shape(
+        sourceType.getShape().take_front(batchSizes.size()));
+    for (auto [size, keep] : {std::pair(rows, keepRows), {cols, keepCols}})
+      if (keep)
+        shape.push_back(
+            getConstantIntValue(size).value_or(ShapedType::kDynamic));
+    auto resultType = RankedTensorType::get(shape, sourceType.getElementType());
+    return tensor::ExtractSliceOp::create(b, loc, resultType, source, offsets,
+                                          sizes, strides);
+  }
+
+  Value insert(Value source, Value dest, OpFoldResult rowOffset,
+               OpFoldResult rows, OpFoldResult colOffset,
+               OpFoldResult cols) const {
+    SmallVector<OpFoldResult> offsets(batchSizes.size(), b.getIndexAttr(0));
+    offsets.append({rowOffset, colOffset});
+    SmallVector<OpFoldResult> sizes = batchSizes;
+    sizes.append({rows, cols});
+    SmallVector<OpFoldResult> strides(sizes.size(), b.getIndexAttr(1));
+    return tensor::InsertSliceOp::create(b, loc, source, dest, offsets, sizes,
+                                         strides);
+  }
+};
+
+// The maps of a linalg.generic over (batch..., p, r): `withP` and `withR`
+// select which of the two minor loops a tensor is indexed by, in that order
+// after the batch dimensions.
+AffineMap minorLoopsMap(MLIRContext *context, unsigned batchRank, bool withP,
+                        bool withR) {
+  SmallVector<AffineExpr> exprs;
+  for (unsigned dim = 0; dim < batchRank; ++dim)
+    exprs.push_back(getAffineDimExpr(dim, context));
+  if (withP)
+    exprs.push_back(getAffineDimExpr(batchRank, context));
+  if (withR)
+    exprs.push_back(getAffineDimExpr(batchRank + 1, context));
+  return AffineMap::get(batchRank + 2, 0, exprs, context);
+}
+
+// `init` - the sum of `lhs` * `rhs` over one of the minor loops of a
+// linalg.generic over (batch..., p, r); the result is indexed by the batch
+// and the other minor loop. Reducing over p keeps r innermost, so that rows
+// indexed by (p, r) are read contiguously.
+Value emitSubtractProducts(OpBuilder &b, Location loc, Value init, Value lhs,
+                           AffineMap lhsMap, Value rhs, AffineMap rhsMap,
+                           unsigned batchRank, bool reduceOverP) {
+  MLIRContext *context = b.getContext();
+  SmallVector<utils::IteratorType> iterators(batchRank + 2,
+                                             utils::IteratorType::parallel);
+  iterators[reduceOverP ? batchRank : batchRank + 1] =
+      utils::IteratorType::reduction;
+  AffineMap outMap =
+      minorLoopsMap(context, batchRank, !reduceOverP, reduceOverP);
+  return linalg::GenericOp::create(
+             b, loc, init.getType(), ValueRange{lhs, rhs}, ValueRange{init},
+             {lhsMap, rhsMap, outMap}, iterators,
+             [](OpBuilder &nb, Location l, ValueRange args) {
+               Value product = arith::MulFOp::create(nb, l, args[0], args[1]);
+               Value difference =
+                   arith::SubFOp::create(nb, l, args[2], product);
+               linalg::YieldOp::create(nb, l, difference);
+             })
+      .getResult(0);
+}
+
+// [batch..., p] elementwise with a [batch...] value per matrix:
+// `body(element, perMatrix)`.
+Value emitPerMatrixUpdate(
+    OpBuilder &b, Location loc, Value vector, Value perMatrix,
+    unsigned batchRank,
+    function_ref<Value(OpBuilder &, Location, Value, Value)> body) {
+  MLIRContext *context = b.getContext();
+  auto type = cast<RankedTensorType>(vector.getType());
+  AffineMap identity =
+      AffineMap::getMultiDimIdentityMap(batchRank + 1, context);
+  AffineMap batchOnly =
+      disc::getLeadingDimsMap(context, batchRank + 1, batchRank);
+  Value init = disc::createEmptyTensor(b, loc, type,
+                                       disc::getMixedSizes(b, loc, vector));
+  SmallVector<utils::IteratorType> iterators(batchRank + 1,
+                                             utils::IteratorType::parallel);
+  return linalg::GenericOp::create(
+             b, loc, type, ValueRange{vector, perMatrix}, ValueRange{init},
+             {identity, batchOnly, identity}, iterators,
+             [&](OpBuilder &nb, Location l, ValueRange args) {
+               linalg::YieldOp::create(nb, l, body(nb, l, args[0], args[1]));
+             })
+      .getResult(0);
+}
+
+SmallVector<int64_t> swapMinorDims(int64_t rank) {
+  auto permutation = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  std::swap(permutation[rank - 1], permutation[rank - 2]);
+  return permutation;
+}
+
+// Solves op(a) x = b for x, row by row: forward substitution when op(a) is
+// lower triangular, backward otherwise. Row i of op(a) is row i of `a`, or
+// its column i when `transposed`; only the triangle op(a) needs is read.
+Value emitLeftSolve(OpBuilder &b, Location loc, Value a, Value rhs,
+                    bool transposed, bool forward, bool unitDiagonal) {
+  auto type = cast<RankedTensorType>(rhs.getType());
+  unsigned batchRank = type.getRank() - 2;
+  SmallVector<OpFoldResult> sizes = disc::getMixedSizes(b, loc, rhs);
+  MatrixSlicer slicer{b, loc, {sizes.begin(), sizes.end() - 2}};
+  OpFoldResult cols = sizes.back();
+  Value n = getValueOrCreateConstantIndexOp(b, loc, sizes[batchRank]);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  MLIRContext *context = b.getContext();
+  OpFoldResult unit = b.getIndexAttr(1);
+
+  auto loop = scf::ForOp::create(
+      b, loc, zero, n, one, ValueRange{rhs},
+      [&](OpBuilder &lb, Location l, Value step, ValueRange iterArgs) {
+        Value x = iterArgs[0];
+        Value row =
+            forward ? step
+                    : arith::SubIOp::create(
+                          lb, l, arith::SubIOp::create(lb, l, n, one), step);
+        // The rows of x already solved: [0, row) or (row, n).
+        Value known = forward ? row : step;
+        Value knownBegin =
+            forward ? zero : arith::AddIOp::create(lb, l, row, one);
+        MatrixSlicer bodySlicer{lb, l, slicer.batchSizes};
+        Value knownRows =
+            bodySlicer.slice(x, knownBegin, known, lb.getIndexAttr(0), cols);
+        Value coefficients =
+            transposed
+                ? bodySlicer.slice(a, knownBegin, known, row, unit,
+                                   /*keepRows=*/true, /*keepCols=*/false)
+                : bodySlicer.slice(a, row, unit, knownBegin, known,
+                                   /*keepRows=*/false, /*keepCols=*/true);
+        Value rowOfB = bodySlicer.slice(x, row, unit, lb.getIndexAttr(0), cols,
+                                        /*keepRows=*/false, /*keepCols=*/true);
+        // Over (batch..., known row, column).
+        Value solved = emitSubtractProducts(
+            lb, l, rowOfB, knownRows,
+            minorLoopsMap(context, batchRank, true, true), coefficients,
+            minorLoopsMap(context, batchRank, true, false), batchRank,
+            /*reduceOverP=*/true);
+        if (!unitDiagonal) {
+          Value diagonal = bodySlicer.slice(a, row, unit, row, unit,
+                                            /*keepRows=*/false,
+                                            /*keepCols=*/false);
+          solved = emitPerMatrixUpdate(
+              lb, l, solved, diagonal, batchRank,
+              [](OpBuilder &nb, Location nl, Value element, Value pivot) {
+                return arith::DivFOp::create(nb, nl, element, pivot);
+              });
+        }
+        Value updated =
+            bodySlicer.insert(solved, x, row, unit, lb.getIndexAttr(0), cols);
+        scf::YieldOp::create(lb, l, updated);
+      });
+  return loop.getResult(0);
+}
+
+struct TriangularSolveLowering
+    : OpConversionPattern<stablehlo::TriangularSolveOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(stablehlo::TriangularSolveOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value rhs = adaptor.getB();
+    int64_t rank = cast<RankedTensorType>(rhs.getType()).getRank();
+    // On real numbers ADJOINT is TRANSPOSE.
+    bool transposed = op.getTransposeA() != stablehlo::Transpose::NO_TRANSPOSE;
+    // x op(a) = b is op(a)^T x^T = b^T.
+    if (!op.getLeftSide()) {
+      rhs = disc::emitTranspose(rewriter, loc, rhs, swapMinorDims(rank));
+      transposed = !transposed;
+    }
+    bool forward = op.getLower() != transposed;
+    Value x = emitLeftSolve(rewriter, loc, adaptor.getA(), rhs, transposed,
+                            forward, op.getUnitDiagonal());
+    if (!op.getLeftSide())
+      x = disc::emitTranspose(rewriter, loc, x, swapMinorDims(rank));
+    rewriter.replaceOp(op, x);
+    return success();
+  }
+};
+
+// Column by column (left-looking): l[j:, j] = a[j:, j] - l[j:, :j] l[j, :j],
+// then the pivot l[j, j] is its square root and the rest is divided by it.
+// As XLA does, a matrix that is not positive definite (a NaN pivot) is all
+// NaN, and the other triangle is zero. The upper factor u = l^T of `a` is the
+// lower factor of a^T, whose lower triangle is a's upper one.
+struct CholeskyLowering : OpConversionPattern<stablehlo::CholeskyOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(stablehlo::CholeskyOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value a = adaptor.getA();
+    auto type = cast<RankedTensorType>(a.getType());
+    int64_t rank = type.getRank();
+    unsigned batchRank = rank - 2;
+    if (!op.getLower())
+      a = disc::emitTranspose(rewriter, loc, a, swapMinorDims(rank));
+    SmallVector<OpFoldResult> sizes = disc::getMixedSizes(rewriter, loc, a);
+    MatrixSlicer slicer{rewriter, loc, {sizes.begin(), sizes.end() - 2}};
+    Value n = getValueOrCreateConstantIndexOp(rewriter, loc, sizes.back());
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    Type elementType = type.getElementType();
+    Value zeros = disc::createFilledTensor(
+        rewriter, loc, type, sizes,
+        arith::ConstantOp::create(rewriter, loc,
+                                  rewriter.getFloatAttr(elementType, 0.0)));
+    MLIRContext *context = rewriter.getContext();
+    OpFoldResult unit = rewriter.getIndexAttr(1);
+
+    auto loop = scf::ForOp::create(
+        rewriter, loc, zero, n, one, ValueRange{zeros},
+        [&](OpBuilder &lb, Location l, Value j, ValueRange iterArgs) {
+          Value factor = iterArgs[0];
+          MatrixSlicer bodySlicer{lb, l, slicer.batchSizes};
+          Value remaining = arith::SubIOp::create(lb, l, n, j);
+          Value column = bodySlicer.slice(a, j, remaining, j, unit,
+                                          /*keepRows=*/true,
+                                          /*keepCols=*/false);
+          Value rows =
+              bodySlicer.slice(factor, j, remaining, lb.getIndexAttr(0), j);
+          Value pivotRow =
+              bodySlicer.slice(factor, j, unit, lb.getIndexAttr(0), j,
+                               /*keepRows=*/false, /*keepCols=*/true);
+          // Over (batch..., row, finished column).
+          Value updated = emitSubtractProducts(
+              lb, l, column, rows,
+              minorLoopsMap(context, batchRank, true, true), pivotRow,
+              minorLoopsMap(context, batchRank, false, true), batchRank,
+              /*reduceOverP=*/false);
+          // The pivot is the first element of the updated column.
+          SmallVector<OpFoldResult> pivotOffsets(batchRank + 1,
+                                                 lb.getIndexAttr(0));
+          SmallVector<OpFoldResult> pivotSizes = slicer.batchSizes;
+          pivotSizes.push_back(unit);
+          SmallVector<OpFoldResult> pivotStrides(batchRank + 1, unit);
+          auto pivotType = RankedTensorType::get(
+              type.getShape().take_front(batchRank), elementType);
+          Value pivot = tensor::ExtractSliceOp::create(
+              lb, l, pivotType, updated, pivotOffsets, pivotSizes,
+              pivotStrides);
+          Value finished = emitPerMatrixUpdate(
+              lb, l, updated, pivot, batchRank,
+              [&](OpBuilder &nb, Location nl, Value element,
+                  Value pivotValue) -> Value {
+                Value p = linalg::IndexOp::create(nb, nl, batchRank);
+                Value root = math::SqrtOp::create(nb, nl, pivotValue);
+                Value isPivot = arith::CmpIOp::create(
+                    nb, nl, arith::CmpIPredicate::eq, p,
+                    arith::ConstantIndexOp::create(nb, nl, 0));
+                return arith::SelectOp::create(
+                    nb, nl, isPivot, root,
+                    arith::DivFOp::create(nb, nl, element, root));
+              });
+          scf::YieldOp::create(
+              lb, l,
+              bodySlicer.insert(finished, factor, j, remaining, j, unit));
+        });
+    Value factor = loop.getResult(0);
+
+    // A NaN pivot makes every later pivot NaN, so the last one tells.
+    Value last = arith::MaxSIOp::create(
+        rewriter, loc, arith::SubIOp::create(rewriter, loc, n, one), zero);
+    Value lastPivot = slicer.slice(factor, last, unit, last, unit,
+                                   /*keepRows=*/false, /*keepCols=*/false);
+    AffineMap identity = rewriter.getMultiDimIdentityMap(rank);
+    Value init = disc::createEmptyTensor(rewriter, loc, type, sizes);
+    Value nan = arith::ConstantOp::create(
+        rewriter, loc,
+        rewriter.getFloatAttr(
+            elementType,
+            APFloat::getQNaN(
+                cast<FloatType>(elementType).getFloatSemantics())));
+    Value result =
+        linalg::GenericOp::create(
+            rewriter, loc, type, ValueRange{factor, lastPivot},
+            ValueRange{init},
+            {identity, disc::getLeadingDimsMap(context, rank, batchRank),
+             identity},
+            SmallVector<utils::IteratorType>(rank,
+                                             utils::IteratorType::parallel),
+            [&](OpBuilder &nb, Location l, ValueRange args) {
+              Value failed = arith::CmpFOp::create(
+                  nb, l, arith::CmpFPredicate::UNO, args[1], args[1]);
+              Value selected =
+                  arith::SelectOp::create(nb, l, failed, nan, args[0]);
+              linalg::YieldOp::create(nb, l, selected);
+            })
+            .getResult(0);
+    if (!op.getLower())
+      result = disc::emitTranspose(rewriter, loc, result, swapMinorDims(rank));
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::disc::populateLinearAlgebraPatterns(const TypeConverter &converter,
+                                               RewritePatternSet &patterns) {
+  patterns.add<TriangularSolveLowering, CholeskyLowering>(
+      converter, patterns.getContext());
+}

@@ -1,0 +1,93 @@
+// RUN: disc-opt %s --disc-stablehlo-to-linalg --split-input-file | FileCheck %s
+
+// Forward substitution, a row at a time: row i of x is row i of b minus the
+// products of row i of a with the rows already solved (a reduction, parallel
+// over the batch and the columns of b, the columns innermost so that the
+// solved rows are read along their length), divided by a[i, i].
+// CHECK-DAG: #[[ROWS:.*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+// CHECK-DAG: #[[COEFFS:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK-LABEL: func.func @solve_left_lower
+// CHECK-SAME: (%[[A:.*]]: tensor<2x4x4xf32>, %[[B:.*]]: tensor<2x4x3xf32>)
+// CHECK: %[[X:.*]] = scf.for %[[I:.*]] = %c0 to %c4 step %c1 iter_args(%[[ACC:.*]] = %[[B]]) -> (tensor<2x4x3xf32>)
+// CHECK: %[[KNOWN:.*]] = tensor.extract_slice %[[ACC]][0, %c0, 0] [2, %[[I]], 3] [1, 1, 1] : tensor<2x4x3xf32> to tensor<2x?x3xf32>
+// CHECK: %[[COEFF:.*]] = tensor.extract_slice %[[A]][0, %[[I]], %c0] [2, 1, %[[I]]] [1, 1, 1] : tensor<2x4x4xf32> to tensor<2x?xf32>
+// CHECK: %[[ROW:.*]] = tensor.extract_slice %[[ACC]][0, %[[I]], 0] [2, 1, 3] [1, 1, 1] : tensor<2x4x3xf32> to tensor<2x3xf32>
+// CHECK: %[[SUB:.*]] = linalg.generic {indexing_maps = [#[[ROWS]], #[[COEFFS]], #[[OUT]]], iterator_types = ["parallel", "reduction", "parallel"]} ins(%[[KNOWN]], %[[COEFF]] : tensor<2x?x3xf32>, tensor<2x?xf32>) outs(%[[ROW]] : tensor<2x3xf32>)
+// CHECK: arith.mulf
+// CHECK: arith.subf
+// CHECK: %[[DIAG:.*]] = tensor.extract_slice %[[A]][0, %[[I]], %[[I]]] [2, 1, 1] [1, 1, 1] : tensor<2x4x4xf32> to tensor<2xf32>
+// CHECK: %[[DIV:.*]] = linalg.generic {{.*}} ins(%[[SUB]], %[[DIAG]] : tensor<2x3xf32>, tensor<2xf32>)
+// CHECK: arith.divf
+// CHECK: %[[NEW:.*]] = tensor.insert_slice %[[DIV]] into %[[ACC]][0, %[[I]], 0] [2, 1, 3] [1, 1, 1] : tensor<2x3xf32> into tensor<2x4x3xf32>
+// CHECK: scf.yield %[[NEW]]
+// CHECK: return %[[X]]
+func.func @solve_left_lower(%a: tensor<2x4x4xf32>, %b: tensor<2x4x3xf32>) -> tensor<2x4x3xf32> {
+  %0 = "stablehlo.triangular_solve"(%a, %b) {left_side = true, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose NO_TRANSPOSE>} : (tensor<2x4x4xf32>, tensor<2x4x3xf32>) -> tensor<2x4x3xf32>
+  return %0 : tensor<2x4x3xf32>
+}
+
+// -----
+
+// x a = b with a lower is a^T x^T = b^T: b is transposed, the solve runs
+// backward reading column i of a below the diagonal, with no division for a
+// unit diagonal, and the result is transposed back.
+// CHECK-LABEL: func.func @solve_right_lower_unit
+// CHECK-SAME: (%[[A:.*]]: tensor<3x3xf64>, %[[B:.*]]: tensor<2x3xf64>)
+// CHECK: %[[BT:.*]] = linalg.generic {{.*}} ins(%[[B]] : tensor<2x3xf64>) outs(%{{.*}} : tensor<3x2xf64>)
+// CHECK: scf.for %[[STEP:.*]] = %c0 to %c3 step %c1 iter_args(%[[ACC:.*]] = %[[BT]]) -> (tensor<3x2xf64>)
+// CHECK: %[[I:.*]] = arith.subi %{{.*}}, %[[STEP]] : index
+// CHECK: %[[BEGIN:.*]] = arith.addi %[[I]], %c1 : index
+// CHECK: tensor.extract_slice %[[A]][%[[BEGIN]], %[[I]]] [%[[STEP]], 1] [1, 1] : tensor<3x3xf64> to tensor<?xf64>
+// CHECK-NOT: arith.divf
+// CHECK: tensor.insert_slice
+// CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<2x3xf64>)
+func.func @solve_right_lower_unit(%a: tensor<3x3xf64>, %b: tensor<2x3xf64>) -> tensor<2x3xf64> {
+  %0 = "stablehlo.triangular_solve"(%a, %b) {left_side = false, lower = true, unit_diagonal = true, transpose_a = #stablehlo<transpose NO_TRANSPOSE>} : (tensor<3x3xf64>, tensor<2x3xf64>) -> tensor<2x3xf64>
+  return %0 : tensor<2x3xf64>
+}
+
+// -----
+
+// Left-looking, a column at a time from zeros: a[j:, j] minus the products of
+// the finished columns, then the square root of its first element (the
+// pivot) and the rest divided by it. The last pivot is NaN when the matrix is
+// not positive definite, and then the whole result is.
+// CHECK-LABEL: func.func @cholesky
+// CHECK-SAME: (%[[A:.*]]: tensor<4x4xf64>)
+// CHECK: %[[ZEROS:.*]] = linalg.fill
+// CHECK: %[[L:.*]] = scf.for %[[J:.*]] = %c0 to %c4 step %c1 iter_args(%[[ACC:.*]] = %[[ZEROS]]) -> (tensor<4x4xf64>)
+// CHECK: %[[LEN:.*]] = arith.subi %c4, %[[J]] : index
+// CHECK: %[[COLUMN:.*]] = tensor.extract_slice %[[A]][%[[J]], %[[J]]] [%[[LEN]], 1] [1, 1] : tensor<4x4xf64> to tensor<?xf64>
+// CHECK: %[[ROWS:.*]] = tensor.extract_slice %[[ACC]][%[[J]], 0] [%[[LEN]], %[[J]]] [1, 1] : tensor<4x4xf64> to tensor<?x?xf64>
+// CHECK: %[[PIVOT_ROW:.*]] = tensor.extract_slice %[[ACC]][%[[J]], 0] [1, %[[J]]] [1, 1] : tensor<4x4xf64> to tensor<?xf64>
+// CHECK: %[[UPDATED:.*]] = linalg.generic {{.*}} ins(%[[ROWS]], %[[PIVOT_ROW]] : tensor<?x?xf64>, tensor<?xf64>) outs(%[[COLUMN]] : tensor<?xf64>)
+// CHECK: %[[PIVOT:.*]] = tensor.extract_slice %[[UPDATED]][0] [1] [1] : tensor<?xf64> to tensor<f64>
+// CHECK: linalg.generic {{.*}} ins(%[[UPDATED]], %[[PIVOT]] : tensor<?xf64>, tensor<f64>)
+// CHECK: math.sqrt
+// CHECK: arith.divf
+// CHECK: tensor.insert_slice %{{.*}} into %[[ACC]][%[[J]], %[[J]]] [%[[LEN]], 1] [1, 1] : tensor<?xf64> into tensor<4x4xf64>
+// CHECK: %[[LAST:.*]] = tensor.extract_slice %[[L]][%{{.*}}, %{{.*}}] [1, 1] [1, 1] : tensor<4x4xf64> to tensor<f64>
+// CHECK: linalg.generic {{.*}} ins(%[[L]], %[[LAST]] : tensor<4x4xf64>, tensor<f64>)
+// CHECK: arith.cmpf uno
+// CHECK: arith.select
+func.func @cholesky(%a: tensor<4x4xf64>) -> tensor<4x4xf64> {
+  %0 = stablehlo.cholesky %a, lower = true : tensor<4x4xf64>
+  return %0 : tensor<4x4xf64>
+}
+
+// -----
+
+// The upper factor is the transposed lower factor of the transpose.
+// CHECK-LABEL: func.func @cholesky_upper
+// CHECK: %[[AT:.*]] = linalg.generic {{.*}} ins(%arg0 : tensor<3x5x5xf32>)
+// CHECK: scf.for {{.*}} iter_args
+// CHECK: tensor.extract_slice %[[AT]]
+// CHECK: %[[LOWER:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<3x5x5xf32>)
+// CHECK: arith.cmpf uno
+// CHECK: %[[RESULT:.*]] = linalg.generic {{.*}} ins(%[[LOWER]] : tensor<3x5x5xf32>)
+// CHECK: return %[[RESULT]]
+func.func @cholesky_upper(%a: tensor<3x5x5xf32>) -> tensor<3x5x5xf32> {
+  %0 = stablehlo.cholesky %a : tensor<3x5x5xf32>
+  return %0 : tensor<3x5x5xf32>
+}
