@@ -213,28 +213,6 @@ LogicalResult rewriteDynamicPad(stablehlo::DynamicPadOp op) {
   return success();
 }
 
-LogicalResult rewriteRealDynamicSlice(stablehlo::RealDynamicSliceOp op) {
-  if (!isStatic(op.getOperand()) || !isStatic(op.getResult()))
-    return success();
-  ImplicitLocOpBuilder b(op.getLoc(), op);
-  auto resultType = cast<RankedTensorType>(op.getType());
-  if (resultType.getNumElements() == 0) {
-    op.replaceAllUsesWith(zerosLike(b, op.getLoc(), resultType));
-    op.erase();
-    return success();
-  }
-  IndexBuilder indices(b, resultType.getShape());
-  SmallVector<Value> sources;
-  for (int64_t dim = 0; dim < resultType.getRank(); ++dim)
-    sources.push_back(
-        indices.add(indices.element(op.getStartIndices(), {dim}),
-                    indices.mul(indices.coordinate(dim),
-                                indices.element(op.getStrides(), {dim}))));
-  op.replaceAllUsesWith(indices.gather(op.getOperand(), sources));
-  op.erase();
-  return success();
-}
-
 /// The slice sizes are the result's offset dimensions in operand order, 1
 /// for the collapsed and batching dimensions.
 LogicalResult rewriteDynamicGather(stablehlo::DynamicGatherOp op) {
@@ -481,7 +459,6 @@ struct StablehloOneDevicePass
                 return success();
               })
               .Case(rewriteDynamicPad)
-              .Case(rewriteRealDynamicSlice)
               .Case(rewriteDynamicGather)
               .Case(rewriteDynamicConv)
               .Default(rewriteCollective);

@@ -164,17 +164,6 @@ func.func @dynamic_pad(%x: tensor<5x4xi64>, %v: tensor<i64>, %lo: tensor<2xi64>,
 
 // -----
 
-// CHECK-LABEL: func.func @real_dynamic_slice
-// CHECK: stablehlo.multiply
-// CHECK: "stablehlo.gather"(%arg0
-// CHECK-SAME: -> tensor<3x3xf32>
-func.func @real_dynamic_slice(%x: tensor<6x7xf32>, %start: tensor<2xi32>, %limit: tensor<2xi32>, %strides: tensor<2xi32>) -> tensor<3x3xf32> {
-  %0 = stablehlo.real_dynamic_slice %x, %start, %limit, %strides : (tensor<6x7xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<3x3xf32>
-  return %0 : tensor<3x3xf32>
-}
-
-// -----
-
 // The slice sizes come from the result's offset dimensions.
 // CHECK-LABEL: func.func @dynamic_gather
 // CHECK: "stablehlo.gather"(%arg0, %arg1)

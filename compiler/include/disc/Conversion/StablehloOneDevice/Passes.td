@@ -24,10 +24,10 @@ def StablehloOneDevicePass : Pass<"disc-stablehlo-one-device", "ModuleOp"> {
     - get_tuple_element of a tuple forwards the element; the tuple goes
       when unused.
     - composite is replaced by the body of its decomposition function.
-    - dynamic_pad, real_dynamic_slice, dynamic_gather and dynamic_conv with
-      a static result type become gather, select and convolution ops whose
-      sizes come from the result type, their run-time operands (padding,
-      starts, strides) staying run-time values.
+    - dynamic_pad, dynamic_gather and dynamic_conv with a static result
+      type become gather, select and convolution ops whose sizes come from
+      the result type, their run-time operands (padding, starts, strides)
+      staying run-time values (real_dynamic_slice has a lowering of its own).
   }];
   let dependentDialects = ["::mlir::stablehlo::StablehloDialect"];
 }

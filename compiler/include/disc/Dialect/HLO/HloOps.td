@@ -930,15 +930,6 @@ def HLO_DynamicPadOp : HLO_Op<"dynamic_pad", [Pure]> {
   }];
 }
 
-def HLO_RealDynamicSliceOp : HLO_Op<"real_dynamic_slice", [Pure]> {
-  let arguments = (ins HLO_Tensor:$operand, HLO_ShapeTensor:$start_indices,
-                   HLO_ShapeTensor:$limit_indices, HLO_ShapeTensor:$strides);
-  let results = (outs HLO_Tensor:$result);
-  let assemblyFormat = [{
-    operands attr-dict `:` functional-type(operands, results)
-  }];
-}
-
 def HLO_DynamicGatherOp : HLO_Op<"dynamic_gather", [Pure]> {
   let arguments = (ins HLO_Tensor:$operand, HLO_IntTensor:$start_indices,
                    HLO_ShapeTensor:$slice_sizes,
