@@ -383,14 +383,14 @@ ParseResult parseDimsStruct(AsmParser &parser,
       return parser.parseInteger(field->values.emplace_back());
     return parseDimList(parser, field->values);
   };
-  SMLoc loc = parser.getCurrentLocation();
   if (parser.parseCommaSeparatedList(AsmParser::Delimiter::LessGreater,
                                      parseEntry))
     return failure();
+  // StableHLO's printer leaves out a scalar field that is 0 (JAX prints a
+  // gather with index_vector_dim = 0 so).
   for (auto [field, wasSeen] : llvm::zip(fields, seen))
     if (field.isScalar && !wasSeen)
-      return parser.emitError(loc, "missing dimension field '")
-             << field.name << "'";
+      field.values.push_back(0);
   return success();
 }
 

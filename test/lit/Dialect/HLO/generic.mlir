@@ -100,3 +100,12 @@ func.func @early_stablehlo(%x: tensor<3xf32>) -> tensor<2x2xf32> {
   %2 = "stablehlo.transpose"(%1) {permutation = dense<[1, 0]> : tensor<2xi64>} : (tensor<2x2xf32>) -> tensor<2x2xf32>
   return %2 : tensor<2x2xf32>
 }
+
+// A scalar dimension field left out is 0, as StableHLO prints it (JAX's
+// gather of one start index).
+// CHECK-LABEL: func.func @gather_index_vector_dim_left_out
+// CHECK: index_vector_dim = 0
+func.func @gather_index_vector_dim_left_out(%x: tensor<5x7xf32>, %i: tensor<1xi32>) -> tensor<5xf32> {
+  %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [0], collapsed_slice_dims = [1], start_index_map = [1]>, indices_are_sorted = false, slice_sizes = array<i64: 5, 1>}> : (tensor<5x7xf32>, tensor<1xi32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}

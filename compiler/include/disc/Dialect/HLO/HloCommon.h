@@ -157,7 +157,7 @@ struct DimsField {
 };
 
 /// `<name = [..], name = N, ...>`: entries in any order, lists may be left
-/// out (empty), scalars are required.
+/// out (empty), scalars too (0).
 ParseResult parseDimsStruct(AsmParser &parser,
                             MutableArrayRef<DimsField> fields);
 void printDimsStruct(AsmPrinter &printer, ArrayRef<DimsField> fields);
