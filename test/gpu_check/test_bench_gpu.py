@@ -105,7 +105,9 @@ def check_table(out, names):
     for name in names:
         row = [r for r in rows if r and r[0] == name]
         expect(len(row) == 1, "%s: %d table rows in:\n%s" % (name, len(row), out))
-        expect(float(row[0][1]) > 0, "%s: time per step %s is not positive" % (name, row[0][1]))
+        # A figure, not its size: the difference of two small runs' medians
+        # may come out negative on a busy machine, and speed is no test's business.
+        expect(math.isfinite(float(row[0][1])), "%s: time per step %s is not a number" % (name, row[0][1]))
 
 
 def check(args):
