@@ -369,6 +369,15 @@ def lapack_cases(g):
                                       np.array([[1.0, 2.0], [2.0, 1.0]])]).astype(np.float32)
     cases.append(lapack_potrf_case("lapack_potrf_not_positive_definite_f32",
                                    not_positive_definite, True))
+    lu = jax_module([("a", "tensor<3x3xf32>")], [("tensor<3x3xf32>", "lu")], [
+        '%0:3 = stablehlo.custom_call @lapack_sgetrf_ffi(%arg0) {backend_config = ""} : '
+        "(tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xi32>, tensor<i32>)",
+        "return %0#0 : tensor<3x3xf32>"])
+    cases.append(Case("lapack_getrf_unsupported", lu, expect="compile_error",
+                      stderr_patterns=[r"lapack_getrf_unsupported\.mlir:\d+:\d+: error: "
+                                       r"stablehlo\.custom_call @lapack_sgetrf_ffi: the LAPACK "
+                                       r"routine getrf is not supported by disc yet"],
+                      max_stderr_lines=3))
     return cases
 
 
