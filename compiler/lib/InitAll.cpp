@@ -12,6 +12,7 @@
 #include "disc/Conversion/StablehloToLinalg/Passes.h"
 #include "disc/Dialect/HLO/ChloOps.h"
 #include "disc/Dialect/HLO/MhloOps.h"
+#include "disc/Dialect/HLO/ShardyDialect.h"
 #include "disc/Dialect/HLO/StablehloOps.h"
 #include "disc/Dialect/HLO/Transforms/Passes.h"
 #include "disc/Dialect/RAL/RALOps.h"
@@ -32,7 +33,7 @@ void mlir::disc::registerAllDialects(DialectRegistry &registry) {
   mlir::registerAllToLLVMIRTranslations(registry);
   registry.insert<mlir::disc_ral::RALDialect>();
   registry.insert<mlir::stablehlo::StablehloDialect, mlir::mhlo::MhloDialect,
-                  mlir::chlo::ChloDialect>();
+                  mlir::chlo::ChloDialect, mlir::sdy::ShardyDialect>();
   registry
       .insert<mlir::tfrt::TFRTDialect, mlir::tfrt_test::TFRTTestDialect,
               mlir::dht::DHTDialect, mlir::tfrt_tensor::TFRTTensorDialect>();

@@ -1,7 +1,8 @@
 """One device: collectives over a group of one (each returns its operand, or
 zeros where the spec sends nothing), replica_id/partition_id, tokens, tuples,
 composite, and the dynamic forms of pad, slice, gather and convolution with
-run-time operands, each against numpy or a hand-computed value; and the
+run-time operands, a shard_map program with Shardy (sdy) annotations on a
+one-device mesh, each against numpy or a hand-computed value; and the
 compile errors for programs that need more than one process or a host
 transfer."""
 
@@ -227,6 +228,36 @@ def dynamic_conv_case(g):
                 lambda *args: expected, atol=1e-4, rtol=1e-4)
 
 
+def with_mesh(module, axes):
+    """`module` with an sdy.mesh of the given axis sizes, as JAX declares it
+    ahead of @main."""
+    mesh = ", ".join('"axis%d"=%d' % (i, size) for i, size in enumerate(axes))
+    return module.replace("  func.func public @main",
+                          "  sdy.mesh @mesh = <[%s]>\n  func.func public @main" % mesh, 1)
+
+
+def shard_map_case(g):
+    """What jax.shard_map(f, mesh, in_specs=(P("axis0"), P()), out_specs=P("axis0"))
+    lowers to, with its shardings, on a one-device mesh."""
+    x = random_array(g, (8, 4), "f32")
+    b = random_array(g, (4,), "f32")
+    t, v = "tensor<8x4xf32>", "tensor<4xf32>"
+    mlir = with_mesh(jax_module([("x", t), ("b", v)], [(t, "result")], [
+        ('%%0 = sdy.manual_computation(%%arg0, %%arg1) in_shardings=[<@mesh, [{"axis0"}, {}]>, '
+         '<@mesh, [{}]>] out_shardings=[<@mesh, [{"axis0"}, {}]>] manual_axes={"axis0"} '
+         "(%%x: %s, %%b: %s) {" % (t, v)),
+        "  %%bb = stablehlo.broadcast_in_dim %%b, dims = [1] : (%s) -> %s" % (v, t),
+        "  %%sum = stablehlo.add %%x, %%bb : %s" % t,
+        "  sdy.return %%sum : %s" % t,
+        "} : (%s, %s) -> %s" % (t, v, t),
+        '%%1 = sdy.sharding_constraint %%0 <@mesh, [{"axis0", ?}, {}]> : %s' % t,
+        "return %%1 : %s" % t]).replace(
+            '{jax.result_info = "result"}',
+            '{jax.result_info = "result", sdy.sharding = #sdy.sharding<@mesh, [{"axis0"}, {}]>}'),
+        [1])
+    return Case("shard_map_one_device", mlir, [x, b], lambda x, b: x + b)
+
+
 def error_cases():
     t = "tensor<4xf32>"
     two_replicas = jax_module([("x", t)], [(t, "result")], [
@@ -239,7 +270,13 @@ def error_cases():
         "%token = stablehlo.create_token : !stablehlo.token",
         '%%0:2 = "stablehlo.infeed"(%%token) : (!stablehlo.token) -> (%s, !stablehlo.token)' % t,
         "return %%0#0 : %s" % t])
+    eight_devices = with_mesh(jax_module([("x", t)], [(t, "result")],
+                                         ["return %%arg0 : %s" % t]), [2, 4])
     return [
+        Case("mesh_of_eight_devices", eight_devices, expect="compile_error",
+             stderr_patterns=[r"mesh_of_eight_devices\.mlir:\d+:\d+: error: sdy\.mesh @mesh has 8 "
+                              r"devices; disc runs a program on one device"],
+             max_stderr_lines=3),
         Case("all_reduce_two_replicas", two_replicas, expect="compile_error",
              stderr_patterns=[r"all_reduce_two_replicas\.mlir:\d+:\d+: error: "
                               r"stablehlo\.all_reduce names 2 processes in replica_groups"],
@@ -257,7 +294,7 @@ def cases():
     g = rng(131)
     return (collective_cases(g) + token_tuple_composite_cases(g) +
             [dynamic_pad_case(g), real_dynamic_slice_case(g), dynamic_gather_case(g),
-             dynamic_conv_case(g)] + error_cases())
+             dynamic_conv_case(g), shard_map_case(g)] + error_cases())
 
 
 run(cases())

@@ -4,7 +4,9 @@ not positive definite), batch_norm_inference/training/grad, reduce_precision
 and bitcast_convert to and from i1, each against a numpy reference: solves
 through numpy.linalg.solve on the triangle the op reads, cholesky through
 numpy.linalg.cholesky, batch norm from its formula, reduce_precision on the
-bits as the spec rounds."""
+bits as the spec rounds. The same solves and factorizations also come as
+JAX's CPU LAPACK custom calls (lapack_?trsm_ffi, lapack_?potrf_ffi with its
+info result, masked as jax.numpy.linalg.cholesky masks it)."""
 
 import itertools
 
@@ -271,6 +273,114 @@ def bitcast_i1_cases(g):
                  atol=0, rtol=0)]
 
 
+LAPACK_CHARACTERS = {"left": ord("L"), "right": ord("R"), "lower": ord("L"),
+                     "upper": ord("U"), "NO_TRANSPOSE": ord("N"), "TRANSPOSE": ord("T"),
+                     "ADJOINT": ord("C"), "unit": ord("U"), "non_unit": ord("N")}
+
+
+def lapack_trsm_case(g, batch, n, k, element, left_side, lower, unit_diagonal, transpose):
+    a = well_conditioned_triangles(g, batch + (n, n), element)
+    b_shape = batch + ((n, k) if left_side else (k, n))
+    b = random_array(g, b_shape, element)
+    a_type, b_type = tensor_type(a.shape, element), tensor_type(b_shape, element)
+    options = "diag = %d : ui8, side = %d : ui8, trans_x = %d : ui8, uplo = %d : ui8" % (
+        LAPACK_CHARACTERS["unit" if unit_diagonal else "non_unit"],
+        LAPACK_CHARACTERS["left" if left_side else "right"], LAPACK_CHARACTERS[transpose],
+        LAPACK_CHARACTERS["lower" if lower else "upper"])
+    target = "lapack_%strsm_ffi" % ("s" if element == "f32" else "d")
+    mlir = jax_module([("a", a_type), ("b", b_type)], [(b_type, "result")], [
+        '%%0 = stablehlo.custom_call @%s(%%arg0, %%arg1) {backend_config = "", '
+        'mhlo.backend_config = {%s}, mhlo.frontend_attributes = {num_batch_dims = "%d"}, '
+        'output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], '
+        'operand_index = 1, operand_tuple_indices = []>]} : (%s, %s) -> %s'
+        % (target, options, len(batch), a_type, b_type, b_type),
+        "return %%0 : %s" % b_type])
+    name = "lapack_trsm_%s_%s_%s%s_%s_%s" % (
+        "left" if left_side else "right", "lower" if lower else "upper", transpose.lower(),
+        "_unit" if unit_diagonal else "", "x".join(map(str, batch + (n, k))), element)
+    expected = reference_triangular_solve(a, b, left_side, lower, unit_diagonal,
+                                          transpose != "NO_TRANSPOSE")
+    tolerance = 1e-4 if element == "f32" else 1e-10
+    return Case(name, mlir, [a, b], lambda *args: expected, atol=tolerance, rtol=tolerance)
+
+
+def lapack_potrf_case(name, a, lower):
+    """jax.numpy.linalg.cholesky's program: the factor where info is 0, NaN
+    where it is not, and zeros outside the triangle; info comes out too."""
+    element = "f64" if a.dtype == np.float64 else "f32"
+    batch, n = a.shape[:-2], a.shape[-1]
+    a_type = tensor_type(a.shape, element)
+    info_type = tensor_type(batch, "i32")
+    mask_type = tensor_type(batch + (n, n), "i1")
+    batch_dims = ", ".join(str(d) for d in range(len(batch)))
+    target = "lapack_%spotrf_ffi" % ("s" if element == "f32" else "d")
+    mlir = jax_module([("a", a_type)], [(a_type, "factor"), (info_type, "info")], [
+        '%%0:2 = stablehlo.custom_call @%s(%%arg0) {backend_config = "", '
+        'mhlo.backend_config = {uplo = %d : ui8}, mhlo.frontend_attributes = '
+        '{num_batch_dims = "%d"}, output_operand_aliases = [#stablehlo.output_operand_alias<'
+        'output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>]} '
+        ': (%s) -> (%s, %s)' % (target, LAPACK_CHARACTERS["lower" if lower else "upper"],
+                                len(batch), a_type, a_type, info_type),
+        "%%c = stablehlo.constant dense<0> : %s" % info_type,
+        "%%1 = stablehlo.compare EQ, %%0#1, %%c, SIGNED : (%s, %s) -> %s"
+        % (info_type, info_type, tensor_type(batch, "i1")),
+        "%%2 = stablehlo.broadcast_in_dim %%1, dims = [%s] : (%s) -> %s"
+        % (batch_dims, tensor_type(batch, "i1"), mask_type),
+        "%%nan = stablehlo.constant dense<%s> : %s"
+        % ("0x7FC00000" if element == "f32" else "0x7FF8000000000000", tensor_type((), element)),
+        "%%3 = stablehlo.broadcast_in_dim %%nan, dims = [] : (%s) -> %s"
+        % (tensor_type((), element), a_type),
+        "%%4 = stablehlo.select %%2, %%0#0, %%3 : %s, %s" % (mask_type, a_type),
+        "%%rows = stablehlo.iota dim = %d : %s" % (len(batch), tensor_type(a.shape, "i32")),
+        "%%cols = stablehlo.iota dim = %d : %s" % (len(batch) + 1, tensor_type(a.shape, "i32")),
+        "%%5 = stablehlo.compare %s, %%rows, %%cols, SIGNED : (%s, %s) -> %s"
+        % ("GE" if lower else "LE", tensor_type(a.shape, "i32"), tensor_type(a.shape, "i32"),
+           mask_type),
+        "%%zero = stablehlo.constant dense<0.0> : %s" % a_type,
+        "%%6 = stablehlo.select %%5, %%4, %%zero : %s, %s" % (mask_type, a_type),
+        "return %%6, %%0#1 : %s, %s" % (a_type, info_type)])
+    wide = a.astype(np.float64)
+    factor = np.zeros_like(wide)
+    info = np.zeros(batch, np.int32)
+    for index in np.ndindex(*batch):
+        try:
+            factor[index] = np.linalg.cholesky(wide[index])
+        except np.linalg.LinAlgError:
+            factor[index] = np.nan
+            info[index] = 1
+    triangle = np.tril(np.ones((n, n), bool))
+    expected = np.where(triangle if lower else triangle.T,
+                        factor if lower else np.swapaxes(factor, -1, -2), 0).astype(a.dtype)
+    tolerance = 1e-4 if a.dtype == np.float32 else 1e-10
+    return Case(name, mlir, [a], lambda *args: [expected, info], atol=tolerance, rtol=tolerance)
+
+
+def lapack_cases(g):
+    cases = [lapack_trsm_case(g, (), 6, 3, "f32", left_side, lower, unit, transpose)
+             for left_side, lower, transpose, unit in [
+                 (True, True, "NO_TRANSPOSE", False), (True, False, "TRANSPOSE", True),
+                 (False, True, "ADJOINT", False), (False, False, "NO_TRANSPOSE", True)]]
+    cases.append(lapack_trsm_case(g, (2,), 5, 4, "f64", True, False, False, "TRANSPOSE"))
+    cases.append(lapack_potrf_case("lapack_potrf_lower_5x5_float32",
+                                   positive_definite(g, (), 5, np.float32), True))
+    cases.append(lapack_potrf_case("lapack_potrf_upper_3x4x4_float64",
+                                   positive_definite(g, (3,), 4, np.float64), False))
+    not_positive_definite = np.stack([np.array([[4.0, 2.0], [2.0, 5.0]]),
+                                      np.array([[1.0, 2.0], [2.0, 1.0]])]).astype(np.float32)
+    cases.append(lapack_potrf_case("lapack_potrf_not_positive_definite_f32",
+                                   not_positive_definite, True))
+    lu = jax_module([("a", "tensor<3x3xf32>")], [("tensor<3x3xf32>", "lu")], [
+        '%0:3 = stablehlo.custom_call @lapack_sgetrf_ffi(%arg0) {backend_config = ""} : '
+        "(tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xi32>, tensor<i32>)",
+        "return %0#0 : tensor<3x3xf32>"])
+    cases.append(Case("lapack_getrf_unsupported", lu, expect="compile_error",
+                      stderr_patterns=[r"lapack_getrf_unsupported\.mlir:\d+:\d+: error: "
+                                       r"stablehlo\.custom_call @lapack_sgetrf_ffi: the LAPACK "
+                                       r"routine getrf is not supported by disc yet"],
+                      max_stderr_lines=3))
+    return cases
+
+
 def cases():
     g = rng(131)
     solves = []
@@ -287,7 +397,7 @@ def cases():
         triangular_solve_case(g, (2,), 5, 3, "f32", False, False, False, "TRANSPOSE", dynamic=True),
     ]
     return (solves + cholesky_cases(g) + batch_norm_cases(g) + reduce_precision_cases(g)
-            + bitcast_i1_cases(g))
+            + bitcast_i1_cases(g) + lapack_cases(g))
 
 
 run(cases())

@@ -10,6 +10,7 @@
 #include "disc/Conversion/RALToLLVM/Passes.h"
 #include "disc/Conversion/StablehloOneDevice/Passes.h"
 #include "disc/Conversion/StablehloToLinalg/Passes.h"
+#include "disc/Dialect/HLO/ShardyDialect.h"
 #include "disc/Dialect/HLO/Transforms/Passes.h"
 #include "disc/Dialect/TFRT/TFRTOps.h"
 #include "disc/Pipeline/Passes.h"
@@ -134,8 +135,10 @@ FailureOr<ProgramKind> mlir::disc::classifyProgram(ModuleOp module) {
               "them separately)";
   if (kernelGraph)
     return ProgramKind::KernelGraph;
+  // Shardy's ops are parsed but not registered; the hlo phase drops them.
   WalkResult unregistered = module.walk([](Operation *op) {
-    if (op->isRegistered())
+    if (op->isRegistered() ||
+        isa_and_nonnull<sdy::ShardyDialect>(op->getDialect()))
       return WalkResult::advance();
     op->emitError() << "'" << op->getName()
                     << "' is an op of an unregistered dialect; a tensor "
@@ -186,14 +189,18 @@ static void buildInputPhase(OpPassManager &pm) {
   pm.addPass(createDiscRecordEntrySignature());
 }
 
-// Hlo: the ops of several devices, tokens, tuples, composites and dynamic
-// forms become one-device static stablehlo, then chlo ops become stablehlo.
+// Hlo: Shardy's sharding annotations go; the ops of several devices, tokens,
+// tuples, composites and dynamic forms become one-device static stablehlo;
+// JAX's LAPACK custom calls become the stablehlo ops they compute; then chlo
+// ops become stablehlo.
 // Neither need come earlier: the input phase's mhlo rewrite leaves them
 // alone, and they inline like HLO ops.
 // The batch_norm ops become the reductions and elementwise ops the linalg
 // phase fuses into rows.
 static void buildHloPhase(OpPassManager &pm) {
+  pm.addPass(createShardyOneDevicePass());
   pm.addPass(createStablehloOneDevicePass());
+  pm.addPass(createLapackCustomCallsPass());
   pm.addPass(createChloToStablehloPass());
   pm.addPass(createExpandBatchNormPass());
   pm.addPass(createCanonicalizerPass());

@@ -32,4 +32,39 @@ def StablehloOneDevicePass : Pass<"disc-stablehlo-one-device", "ModuleOp"> {
   let dependentDialects = ["::mlir::stablehlo::StablehloDialect"];
 }
 
+def ShardyOneDevicePass : Pass<"disc-shardy-one-device", "ModuleOp"> {
+  let summary = "Drop JAX's Shardy (sdy) sharding annotations on one device";
+  let description = [{
+    On one device every sharding is the whole value, so: sdy.mesh
+    declarations are removed, as are `sdy.` attributes (sharding, sharding
+    rules) on ops, function arguments and results; sharding_constraint and
+    reshard return their operand; manual_computation is replaced by its
+    body. A mesh of more than one device, or a manual_computation whose body
+    sees a shard rather than the whole value, is an error naming the count
+    or the types.
+  }];
+}
+
+def LapackCustomCallsPass : Pass<"disc-lapack-custom-calls", "ModuleOp"> {
+  let summary = "Rewrite JAX's CPU LAPACK custom calls into stablehlo ops";
+  let description = [{
+    JAX lowers linear algebra on the CPU to custom calls of its LAPACK
+    kernels (`lapack_<t><routine>_ffi`, or the older `lapack_<t><routine>`
+    and `blas_<t>trsm`, where <t> is s, d, c or z). disc has no such
+    kernels, but has the ops they compute:
+
+    - trsm becomes stablehlo.triangular_solve, its side, uplo, trans_x and
+      diag characters read from the mhlo.backend_config (or
+      backend_config) dictionary; the result aliasing the right-hand side
+      is only XLA's buffer reuse.
+    - potrf becomes stablehlo.cholesky plus its `info` result: 0 when the
+      factorization succeeds, 1 when the matrix is not positive definite
+      (JAX only tests info against 0 and masks the factor with NaN).
+
+    Any other LAPACK routine (getrf, geqrf, orgqr, syevd, gesdd, ...) is an
+    error naming the routine.
+  }];
+  let dependentDialects = ["::mlir::stablehlo::StablehloDialect"];
+}
+
 #endif // DISC_CONVERSION_STABLEHLOONEDEVICE_PASSES
