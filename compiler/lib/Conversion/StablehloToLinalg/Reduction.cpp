@@ -104,16 +104,7 @@ struct ReduceLowering : OpConversionPattern<stablehlo::ReduceOp> {
       return rewriter.notifyMatchFailure(op, "result types do not convert");
 
     SmallVector<OpFoldResult> inputSizes =
-        disc::getMixedSizes(rewriter, loc, inputs.front());
-    for (Value input : llvm::drop_begin(inputs)) {
-      SmallVector<OpFoldResult> sizes =
-          disc::getMixedSizes(rewriter, loc, input);
-      for (int64_t dim = 0; dim < rank; ++dim)
-        disc::emitSizeCheck(
-            rewriter, loc, sizes[dim], inputSizes[dim],
-            "stablehlo.reduce: inputs differ in the size of dimension " +
-                Twine(dim));
-    }
+        disc::getCheckedSameSizes(rewriter, loc, inputs, "stablehlo.reduce");
     SmallVector<OpFoldResult> resultSizes;
     SmallVector<AffineExpr> resultExprs;
     SmallVector<utils::IteratorType> iterators;

@@ -391,16 +391,7 @@ struct SortLowering : OpConversionPattern<stablehlo::SortOp> {
       return rewriter.notifyMatchFailure(op, "sort dimension out of range");
 
     SmallVector<OpFoldResult> sizes =
-        disc::getMixedSizes(rewriter, loc, operands.front());
-    for (Value operand : llvm::drop_begin(operands)) {
-      SmallVector<OpFoldResult> operandSizes =
-          disc::getMixedSizes(rewriter, loc, operand);
-      for (int64_t dim = 0; dim < rank; ++dim)
-        disc::emitSizeCheck(
-            rewriter, loc, operandSizes[dim], sizes[dim],
-            "stablehlo.sort: inputs differ in the size of dimension " +
-                Twine(dim));
-    }
+        disc::getCheckedSameSizes(rewriter, loc, operands, "stablehlo.sort");
 
     SmallVector<int64_t> toLast = getMoveLastPermutation(rank, dimension);
     bool transposed = dimension != rank - 1;

@@ -122,6 +122,20 @@ void emitSizeCheck(OpBuilder &b, Location loc, OpFoldResult actual,
   emitCheck(b, loc, same, message);
 }
 
+SmallVector<OpFoldResult> getCheckedSameSizes(OpBuilder &b, Location loc,
+                                              ValueRange inputs,
+                                              StringRef opName) {
+  SmallVector<OpFoldResult> sizes = getMixedSizes(b, loc, inputs.front());
+  for (Value input : llvm::drop_begin(inputs)) {
+    SmallVector<OpFoldResult> inputSizes = getMixedSizes(b, loc, input);
+    for (auto [dim, size] : llvm::enumerate(inputSizes))
+      emitSizeCheck(b, loc, size, sizes[dim],
+                    opName + ": inputs differ in the size of dimension " +
+                        Twine(dim));
+  }
+  return sizes;
+}
+
 void emitMinimumSizeCheck(OpBuilder &b, Location loc, OpFoldResult actual,
                           OpFoldResult minimum, const Twine &message) {
   if (getConstantIntValue(actual) && getConstantIntValue(minimum))

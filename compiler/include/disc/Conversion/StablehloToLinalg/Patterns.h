@@ -71,6 +71,13 @@ void emitBroadcastableCheck(OpBuilder &b, Location loc,
 void emitSizeCheck(OpBuilder &b, Location loc, OpFoldResult actual,
                    OpFoldResult expected, const Twine &message);
 
+/// The sizes of the first of `inputs`, after a run-time check that every
+/// other input has the same ones (a variadic op's operands, named by
+/// `opName` in the error).
+SmallVector<OpFoldResult> getCheckedSameSizes(OpBuilder &b, Location loc,
+                                              ValueRange inputs,
+                                              StringRef opName);
+
 /// Emits a run-time check that `actual` is at least `minimum`; nothing when
 /// both are constants.
 void emitMinimumSizeCheck(OpBuilder &b, Location loc, OpFoldResult actual,
