@@ -487,33 +487,21 @@ struct DynamicReshapeLowering
         numElements(rewriter, loc, resultSizes),
         "stablehlo.dynamic_reshape: the output shape holds a "
         "different number of elements");
-    for (auto [dim, size] : llvm::enumerate(resultType.getShape()))
-      if (!ShapedType::isDynamic(size))
-        disc::emitSizeCheck(rewriter, loc, resultSizes[dim],
-                            rewriter.getIndexAttr(size),
-                            "stablehlo.dynamic_reshape: output dimension " +
-                                Twine(dim) + " is not " + Twine(size));
-    // tensor.reshape wants an index or signless integer shape.
-    Value shape = adaptor.getOutputShape();
-    auto shapeType = cast<RankedTensorType>(shape.getType());
-    if (isUnsignedShapeTensor(op.getOutputShape()) &&
-        shapeType.getElementType().getIntOrFloatBitWidth() < 64) {
-      auto wideType = shapeType.clone(rewriter.getI64Type());
-      Value init = tensor::EmptyOp::create(rewriter, loc, wideType.getShape(),
-                                           wideType.getElementType());
-      shape = linalg::GenericOp::create(
-                  rewriter, loc, TypeRange{wideType}, ValueRange{shape},
-                  ValueRange{init},
-                  {rewriter.getMultiDimIdentityMap(1),
-                   rewriter.getMultiDimIdentityMap(1)},
-                  parallelIterators(1),
-                  [](OpBuilder &nb, Location l, ValueRange args) {
-                    Value wide =
-                        arith::ExtUIOp::create(nb, l, nb.getI64Type(), args[0]);
-                    linalg::YieldOp::create(nb, l, wide);
-                  })
-                  .getResult(0);
+    // Static dimensions are constants once checked.
+    for (auto [dim, size] : llvm::enumerate(resultType.getShape())) {
+      if (ShapedType::isDynamic(size))
+        continue;
+      disc::emitSizeCheck(rewriter, loc, resultSizes[dim],
+                          rewriter.getIndexAttr(size),
+                          "stablehlo.dynamic_reshape: output dimension " +
+                              Twine(dim) + " is not " + Twine(size));
+      resultSizes[dim] = rewriter.getIndexAttr(size);
     }
+    // An index shape, because the LLVM lowering of memref.reshape casts
+    // integer sizes with ops it leaves for a conversion that has already run.
+    SmallVector<Value> sizeValues =
+        getValueOrCreateConstantIndexOp(rewriter, loc, resultSizes);
+    Value shape = tensor::FromElementsOp::create(rewriter, loc, sizeValues);
     rewriter.replaceOpWithNewOp<tensor::ReshapeOp>(op, resultType, operand,
                                                    shape);
     return success();

@@ -87,8 +87,10 @@ func.func @reshape(%a: tensor<2x3x4xf32>, %b: tensor<6xf32>) -> (tensor<6x4xf32>
 
 // -----
 
+// The shape becomes index sizes, the static ones constants.
 // CHECK-LABEL: func.func @dynamic_reshape
-// CHECK: tensor.reshape %{{.*}}(%{{.*}}) : (tensor<?x4xf32>, tensor<2xi32>) -> tensor<?x2xf32>
+// CHECK: %[[SHAPE:.*]] = tensor.from_elements %{{.*}}, %c2{{.*}} : tensor<2xindex>
+// CHECK: tensor.reshape %{{.*}}(%[[SHAPE]]) : (tensor<?x4xf32>, tensor<2xindex>) -> tensor<?x2xf32>
 func.func @dynamic_reshape(%a: tensor<?x4xf32>, %shape: tensor<2xi32>) -> tensor<?x2xf32> {
   %0 = stablehlo.dynamic_reshape %a, %shape : (tensor<?x4xf32>, tensor<2xi32>) -> tensor<?x2xf32>
   return %0 : tensor<?x2xf32>
