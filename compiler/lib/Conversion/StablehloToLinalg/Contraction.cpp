@@ -163,12 +163,11 @@ Value emitContraction(OpBuilder &b, Location loc, Value lhs, Value rhs,
   return generic.getResult(0);
 }
 
-struct DotGeneralLowering : OpConversionPattern<stablehlo::DotGeneralOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct DotGeneralLowering : disc::StablehloLowering<stablehlo::DotGeneralOp> {
+  using StablehloLowering::StablehloLowering;
 
-  LogicalResult
-  matchAndRewrite(stablehlo::DotGeneralOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  LogicalResult lower(stablehlo::DotGeneralOp op, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
     auto resultType =
         disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!resultType)
@@ -192,12 +191,11 @@ struct DotGeneralLowering : OpConversionPattern<stablehlo::DotGeneralOp> {
   }
 };
 
-struct DotLowering : OpConversionPattern<stablehlo::DotOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct DotLowering : disc::StablehloLowering<stablehlo::DotOp> {
+  using StablehloLowering::StablehloLowering;
 
-  LogicalResult
-  matchAndRewrite(stablehlo::DotOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  LogicalResult lower(stablehlo::DotOp op, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
     auto resultType =
         disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!resultType)

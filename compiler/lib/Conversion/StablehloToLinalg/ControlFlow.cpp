@@ -21,12 +21,11 @@ using namespace mlir;
 
 namespace {
 
-struct IfLowering : OpConversionPattern<stablehlo::IfOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct IfLowering : disc::StablehloLowering<stablehlo::IfOp> {
+  using StablehloLowering::StablehloLowering;
 
-  LogicalResult
-  matchAndRewrite(stablehlo::IfOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  LogicalResult lower(stablehlo::IfOp op, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
     SmallVector<Type> resultTypes;
     if (failed(
             getTypeConverter()->convertTypes(op.getResultTypes(), resultTypes)))
@@ -46,12 +45,11 @@ struct IfLowering : OpConversionPattern<stablehlo::IfOp> {
 
 // case(index) runs branch `index`, or the last branch when index is out of
 // range: cases 0..n-2 of an index_switch with the last branch as default.
-struct CaseLowering : OpConversionPattern<stablehlo::CaseOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct CaseLowering : disc::StablehloLowering<stablehlo::CaseOp> {
+  using StablehloLowering::StablehloLowering;
 
-  LogicalResult
-  matchAndRewrite(stablehlo::CaseOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  LogicalResult lower(stablehlo::CaseOp op, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
     SmallVector<Type> resultTypes;
     if (failed(
             getTypeConverter()->convertTypes(op.getResultTypes(), resultTypes)))
@@ -76,12 +74,11 @@ struct CaseLowering : OpConversionPattern<stablehlo::CaseOp> {
   }
 };
 
-struct WhileLowering : OpConversionPattern<stablehlo::WhileOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct WhileLowering : disc::StablehloLowering<stablehlo::WhileOp> {
+  using StablehloLowering::StablehloLowering;
 
-  LogicalResult
-  matchAndRewrite(stablehlo::WhileOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  LogicalResult lower(stablehlo::WhileOp op, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
     SmallVector<Type> resultTypes;
     if (failed(
             getTypeConverter()->convertTypes(op.getResultTypes(), resultTypes)))
@@ -102,12 +99,11 @@ struct WhileLowering : OpConversionPattern<stablehlo::WhileOp> {
   }
 };
 
-struct ReturnLowering : OpConversionPattern<stablehlo::ReturnOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct ReturnLowering : disc::StablehloLowering<stablehlo::ReturnOp> {
+  using StablehloLowering::StablehloLowering;
 
-  LogicalResult
-  matchAndRewrite(stablehlo::ReturnOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  LogicalResult lower(stablehlo::ReturnOp op, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
     Operation *parent = op->getParentOp();
     if (auto whileOp = dyn_cast<scf::WhileOp>(parent);
         whileOp && op->getParentRegion() == &whileOp.getBefore()) {
@@ -126,12 +122,11 @@ struct ReturnLowering : OpConversionPattern<stablehlo::ReturnOp> {
 
 // The barrier only matters to XLA's scheduler; its values pass through.
 struct OptimizationBarrierLowering
-    : OpConversionPattern<stablehlo::OptimizationBarrierOp> {
-  using OpConversionPattern::OpConversionPattern;
+    : disc::StablehloLowering<stablehlo::OptimizationBarrierOp> {
+  using StablehloLowering::StablehloLowering;
 
-  LogicalResult
-  matchAndRewrite(stablehlo::OptimizationBarrierOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  LogicalResult lower(stablehlo::OptimizationBarrierOp op, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
     rewriter.replaceOp(op, adaptor.getOperands());
     return success();
   }

@@ -26,12 +26,11 @@ using namespace mlir;
 
 namespace {
 
-struct ConvolutionLowering : OpConversionPattern<stablehlo::ConvolutionOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct ConvolutionLowering : disc::StablehloLowering<stablehlo::ConvolutionOp> {
+  using StablehloLowering::StablehloLowering;
 
-  LogicalResult
-  matchAndRewrite(stablehlo::ConvolutionOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  LogicalResult lower(stablehlo::ConvolutionOp op, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
     auto resultType =
         disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!resultType)

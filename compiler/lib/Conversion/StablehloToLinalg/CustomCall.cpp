@@ -61,12 +61,11 @@ void lowerShapeAssertion(stablehlo::CustomCallOp op, ValueRange operands,
   rewriter.eraseOp(op);
 }
 
-struct CustomCallLowering : OpConversionPattern<stablehlo::CustomCallOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct CustomCallLowering : disc::StablehloLowering<stablehlo::CustomCallOp> {
+  using StablehloLowering::StablehloLowering;
 
-  LogicalResult
-  matchAndRewrite(stablehlo::CustomCallOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  LogicalResult lower(stablehlo::CustomCallOp op, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
     if (isShardingAnnotation(op)) {
       rewriter.replaceOp(op, adaptor.getInputs());
       return success();

@@ -95,12 +95,11 @@ bool isUnsignedShapeTensor(Value shape) {
 // Constants and iota
 //===----------------------------------------------------------------------===//
 
-struct ConstantLowering : OpConversionPattern<stablehlo::ConstantOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct ConstantLowering : disc::StablehloLowering<stablehlo::ConstantOp> {
+  using StablehloLowering::StablehloLowering;
 
-  LogicalResult
-  matchAndRewrite(stablehlo::ConstantOp op, OpAdaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  LogicalResult lower(stablehlo::ConstantOp op, OpAdaptor,
+                      ConversionPatternRewriter &rewriter) const override {
     RankedTensorType type =
         disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!type)
@@ -143,12 +142,11 @@ Value emitIota(OpBuilder &b, Location loc, RankedTensorType type,
   return generic.getResult(0);
 }
 
-struct IotaLowering : OpConversionPattern<stablehlo::IotaOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct IotaLowering : disc::StablehloLowering<stablehlo::IotaOp> {
+  using StablehloLowering::StablehloLowering;
 
-  LogicalResult
-  matchAndRewrite(stablehlo::IotaOp op, OpAdaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  LogicalResult lower(stablehlo::IotaOp op, OpAdaptor,
+                      ConversionPatternRewriter &rewriter) const override {
     RankedTensorType type =
         disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!type || !type.hasStaticShape())
@@ -163,12 +161,11 @@ struct IotaLowering : OpConversionPattern<stablehlo::IotaOp> {
   }
 };
 
-struct DynamicIotaLowering : OpConversionPattern<stablehlo::DynamicIotaOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct DynamicIotaLowering : disc::StablehloLowering<stablehlo::DynamicIotaOp> {
+  using StablehloLowering::StablehloLowering;
 
-  LogicalResult
-  matchAndRewrite(stablehlo::DynamicIotaOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  LogicalResult lower(stablehlo::DynamicIotaOp op, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
     RankedTensorType type =
         disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!type)
@@ -270,12 +267,11 @@ Value emitBroadcastInDim(OpBuilder &b, Location loc, Value operand,
 }
 
 struct BroadcastInDimLowering
-    : OpConversionPattern<stablehlo::BroadcastInDimOp> {
-  using OpConversionPattern::OpConversionPattern;
+    : disc::StablehloLowering<stablehlo::BroadcastInDimOp> {
+  using StablehloLowering::StablehloLowering;
 
-  LogicalResult
-  matchAndRewrite(stablehlo::BroadcastInDimOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  LogicalResult lower(stablehlo::BroadcastInDimOp op, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
     RankedTensorType resultType =
         disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!resultType)
@@ -320,12 +316,11 @@ struct BroadcastInDimLowering
 };
 
 struct DynamicBroadcastInDimLowering
-    : OpConversionPattern<stablehlo::DynamicBroadcastInDimOp> {
-  using OpConversionPattern::OpConversionPattern;
+    : disc::StablehloLowering<stablehlo::DynamicBroadcastInDimOp> {
+  using StablehloLowering::StablehloLowering;
 
-  LogicalResult
-  matchAndRewrite(stablehlo::DynamicBroadcastInDimOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  LogicalResult lower(stablehlo::DynamicBroadcastInDimOp op, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
     RankedTensorType resultType =
         disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!resultType)
@@ -365,12 +360,11 @@ struct DynamicBroadcastInDimLowering
   }
 };
 
-struct BroadcastLowering : OpConversionPattern<stablehlo::BroadcastOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct BroadcastLowering : disc::StablehloLowering<stablehlo::BroadcastOp> {
+  using StablehloLowering::StablehloLowering;
 
-  LogicalResult
-  matchAndRewrite(stablehlo::BroadcastOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  LogicalResult lower(stablehlo::BroadcastOp op, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
     RankedTensorType resultType =
         disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!resultType)
@@ -440,12 +434,11 @@ Value emitStaticReshape(OpBuilder &b, Location loc, Value operand,
                                        ArrayRef<ReassociationIndices>{all});
 }
 
-struct ReshapeLowering : OpConversionPattern<stablehlo::ReshapeOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct ReshapeLowering : disc::StablehloLowering<stablehlo::ReshapeOp> {
+  using StablehloLowering::StablehloLowering;
 
-  LogicalResult
-  matchAndRewrite(stablehlo::ReshapeOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  LogicalResult lower(stablehlo::ReshapeOp op, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
     RankedTensorType resultType =
         disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!resultType || !resultType.hasStaticShape())
@@ -457,12 +450,11 @@ struct ReshapeLowering : OpConversionPattern<stablehlo::ReshapeOp> {
 };
 
 struct DynamicReshapeLowering
-    : OpConversionPattern<stablehlo::DynamicReshapeOp> {
-  using OpConversionPattern::OpConversionPattern;
+    : disc::StablehloLowering<stablehlo::DynamicReshapeOp> {
+  using StablehloLowering::StablehloLowering;
 
-  LogicalResult
-  matchAndRewrite(stablehlo::DynamicReshapeOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  LogicalResult lower(stablehlo::DynamicReshapeOp op, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
     RankedTensorType resultType =
         disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!resultType)
@@ -508,12 +500,11 @@ struct DynamicReshapeLowering
   }
 };
 
-struct TransposeLowering : OpConversionPattern<stablehlo::TransposeOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct TransposeLowering : disc::StablehloLowering<stablehlo::TransposeOp> {
+  using StablehloLowering::StablehloLowering;
 
-  LogicalResult
-  matchAndRewrite(stablehlo::TransposeOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  LogicalResult lower(stablehlo::TransposeOp op, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
     RankedTensorType resultType =
         disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!resultType)
@@ -532,12 +523,11 @@ struct TransposeLowering : OpConversionPattern<stablehlo::TransposeOp> {
 // Slices and concatenation
 //===----------------------------------------------------------------------===//
 
-struct SliceLowering : OpConversionPattern<stablehlo::SliceOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct SliceLowering : disc::StablehloLowering<stablehlo::SliceOp> {
+  using StablehloLowering::StablehloLowering;
 
-  LogicalResult
-  matchAndRewrite(stablehlo::SliceOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  LogicalResult lower(stablehlo::SliceOp op, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
     RankedTensorType resultType =
         disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!resultType)
@@ -596,12 +586,12 @@ clampedOffsets(OpBuilder &b, Location loc, Value operand,
   return offsets;
 }
 
-struct DynamicSliceLowering : OpConversionPattern<stablehlo::DynamicSliceOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct DynamicSliceLowering
+    : disc::StablehloLowering<stablehlo::DynamicSliceOp> {
+  using StablehloLowering::StablehloLowering;
 
-  LogicalResult
-  matchAndRewrite(stablehlo::DynamicSliceOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  LogicalResult lower(stablehlo::DynamicSliceOp op, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
     RankedTensorType resultType =
         disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!resultType)
@@ -625,12 +615,11 @@ struct DynamicSliceLowering : OpConversionPattern<stablehlo::DynamicSliceOp> {
 // elements from start on (static result sizes win); a limit past the
 // operand's size is a run's error.
 struct RealDynamicSliceLowering
-    : OpConversionPattern<stablehlo::RealDynamicSliceOp> {
-  using OpConversionPattern::OpConversionPattern;
+    : disc::StablehloLowering<stablehlo::RealDynamicSliceOp> {
+  using StablehloLowering::StablehloLowering;
 
-  LogicalResult
-  matchAndRewrite(stablehlo::RealDynamicSliceOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  LogicalResult lower(stablehlo::RealDynamicSliceOp op, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
     RankedTensorType resultType =
         disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!resultType)
@@ -684,12 +673,11 @@ struct RealDynamicSliceLowering
 // batch index into the operand's batching dims, and `offset` is r's index
 // in its offset dims. One parallel linalg.generic over the result, which
 // reads the start indices and the operand with tensor.extract.
-struct GatherLowering : OpConversionPattern<stablehlo::GatherOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct GatherLowering : disc::StablehloLowering<stablehlo::GatherOp> {
+  using StablehloLowering::StablehloLowering;
 
-  LogicalResult
-  matchAndRewrite(stablehlo::GatherOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  LogicalResult lower(stablehlo::GatherOp op, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
     RankedTensorType resultType =
         disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!resultType)
@@ -853,12 +841,11 @@ scf::ValueVector emitCombineInPlace(OpBuilder &b, Location loc, Value holds,
 // whose result index falls outside the inputs is skipped, as the spec
 // says. The elements are visited in order by a nest of scf.for loops that
 // carry the results, each element read, combined and inserted in place.
-struct ScatterLowering : OpConversionPattern<stablehlo::ScatterOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct ScatterLowering : disc::StablehloLowering<stablehlo::ScatterOp> {
+  using StablehloLowering::StablehloLowering;
 
-  LogicalResult
-  matchAndRewrite(stablehlo::ScatterOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  LogicalResult lower(stablehlo::ScatterOp op, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     ValueRange inputs = adaptor.getInputs(), updates = adaptor.getUpdates();
     Value indices = adaptor.getScatterIndices();
@@ -955,12 +942,11 @@ struct ScatterLowering : OpConversionPattern<stablehlo::ScatterOp> {
 // A loop nest over the source carries the result; a loop nest over the
 // window carries whether an element was picked, its index and its value.
 struct SelectAndScatterLowering
-    : OpConversionPattern<stablehlo::SelectAndScatterOp> {
-  using OpConversionPattern::OpConversionPattern;
+    : disc::StablehloLowering<stablehlo::SelectAndScatterOp> {
+  using StablehloLowering::StablehloLowering;
 
-  LogicalResult
-  matchAndRewrite(stablehlo::SelectAndScatterOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  LogicalResult lower(stablehlo::SelectAndScatterOp op, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
     RankedTensorType resultType =
         disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!resultType)
@@ -1076,12 +1062,11 @@ struct SelectAndScatterLowering
 };
 
 struct DynamicUpdateSliceLowering
-    : OpConversionPattern<stablehlo::DynamicUpdateSliceOp> {
-  using OpConversionPattern::OpConversionPattern;
+    : disc::StablehloLowering<stablehlo::DynamicUpdateSliceOp> {
+  using StablehloLowering::StablehloLowering;
 
-  LogicalResult
-  matchAndRewrite(stablehlo::DynamicUpdateSliceOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  LogicalResult lower(stablehlo::DynamicUpdateSliceOp op, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value update = adaptor.getUpdate();
     SmallVector<OpFoldResult> sizes =
@@ -1101,12 +1086,11 @@ struct DynamicUpdateSliceLowering
   }
 };
 
-struct ConcatenateLowering : OpConversionPattern<stablehlo::ConcatenateOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct ConcatenateLowering : disc::StablehloLowering<stablehlo::ConcatenateOp> {
+  using StablehloLowering::StablehloLowering;
 
-  LogicalResult
-  matchAndRewrite(stablehlo::ConcatenateOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  LogicalResult lower(stablehlo::ConcatenateOp op, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
     RankedTensorType resultType =
         disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!resultType)
@@ -1154,12 +1138,11 @@ struct ConcatenateLowering : OpConversionPattern<stablehlo::ConcatenateOp> {
 // Padding and reversal
 //===----------------------------------------------------------------------===//
 
-struct PadLowering : OpConversionPattern<stablehlo::PadOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct PadLowering : disc::StablehloLowering<stablehlo::PadOp> {
+  using StablehloLowering::StablehloLowering;
 
-  LogicalResult
-  matchAndRewrite(stablehlo::PadOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  LogicalResult lower(stablehlo::PadOp op, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
     RankedTensorType resultType =
         disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!resultType)
@@ -1178,12 +1161,11 @@ struct PadLowering : OpConversionPattern<stablehlo::PadOp> {
   }
 };
 
-struct ReverseLowering : OpConversionPattern<stablehlo::ReverseOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct ReverseLowering : disc::StablehloLowering<stablehlo::ReverseOp> {
+  using StablehloLowering::StablehloLowering;
 
-  LogicalResult
-  matchAndRewrite(stablehlo::ReverseOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  LogicalResult lower(stablehlo::ReverseOp op, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
     rewriter.replaceOp(op, disc::emitReverse(rewriter, op.getLoc(),
                                              adaptor.getOperand(),
                                              op.getDimensions()));
@@ -1192,12 +1174,11 @@ struct ReverseLowering : OpConversionPattern<stablehlo::ReverseOp> {
 };
 
 struct GetDimensionSizeLowering
-    : OpConversionPattern<stablehlo::GetDimensionSizeOp> {
-  using OpConversionPattern::OpConversionPattern;
+    : disc::StablehloLowering<stablehlo::GetDimensionSizeOp> {
+  using StablehloLowering::StablehloLowering;
 
-  LogicalResult
-  matchAndRewrite(stablehlo::GetDimensionSizeOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  LogicalResult lower(stablehlo::GetDimensionSizeOp op, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
     RankedTensorType resultType =
         disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!resultType)

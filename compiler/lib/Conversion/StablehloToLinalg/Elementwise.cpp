@@ -56,6 +56,8 @@ struct ElementwiseToGeneric : ConversionPattern {
                   ConversionPatternRewriter &rewriter) const override {
     if (!disc::isElementwiseStablehloOp(op))
       return failure();
+    if (std::optional<std::string> reason = disc::checkLowerable(op))
+      return rewriter.notifyMatchFailure(op, *reason);
     // A bitcast that changes the element width also changes the shape.
     if (isa<stablehlo::BitcastConvertOp>(op) &&
         getElementTypeOrSelf(op->getOperand(0).getType())
@@ -115,12 +117,11 @@ struct ElementwiseToGeneric : ConversionPattern {
 
 // map: the body applied to the elements at each index of the inputs (over
 // every dimension, as the verifier requires).
-struct MapLowering : OpConversionPattern<stablehlo::MapOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct MapLowering : disc::StablehloLowering<stablehlo::MapOp> {
+  using StablehloLowering::StablehloLowering;
 
-  LogicalResult
-  matchAndRewrite(stablehlo::MapOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  LogicalResult lower(stablehlo::MapOp op, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
     auto resultType =
         disc::convertedTensorType(getTypeConverter(), op.getType());
     if (!resultType)
@@ -175,12 +176,11 @@ Value fromBits(OpBuilder &b, Location loc, Value bits, Type type) {
 // bits [k * w, (k + 1) * w) of the operand element; to a wider type the
 // operand's minor dimension is packed the same way.
 struct BitcastConvertResizeLowering
-    : OpConversionPattern<stablehlo::BitcastConvertOp> {
-  using OpConversionPattern::OpConversionPattern;
+    : disc::StablehloLowering<stablehlo::BitcastConvertOp> {
+  using StablehloLowering::StablehloLowering;
 
-  LogicalResult
-  matchAndRewrite(stablehlo::BitcastConvertOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  LogicalResult lower(stablehlo::BitcastConvertOp op, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
     Value operand = adaptor.getOperand();
     auto operandType = cast<RankedTensorType>(operand.getType());
     auto resultType =

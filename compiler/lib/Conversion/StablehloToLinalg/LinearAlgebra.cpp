@@ -199,12 +199,11 @@ Value emitLeftSolve(OpBuilder &b, Location loc, Value a, Value rhs,
 }
 
 struct TriangularSolveLowering
-    : OpConversionPattern<stablehlo::TriangularSolveOp> {
-  using OpConversionPattern::OpConversionPattern;
+    : disc::StablehloLowering<stablehlo::TriangularSolveOp> {
+  using StablehloLowering::StablehloLowering;
 
-  LogicalResult
-  matchAndRewrite(stablehlo::TriangularSolveOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  LogicalResult lower(stablehlo::TriangularSolveOp op, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value rhs = adaptor.getB();
     int64_t rank = cast<RankedTensorType>(rhs.getType()).getRank();
@@ -230,12 +229,11 @@ struct TriangularSolveLowering
 // As XLA does, a matrix that is not positive definite (a NaN pivot) is all
 // NaN, and the other triangle is zero. The upper factor u = l^T of `a` is the
 // lower factor of a^T, whose lower triangle is a's upper one.
-struct CholeskyLowering : OpConversionPattern<stablehlo::CholeskyOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct CholeskyLowering : disc::StablehloLowering<stablehlo::CholeskyOp> {
+  using StablehloLowering::StablehloLowering;
 
-  LogicalResult
-  matchAndRewrite(stablehlo::CholeskyOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  LogicalResult lower(stablehlo::CholeskyOp op, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value a = adaptor.getA();
     auto type = cast<RankedTensorType>(a.getType());

@@ -84,12 +84,11 @@ SmallVector<Value> createInitializedOutputs(OpBuilder &b, Location loc,
   return outputs;
 }
 
-struct ReduceLowering : OpConversionPattern<stablehlo::ReduceOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct ReduceLowering : disc::StablehloLowering<stablehlo::ReduceOp> {
+  using StablehloLowering::StablehloLowering;
 
-  LogicalResult
-  matchAndRewrite(stablehlo::ReduceOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  LogicalResult lower(stablehlo::ReduceOp op, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     ValueRange inputs = adaptor.getInputs();
     ValueRange inits = adaptor.getInitValues();
@@ -144,12 +143,12 @@ struct ReduceLowering : OpConversionPattern<stablehlo::ReduceOp> {
 /// k * window_dilation]. One linalg.generic: a parallel loop per output
 /// dim, then a reduction loop per window dim of size above 1, whose sizes
 /// come from an empty tensor of the window's shape.
-struct ReduceWindowLowering : OpConversionPattern<stablehlo::ReduceWindowOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct ReduceWindowLowering
+    : disc::StablehloLowering<stablehlo::ReduceWindowOp> {
+  using StablehloLowering::StablehloLowering;
 
-  LogicalResult
-  matchAndRewrite(stablehlo::ReduceWindowOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  LogicalResult lower(stablehlo::ReduceWindowOp op, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     ValueRange inputs = adaptor.getInputs();
     ValueRange inits = adaptor.getInitValues();

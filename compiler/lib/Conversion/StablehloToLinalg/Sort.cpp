@@ -374,12 +374,11 @@ Value flatten(OpBuilder &b, Location loc, Value buffer) {
                                          ArrayRef<ReassociationIndices>{all});
 }
 
-struct SortLowering : OpConversionPattern<stablehlo::SortOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct SortLowering : disc::StablehloLowering<stablehlo::SortOp> {
+  using StablehloLowering::StablehloLowering;
 
-  LogicalResult
-  matchAndRewrite(stablehlo::SortOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  LogicalResult lower(stablehlo::SortOp op, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     ValueRange operands = adaptor.getInputs();
     auto operandType = cast<RankedTensorType>(operands.front().getType());

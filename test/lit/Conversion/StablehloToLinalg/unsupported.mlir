@@ -27,7 +27,7 @@ module {
       %s:2 = stablehlo.rng_bit_generator %state, algorithm = THREE_FRY : (tensor<2xui64>) -> (tensor<2xui64>, tensor<4xui32>)
       stablehlo.return %v, %j : tensor<4xf32>, tensor<i32>
     }) : (tensor<4xf32>, tensor<i32>) -> (tensor<4xf32>, tensor<i32>)
-    // expected-error@+1 {{stablehlo.tuple is not supported by disc yet}}
+    // expected-error@+1 {{stablehlo.tuple on tuple<tensor<4xf32>> is not supported by disc yet}}
     %3 = "stablehlo.tuple"(%2#0) : (tensor<4xf32>) -> tuple<tensor<4xf32>>
     return %2#0 : tensor<4xf32>
   }

@@ -111,6 +111,35 @@ std::optional<std::string> checkScalarizable(Operation *op);
 /// nullopt when it can.
 std::optional<std::string> checkCustomCall(Operation *op);
 
+/// Why the patterns decline to lower `op`, a StableHLO op (an element type
+/// they do not handle, a body with no scalar form, a combination of
+/// attributes), or nullopt. Every pattern asks it first, so the reason is
+/// the pattern's own; an op kind that no pattern matches is declined too,
+/// and the pass reports what the conversion could not legalize.
+std::optional<std::string> checkLowerable(Operation *op);
+
+/// A conversion pattern for one StableHLO op kind that declines, with
+/// checkLowerable's reason, every op that is not lowerable before `lower`
+/// sees it.
+template <typename OpTy>
+class StablehloLowering : public OpConversionPattern<OpTy> {
+public:
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OpAdaptor = typename OpConversionPattern<OpTy>::OpAdaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const final {
+    if (std::optional<std::string> reason = checkLowerable(op))
+      return rewriter.notifyMatchFailure(op, *reason);
+    return lower(op, adaptor, rewriter);
+  }
+
+protected:
+  virtual LogicalResult lower(OpTy op, OpAdaptor adaptor,
+                              ConversionPatternRewriter &rewriter) const = 0;
+};
+
 /// Emits the scalar computation of an elementwise StableHLO op on signless
 /// scalar operands. `op` supplies the StableHLO element types (its operands
 /// and results are not read as values). Returns null if `op` is not
