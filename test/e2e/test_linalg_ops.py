@@ -83,8 +83,10 @@ def positive_definite(g, batch, n, dtype):
 
 def cholesky_cases(g):
     cases = []
+    # The last two take more columns than one block of 64.
     for batch, n, dtype, lower in [((), 5, np.float32, True), ((3,), 7, np.float64, True),
-                                   ((2, 2), 4, np.float32, False), ((), 33, np.float64, False)]:
+                                   ((2, 2), 4, np.float32, False), ((), 33, np.float64, False),
+                                   ((2,), 150, np.float64, True), ((), 130, np.float32, False)]:
         a = positive_definite(g, batch, n, dtype)
         factor = np.linalg.cholesky(a.astype(np.float64))
         expected = (factor if lower else np.swapaxes(factor, -1, -2)).astype(dtype)
@@ -104,10 +106,11 @@ def cholesky_cases(g):
     cases.append(cholesky_case("cholesky_not_positive_definite_f32", a.astype(np.float32), True,
                                expected.astype(np.float32)))
     # Every dimension known only at run time.
-    a = positive_definite(g, (2,), 6, np.float32)
-    cases.append(cholesky_case("cholesky_lower_2x6x6_float32_dynamic", a, True,
-                               np.linalg.cholesky(a.astype(np.float64)).astype(np.float32),
-                               dynamic=True))
+    for n in [6, 100]:
+        a = positive_definite(g, (2,), n, np.float32)
+        cases.append(cholesky_case("cholesky_lower_2x%dx%d_float32_dynamic" % (n, n), a, True,
+                                   np.linalg.cholesky(a.astype(np.float64)).astype(np.float32),
+                                   dynamic=True))
     return cases
 
 
@@ -395,6 +398,13 @@ def cases():
         triangular_solve_case(g, (), 40, 17, "f32", True, False, False, "NO_TRANSPOSE"),
         triangular_solve_case(g, (3,), 7, 1, "f32", False, True, True, "ADJOINT"),
         triangular_solve_case(g, (2,), 5, 3, "f32", False, False, False, "TRANSPOSE", dynamic=True),
+        # More rows than one block of 64, the last block partial.
+        triangular_solve_case(g, (2,), 150, 20, "f64", True, True, False, "NO_TRANSPOSE"),
+        triangular_solve_case(g, (), 130, 9, "f64", True, True, False, "TRANSPOSE"),
+        triangular_solve_case(g, (), 140, 6, "f64", False, False, False, "NO_TRANSPOSE"),
+        triangular_solve_case(g, (), 70, 4, "f32", False, True, False, "ADJOINT"),
+        triangular_solve_case(g, (2,), 129, 5, "f64", True, False, True, "NO_TRANSPOSE",
+                              dynamic=True),
     ]
     return (solves + cholesky_cases(g) + batch_norm_cases(g) + reduce_precision_cases(g)
             + bitcast_i1_cases(g) + lapack_cases(g))

@@ -20,10 +20,6 @@ using namespace mlir;
 
 namespace {
 
-struct ContractionDims {
-  SmallVector<int64_t> lhsBatch, rhsBatch, lhsContracting, rhsContracting;
-};
-
 bool isSeq(ArrayRef<int64_t> dims, int64_t start) {
   for (auto [i, dim] : llvm::enumerate(dims))
     if (dim != start + static_cast<int64_t>(i))
@@ -50,10 +46,67 @@ Value emitZeroFilled(OpBuilder &b, Location loc, RankedTensorType type,
   return disc::createFilledTensor(b, loc, type, sizes, zero);
 }
 
-Value emitContraction(OpBuilder &b, Location loc, Value lhs, Value rhs,
-                      Type lhsElementType, Type rhsElementType,
-                      Type resultElementType, RankedTensorType resultType,
-                      const ContractionDims &dims, StringRef opName) {
+struct DotGeneralLowering : disc::StablehloLowering<stablehlo::DotGeneralOp> {
+  using StablehloLowering::StablehloLowering;
+
+  LogicalResult lower(stablehlo::DotGeneralOp op, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
+    auto resultType =
+        disc::convertedTensorType(getTypeConverter(), op.getType());
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
+    auto numbers = op.getDotDimensionNumbers();
+    disc::ContractionDims dims;
+    dims.lhsBatch = llvm::to_vector(numbers.getLhsBatchingDimensions());
+    dims.rhsBatch = llvm::to_vector(numbers.getRhsBatchingDimensions());
+    dims.lhsContracting =
+        llvm::to_vector(numbers.getLhsContractingDimensions());
+    dims.rhsContracting =
+        llvm::to_vector(numbers.getRhsContractingDimensions());
+    rewriter.replaceOp(op, disc::emitContraction(
+                               rewriter, op.getLoc(), adaptor.getLhs(),
+                               adaptor.getRhs(),
+                               getElementTypeOrSelf(op.getLhs().getType()),
+                               getElementTypeOrSelf(op.getRhs().getType()),
+                               getElementTypeOrSelf(op.getType()), resultType,
+                               dims, op->getName().getStringRef()));
+    return success();
+  }
+};
+
+struct DotLowering : disc::StablehloLowering<stablehlo::DotOp> {
+  using StablehloLowering::StablehloLowering;
+
+  LogicalResult lower(stablehlo::DotOp op, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
+    auto resultType =
+        disc::convertedTensorType(getTypeConverter(), op.getType());
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
+    // dot contracts the last dimension of lhs with the first of rhs.
+    disc::ContractionDims dims;
+    dims.lhsContracting = {
+        cast<RankedTensorType>(op.getLhs().getType()).getRank() - 1};
+    dims.rhsContracting = {0};
+    rewriter.replaceOp(op, disc::emitContraction(
+                               rewriter, op.getLoc(), adaptor.getLhs(),
+                               adaptor.getRhs(),
+                               getElementTypeOrSelf(op.getLhs().getType()),
+                               getElementTypeOrSelf(op.getRhs().getType()),
+                               getElementTypeOrSelf(op.getType()), resultType,
+                               dims, op->getName().getStringRef()));
+    return success();
+  }
+};
+
+} // namespace
+
+Value mlir::disc::emitContraction(OpBuilder &b, Location loc, Value lhs,
+                                  Value rhs, Type lhsElementType,
+                                  Type rhsElementType, Type resultElementType,
+                                  RankedTensorType resultType,
+                                  const ContractionDims &dims,
+                                  StringRef opName) {
   auto lhsType = cast<RankedTensorType>(lhs.getType());
   auto rhsType = cast<RankedTensorType>(rhs.getType());
   int64_t lhsRank = lhsType.getRank(), rhsRank = rhsType.getRank();
@@ -68,8 +121,8 @@ Value emitContraction(OpBuilder &b, Location loc, Value lhs, Value rhs,
       rhsFree.push_back(dim);
 
   // Result dimensions: batch, lhs free, rhs free (the dot_general order).
-  SmallVector<OpFoldResult> lhsSizes = disc::getMixedSizes(b, loc, lhs);
-  SmallVector<OpFoldResult> rhsSizes = disc::getMixedSizes(b, loc, rhs);
+  SmallVector<OpFoldResult> lhsSizes = getMixedSizes(b, loc, lhs);
+  SmallVector<OpFoldResult> rhsSizes = getMixedSizes(b, loc, rhs);
   SmallVector<OpFoldResult> resultSizes;
   for (int64_t dim : dims.lhsBatch)
     resultSizes.push_back(lhsSizes[dim]);
@@ -83,10 +136,10 @@ Value emitContraction(OpBuilder &b, Location loc, Value lhs, Value rhs,
         std::make_pair(ArrayRef(dims.lhsContracting),
                        ArrayRef(dims.rhsContracting))})
     for (auto [lhsDim, rhsDim] : llvm::zip_equal(lhsDims, rhsDims))
-      disc::emitSizeCheck(b, loc, lhsSizes[lhsDim], rhsSizes[rhsDim],
-                          opName + ": lhs dimension " + Twine(lhsDim) +
-                              " and rhs dimension " + Twine(rhsDim) +
-                              " differ in size");
+      emitSizeCheck(b, loc, lhsSizes[lhsDim], rhsSizes[rhsDim],
+                    opName + ": lhs dimension " + Twine(lhsDim) +
+                        " and rhs dimension " + Twine(rhsDim) +
+                        " differ in size");
 
   int64_t numBatch = dims.lhsBatch.size();
   bool noBatch = numBatch == 0;
@@ -143,10 +196,10 @@ Value emitContraction(OpBuilder &b, Location loc, Value lhs, Value rhs,
   auto generic = linalg::GenericOp::create(
       b, loc, TypeRange{resultType}, ValueRange{lhs, rhs}, ValueRange{init},
       maps, iterators, [&](OpBuilder &nb, Location l, ValueRange args) {
-        Value x = disc::convertScalar(nb, l, args[0], lhsElementType,
-                                      resultElementType);
-        Value y = disc::convertScalar(nb, l, args[1], rhsElementType,
-                                      resultElementType);
+        Value x =
+            convertScalar(nb, l, args[0], lhsElementType, resultElementType);
+        Value y =
+            convertScalar(nb, l, args[1], rhsElementType, resultElementType);
         Value sum;
         if (isa<FloatType>(x.getType())) {
           sum = arith::AddFOp::create(nb, l, args[2],
@@ -162,61 +215,6 @@ Value emitContraction(OpBuilder &b, Location loc, Value lhs, Value rhs,
       });
   return generic.getResult(0);
 }
-
-struct DotGeneralLowering : disc::StablehloLowering<stablehlo::DotGeneralOp> {
-  using StablehloLowering::StablehloLowering;
-
-  LogicalResult lower(stablehlo::DotGeneralOp op, OpAdaptor adaptor,
-                      ConversionPatternRewriter &rewriter) const override {
-    auto resultType =
-        disc::convertedTensorType(getTypeConverter(), op.getType());
-    if (!resultType)
-      return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
-    auto numbers = op.getDotDimensionNumbers();
-    ContractionDims dims;
-    dims.lhsBatch = llvm::to_vector(numbers.getLhsBatchingDimensions());
-    dims.rhsBatch = llvm::to_vector(numbers.getRhsBatchingDimensions());
-    dims.lhsContracting =
-        llvm::to_vector(numbers.getLhsContractingDimensions());
-    dims.rhsContracting =
-        llvm::to_vector(numbers.getRhsContractingDimensions());
-    rewriter.replaceOp(
-        op, emitContraction(rewriter, op.getLoc(), adaptor.getLhs(),
-                            adaptor.getRhs(),
-                            getElementTypeOrSelf(op.getLhs().getType()),
-                            getElementTypeOrSelf(op.getRhs().getType()),
-                            getElementTypeOrSelf(op.getType()), resultType,
-                            dims, op->getName().getStringRef()));
-    return success();
-  }
-};
-
-struct DotLowering : disc::StablehloLowering<stablehlo::DotOp> {
-  using StablehloLowering::StablehloLowering;
-
-  LogicalResult lower(stablehlo::DotOp op, OpAdaptor adaptor,
-                      ConversionPatternRewriter &rewriter) const override {
-    auto resultType =
-        disc::convertedTensorType(getTypeConverter(), op.getType());
-    if (!resultType)
-      return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
-    // dot contracts the last dimension of lhs with the first of rhs.
-    ContractionDims dims;
-    dims.lhsContracting = {
-        cast<RankedTensorType>(op.getLhs().getType()).getRank() - 1};
-    dims.rhsContracting = {0};
-    rewriter.replaceOp(
-        op, emitContraction(rewriter, op.getLoc(), adaptor.getLhs(),
-                            adaptor.getRhs(),
-                            getElementTypeOrSelf(op.getLhs().getType()),
-                            getElementTypeOrSelf(op.getRhs().getType()),
-                            getElementTypeOrSelf(op.getType()), resultType,
-                            dims, op->getName().getStringRef()));
-    return success();
-  }
-};
-
-} // namespace
 
 void mlir::disc::populateContractionPatterns(const TypeConverter &converter,
                                              RewritePatternSet &patterns) {

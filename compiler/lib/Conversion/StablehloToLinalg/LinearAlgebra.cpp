@@ -1,11 +1,14 @@
 //===- LinearAlgebra.cpp - triangular_solve and cholesky to linalg --------===//
 //
 // Both ops are sequential along the matrix dimension they solve for and
-// independent across batches and right-hand-side columns. They become an
-// scf.for over that dimension whose body is linalg: one row (one column for
-// cholesky) of the result at a time, as a reduction over the rows already
-// known, parallel over the batch dimensions and the columns, so the CPU
-// pipeline tiles, vectorizes and parallelizes it like any other linalg op.
+// independent across batches and right-hand-side columns. They are blocked
+// as LAPACK's routines are: an scf.for over blocks of 64 rows (columns for
+// cholesky) whose bulk is one matrix product with what earlier blocks solved
+// (a library call or the tiled product on the CPU), and the rest a row by row
+// (column by column) scf.for inside the block whose body is linalg: a
+// reduction over the rows already known, parallel over the batch dimensions
+// and the columns, which the CPU pipeline tiles, vectorizes and parallelizes
+// like any other linalg op.
 //
 //===----------------------------------------------------------------------===//
 
@@ -136,6 +139,53 @@ SmallVector<int64_t> swapMinorDims(int64_t rank) {
   return permutation;
 }
 
+// The rows (columns for cholesky) of one block.
+constexpr int64_t kBlockSize = 64;
+
+// [batch..., rows, cols] `lhs` - `rhs`, elementwise.
+Value emitDifference(OpBuilder &b, Location loc, Value lhs, Value rhs) {
+  auto type = cast<RankedTensorType>(lhs.getType());
+  AffineMap identity = b.getMultiDimIdentityMap(type.getRank());
+  Value init =
+      disc::createEmptyTensor(b, loc, type, disc::getMixedSizes(b, loc, lhs));
+  return linalg::GenericOp::create(
+             b, loc, type, ValueRange{lhs, rhs}, ValueRange{init},
+             {identity, identity, identity},
+             SmallVector<utils::IteratorType>(type.getRank(),
+                                              utils::IteratorType::parallel),
+             [](OpBuilder &nb, Location l, ValueRange args) {
+               linalg::YieldOp::create(
+                   nb, l,
+                   arith::SubFOp::create(nb, l, args[0], args[1]).getResult());
+             })
+      .getResult(0);
+}
+
+// The product of [batch..., p, k] (or [batch..., k, p] when
+// `lhsTransposed`) and [batch..., k, q] (or [batch..., q, k] when
+// `rhsTransposed`): [batch..., p, q]; `opName` names the op in run-time
+// size checks.
+Value emitBatchProduct(OpBuilder &b, Location loc, Value lhs, Value rhs,
+                       bool lhsTransposed, bool rhsTransposed,
+                       StringRef opName) {
+  auto lhsType = cast<RankedTensorType>(lhs.getType());
+  auto rhsType = cast<RankedTensorType>(rhs.getType());
+  int64_t rank = lhsType.getRank();
+  int64_t batchRank = rank - 2;
+  disc::ContractionDims dims;
+  dims.lhsBatch = llvm::to_vector(llvm::seq<int64_t>(0, batchRank));
+  dims.rhsBatch = dims.lhsBatch;
+  dims.lhsContracting = {lhsTransposed ? batchRank : batchRank + 1};
+  dims.rhsContracting = {rhsTransposed ? batchRank + 1 : batchRank};
+  SmallVector<int64_t> shape(lhsType.getShape().take_front(batchRank));
+  shape.push_back(lhsType.getDimSize(lhsTransposed ? rank - 1 : rank - 2));
+  shape.push_back(rhsType.getDimSize(rhsTransposed ? rank - 2 : rank - 1));
+  Type elementType = lhsType.getElementType();
+  return disc::emitContraction(
+      b, loc, lhs, rhs, elementType, elementType, elementType,
+      RankedTensorType::get(shape, elementType), dims, opName);
+}
+
 // Solves op(a) x = b for x, row by row: forward substitution when op(a) is
 // lower triangular, backward otherwise. Row i of op(a) is row i of `a`, or
 // its column i when `transposed`; only the triangle op(a) needs is read.
@@ -198,6 +248,55 @@ Value emitLeftSolve(OpBuilder &b, Location loc, Value a, Value rhs,
   return loop.getResult(0);
 }
 
+// Solves op(a) x = b for x a block of rows at a time, in the order
+// emitLeftSolve goes: the block's rows of b less the product of op(a)'s
+// coefficients with the rows already known, then solved within the block's
+// diagonal triangle.
+Value emitBlockedLeftSolve(OpBuilder &b, Location loc, Value a, Value rhs,
+                           bool transposed, bool forward, bool unitDiagonal) {
+  auto type = cast<RankedTensorType>(rhs.getType());
+  unsigned batchRank = type.getRank() - 2;
+  SmallVector<OpFoldResult> sizes = disc::getMixedSizes(b, loc, rhs);
+  SmallVector<OpFoldResult> batchSizes(sizes.begin(), sizes.end() - 2);
+  OpFoldResult cols = sizes.back();
+  Value n = getValueOrCreateConstantIndexOp(b, loc, sizes[batchRank]);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value blockSize = arith::ConstantIndexOp::create(b, loc, kBlockSize);
+
+  auto loop = scf::ForOp::create(
+      b, loc, zero, n, blockSize, ValueRange{rhs},
+      [&](OpBuilder &lb, Location l, Value known, ValueRange iterArgs) {
+        Value x = iterArgs[0];
+        MatrixSlicer slicer{lb, l, batchSizes};
+        Value rows = arith::MinSIOp::create(
+            lb, l, blockSize, arith::SubIOp::create(lb, l, n, known));
+        // The block is rows [first, first + rows); the rows already known
+        // are [0, first) forward and [first + rows, n) backward.
+        Value first =
+            forward ? known
+                    : arith::SubIOp::create(
+                          lb, l, arith::SubIOp::create(lb, l, n, known), rows);
+        Value knownBegin =
+            forward ? zero : arith::AddIOp::create(lb, l, first, rows);
+        OpFoldResult col0 = lb.getIndexAttr(0);
+        Value coefficients =
+            transposed ? slicer.slice(a, knownBegin, known, first, rows)
+                       : slicer.slice(a, first, rows, knownBegin, known);
+        Value product = emitBatchProduct(
+            lb, l, coefficients, slicer.slice(x, knownBegin, known, col0, cols),
+            /*lhsTransposed=*/transposed, /*rhsTransposed=*/false,
+            "stablehlo.triangular_solve");
+        Value block = emitDifference(
+            lb, l, slicer.slice(x, first, rows, col0, cols), product);
+        Value solved =
+            emitLeftSolve(lb, l, slicer.slice(a, first, rows, first, rows),
+                          block, transposed, forward, unitDiagonal);
+        scf::YieldOp::create(lb, l,
+                             slicer.insert(solved, x, first, rows, col0, cols));
+      });
+  return loop.getResult(0);
+}
+
 struct TriangularSolveLowering
     : disc::StablehloLowering<stablehlo::TriangularSolveOp> {
   using StablehloLowering::StablehloLowering;
@@ -215,8 +314,8 @@ struct TriangularSolveLowering
       transposed = !transposed;
     }
     bool forward = op.getLower() != transposed;
-    Value x = emitLeftSolve(rewriter, loc, adaptor.getA(), rhs, transposed,
-                            forward, op.getUnitDiagonal());
+    Value x = emitBlockedLeftSolve(rewriter, loc, adaptor.getA(), rhs,
+                                   transposed, forward, op.getUnitDiagonal());
     if (!op.getLeftSide())
       x = disc::emitTranspose(rewriter, loc, x, swapMinorDims(rank));
     rewriter.replaceOp(op, x);
@@ -224,11 +323,79 @@ struct TriangularSolveLowering
   }
 };
 
-// Column by column (left-looking): l[j:, j] = a[j:, j] - l[j:, :j] l[j, :j],
-// then the pivot l[j, j] is its square root and the rest is divided by it.
-// As XLA does, a matrix that is not positive definite (a NaN pivot) is all
-// NaN, and the other triangle is zero. The upper factor u = l^T of `a` is the
-// lower factor of a^T, whose lower triangle is a's upper one.
+// The lower Cholesky factor of the columns of `panel`, [batch..., m, c]
+// with m >= c, whose top c rows hold the diagonal block, column by column
+// (left-looking): l[j:, j] = panel[j:, j] - l[j:, :j] l[j, :j], then the
+// pivot l[j, j] is its square root and the rest is divided by it. Zeros
+// above the diagonal.
+Value emitCholeskyPanel(OpBuilder &b, Location loc, Value panel,
+                        ArrayRef<OpFoldResult> batchSizes) {
+  auto type = cast<RankedTensorType>(panel.getType());
+  unsigned batchRank = batchSizes.size();
+  SmallVector<OpFoldResult> sizes = disc::getMixedSizes(b, loc, panel);
+  Value m = getValueOrCreateConstantIndexOp(b, loc, sizes[batchRank]);
+  Value c = getValueOrCreateConstantIndexOp(b, loc, sizes[batchRank + 1]);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Type elementType = type.getElementType();
+  Value zeros = disc::createFilledTensor(
+      b, loc, type, sizes,
+      arith::ConstantOp::create(b, loc, b.getFloatAttr(elementType, 0.0)));
+  MLIRContext *context = b.getContext();
+  OpFoldResult unit = b.getIndexAttr(1);
+
+  auto loop = scf::ForOp::create(
+      b, loc, zero, c, one, ValueRange{zeros},
+      [&](OpBuilder &lb, Location l, Value j, ValueRange iterArgs) {
+        Value factor = iterArgs[0];
+        MatrixSlicer slicer{lb, l, {batchSizes.begin(), batchSizes.end()}};
+        Value remaining = arith::SubIOp::create(lb, l, m, j);
+        Value column = slicer.slice(panel, j, remaining, j, unit,
+                                    /*keepRows=*/true, /*keepCols=*/false);
+        Value rows = slicer.slice(factor, j, remaining, lb.getIndexAttr(0), j);
+        Value pivotRow = slicer.slice(factor, j, unit, lb.getIndexAttr(0), j,
+                                      /*keepRows=*/false, /*keepCols=*/true);
+        // Over (batch..., row, finished column).
+        Value updated = emitSubtractProducts(
+            lb, l, column, rows, minorLoopsMap(context, batchRank, true, true),
+            pivotRow, minorLoopsMap(context, batchRank, false, true), batchRank,
+            /*reduceOverP=*/false);
+        // The pivot is the first element of the updated column.
+        SmallVector<OpFoldResult> pivotOffsets(batchRank + 1,
+                                               lb.getIndexAttr(0));
+        SmallVector<OpFoldResult> pivotSizes = slicer.batchSizes;
+        pivotSizes.push_back(unit);
+        SmallVector<OpFoldResult> pivotStrides(batchRank + 1, unit);
+        auto pivotType = RankedTensorType::get(
+            type.getShape().take_front(batchRank), elementType);
+        Value pivot = tensor::ExtractSliceOp::create(
+            lb, l, pivotType, updated, pivotOffsets, pivotSizes, pivotStrides);
+        Value finished = emitPerMatrixUpdate(
+            lb, l, updated, pivot, batchRank,
+            [&](OpBuilder &nb, Location nl, Value element,
+                Value pivotValue) -> Value {
+              Value p = linalg::IndexOp::create(nb, nl, batchRank);
+              Value root = math::SqrtOp::create(nb, nl, pivotValue);
+              Value isPivot = arith::CmpIOp::create(
+                  nb, nl, arith::CmpIPredicate::eq, p,
+                  arith::ConstantIndexOp::create(nb, nl, 0));
+              return arith::SelectOp::create(
+                  nb, nl, isPivot, root,
+                  arith::DivFOp::create(nb, nl, element, root));
+            });
+        scf::YieldOp::create(
+            lb, l, slicer.insert(finished, factor, j, remaining, j, unit));
+      });
+  return loop.getResult(0);
+}
+
+// Blocks of columns (left-looking, as LAPACK's potrf): a block's panel,
+// its columns from the diagonal down, less the product of the factor's
+// rows already known with those of the block's diagonal rows, is factored
+// by emitCholeskyPanel. As XLA does, a matrix that is not positive definite
+// (a NaN pivot) is all NaN, and the other triangle is zero. The upper factor
+// u = l^T of `a` is the lower factor of a^T, whose lower triangle is a's
+// upper one.
 struct CholeskyLowering : disc::StablehloLowering<stablehlo::CholeskyOp> {
   using StablehloLowering::StablehloLowering;
 
@@ -246,6 +413,7 @@ struct CholeskyLowering : disc::StablehloLowering<stablehlo::CholeskyOp> {
     Value n = getValueOrCreateConstantIndexOp(rewriter, loc, sizes.back());
     Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
     Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    Value blockSize = arith::ConstantIndexOp::create(rewriter, loc, kBlockSize);
     Type elementType = type.getElementType();
     Value zeros = disc::createFilledTensor(
         rewriter, loc, type, sizes,
@@ -255,52 +423,26 @@ struct CholeskyLowering : disc::StablehloLowering<stablehlo::CholeskyOp> {
     OpFoldResult unit = rewriter.getIndexAttr(1);
 
     auto loop = scf::ForOp::create(
-        rewriter, loc, zero, n, one, ValueRange{zeros},
-        [&](OpBuilder &lb, Location l, Value j, ValueRange iterArgs) {
+        rewriter, loc, zero, n, blockSize, ValueRange{zeros},
+        [&](OpBuilder &lb, Location l, Value known, ValueRange iterArgs) {
           Value factor = iterArgs[0];
           MatrixSlicer bodySlicer{lb, l, slicer.batchSizes};
-          Value remaining = arith::SubIOp::create(lb, l, n, j);
-          Value column = bodySlicer.slice(a, j, remaining, j, unit,
-                                          /*keepRows=*/true,
-                                          /*keepCols=*/false);
-          Value rows =
-              bodySlicer.slice(factor, j, remaining, lb.getIndexAttr(0), j);
-          Value pivotRow =
-              bodySlicer.slice(factor, j, unit, lb.getIndexAttr(0), j,
-                               /*keepRows=*/false, /*keepCols=*/true);
-          // Over (batch..., row, finished column).
-          Value updated = emitSubtractProducts(
-              lb, l, column, rows,
-              minorLoopsMap(context, batchRank, true, true), pivotRow,
-              minorLoopsMap(context, batchRank, false, true), batchRank,
-              /*reduceOverP=*/false);
-          // The pivot is the first element of the updated column.
-          SmallVector<OpFoldResult> pivotOffsets(batchRank + 1,
-                                                 lb.getIndexAttr(0));
-          SmallVector<OpFoldResult> pivotSizes = slicer.batchSizes;
-          pivotSizes.push_back(unit);
-          SmallVector<OpFoldResult> pivotStrides(batchRank + 1, unit);
-          auto pivotType = RankedTensorType::get(
-              type.getShape().take_front(batchRank), elementType);
-          Value pivot = tensor::ExtractSliceOp::create(
-              lb, l, pivotType, updated, pivotOffsets, pivotSizes,
-              pivotStrides);
-          Value finished = emitPerMatrixUpdate(
-              lb, l, updated, pivot, batchRank,
-              [&](OpBuilder &nb, Location nl, Value element,
-                  Value pivotValue) -> Value {
-                Value p = linalg::IndexOp::create(nb, nl, batchRank);
-                Value root = math::SqrtOp::create(nb, nl, pivotValue);
-                Value isPivot = arith::CmpIOp::create(
-                    nb, nl, arith::CmpIPredicate::eq, p,
-                    arith::ConstantIndexOp::create(nb, nl, 0));
-                return arith::SelectOp::create(
-                    nb, nl, isPivot, root,
-                    arith::DivFOp::create(nb, nl, element, root));
-              });
-          scf::YieldOp::create(
-              lb, l,
-              bodySlicer.insert(finished, factor, j, remaining, j, unit));
+          Value remaining = arith::SubIOp::create(lb, l, n, known);
+          Value cols = arith::MinSIOp::create(lb, l, blockSize, remaining);
+          OpFoldResult col0 = lb.getIndexAttr(0);
+          Value product = emitBatchProduct(
+              lb, l, bodySlicer.slice(factor, known, remaining, col0, known),
+              bodySlicer.slice(factor, known, cols, col0, known),
+              /*lhsTransposed=*/false, /*rhsTransposed=*/true,
+              "stablehlo.cholesky");
+          Value panel = emitDifference(
+              lb, l, bodySlicer.slice(a, known, remaining, known, cols),
+              product);
+          Value finished =
+              emitCholeskyPanel(lb, l, panel, bodySlicer.batchSizes);
+          scf::YieldOp::create(lb, l,
+                               bodySlicer.insert(finished, factor, known,
+                                                 remaining, known, cols));
         });
     Value factor = loop.getResult(0);
 

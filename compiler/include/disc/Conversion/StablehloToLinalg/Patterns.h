@@ -193,6 +193,22 @@ Value emitPaddedConvolutionInput(OpBuilder &b, Location loc,
 AffineMap getLeadingDimsMap(MLIRContext *context, unsigned numDims,
                             unsigned numResults);
 
+/// The dimensions of a dot_general's operands that are batch or contracted,
+/// pairwise.
+struct ContractionDims {
+  SmallVector<int64_t> lhsBatch, rhsBatch, lhsContracting, rhsContracting;
+};
+
+/// The dot_general of `lhs` and `rhs` (signless tensors of the given
+/// StableHLO element types) as linalg: a named op where the layout has one, a
+/// linalg.generic contraction otherwise, into a zero-filled `resultType`
+/// (batch, lhs free, rhs free dimensions). Sizes that must agree are
+/// checked at run time, the error naming `opName`.
+Value emitContraction(OpBuilder &b, Location loc, Value lhs, Value rhs,
+                      Type lhsElementType, Type rhsElementType,
+                      Type resultElementType, RankedTensorType resultType,
+                      const ContractionDims &dims, StringRef opName);
+
 /// Returns a tensor of `type` filled with the scalar `value`.
 Value createFilledTensor(OpBuilder &b, Location loc, RankedTensorType type,
                          ArrayRef<OpFoldResult> sizes, Value value);
