@@ -240,6 +240,41 @@ def cholesky(rng, n=1024):
     return Program(jax.lax.linalg.cholesky, (a,), "GFLOP/s", n ** 3 / 3.0, mlir=text)
 
 
+def cumsum(rng, n=16 << 20):
+    # jnp.cumsum prints a reduce_window over all n elements: a scan reads and
+    # writes each element once.
+    return Program(jnp.cumsum, (normal(rng, (n,)),), "GB/s", 2 * 4 * n, "copy")
+
+
+def max_pool(rng, shape=(8, 112, 112, 64)):
+    def pool(x):
+        return jax.lax.reduce_window(x, -jnp.inf, jax.lax.max, (1, 3, 3, 1), (1, 2, 2, 1), "SAME")
+    out = shape[0] * (shape[1] // 2) * (shape[2] // 2) * shape[3]
+    return Program(pool, (normal(rng, shape),), "GB/s", 4 * (math.prod(shape) + out), "copy")
+
+
+def embedding_indices(rng, rows, count):
+    return rng.integers(0, rows, size=count).astype(np.int32)
+
+
+def gather_rows(rng, rows=65536, width=128, count=131072):
+    # An embedding lookup: each index copies one row of the table.
+    table = normal(rng, (rows, width))
+    return Program(lambda t, i: jnp.take(t, i, axis=0, mode="clip"),
+                   (table, embedding_indices(rng, rows, count)), "GB/s",
+                   2 * 4 * count * width + 4 * count, "copy")
+
+
+def scatter_add_rows(rng, rows=65536, width=128, count=131072):
+    # An embedding's gradient: each update row is added into the table row
+    # its index names; the table is read and written once.
+    table = normal(rng, (rows, width))
+    updates = normal(rng, (count, width))
+    return Program(lambda t, i, u: t.at[i].add(u),
+                   (table, embedding_indices(rng, rows, count), updates), "GB/s",
+                   4 * (count * width + 2 * rows * width + count), "copy")
+
+
 PROGRAMS = {
     "bert_layer_b1": lambda rng: bert(rng, 1, 1),
     "bert_layer_b8": lambda rng: bert(rng, 8, 1),
@@ -257,6 +292,10 @@ PROGRAMS = {
     "resnet18_b8": lambda rng: resnet18(rng, 8),
     "triangular_solve_1024x256": triangular_solve,
     "cholesky_1024": cholesky,
+    "cumsum_16m": cumsum,
+    "max_pool_8x112x112x64": max_pool,
+    "gather_rows_131072x128": gather_rows,
+    "scatter_add_rows_131072x128": scatter_add_rows,
 }
 
 

@@ -1,7 +1,9 @@
 """reduce_window: max and average pooling as JAX writes them (padding,
 strides), window and base dilations, jnp.cumsum, a two-operand window
 (max with its index), integer and f16 windows, and a dynamic batch, each
-against a numpy reference written from the spec."""
+against a numpy reference written from the spec; the prefix scans that
+jnp.cumsum, cumprod, cummax and cummin print (forward and reverse, any axis)
+against numpy's accumulate."""
 
 import itertools
 
@@ -79,6 +81,62 @@ def window_case(name, op, element_type, init_text, init, shape, window, strides=
     return Case(name, mlir, [x], lambda x: expected, atol=atol, rtol=rtol)
 
 
+SCAN_OPS = {"add": np.add, "multiply": np.multiply, "maximum": np.maximum,
+            "minimum": np.minimum}
+
+
+def scan_case(name, op, element_type, init_text, shape, axis, reverse=False, g=None,
+              dynamic_batch=False, low=None, high=None, atol=1e-5, rtol=1e-5):
+    """A reduce_window whose window spans dimension `axis`, padded before it
+    (after it when `reverse`) by all but one element: an inclusive scan."""
+    x = random_array(g, shape, element_type, low, high)
+    n = shape[axis]
+    window = [1] * len(shape)
+    window[axis] = n
+    padding = [[0, 0] for _ in shape]
+    padding[axis] = [0, n - 1] if reverse else [n - 1, 0]
+    wide = x.astype(np.float64) if x.dtype.kind == "f" else x
+    if reverse:
+        expected = np.flip(SCAN_OPS[op].accumulate(np.flip(wide, axis), axis=axis), axis)
+    else:
+        expected = SCAN_OPS[op].accumulate(wide, axis=axis)
+    expected = expected.astype(x.dtype)
+    type_shape = list(shape)
+    if dynamic_batch:
+        type_shape[0] = -1
+    x_type = tensor_type(type_shape, element_type)
+    scalar = "tensor<%s>" % element_type
+    mlir = jax_module([("x", x_type)], [(x_type, "result")], [
+        "%%init = stablehlo.constant dense<%s> : %s" % (init_text, scalar),
+        '%0 = "stablehlo.reduce_window"(%arg0, %init) ({',
+        "^bb0(%%a: %s, %%b: %s):" % (scalar, scalar),
+        "  %%r = stablehlo.%s %%a, %%b : %s" % (op, scalar),
+        "  stablehlo.return %%r : %s" % scalar,
+        "}) %s : (%s, %s) -> %s" % (attributes(window, [1] * len(shape), [1] * len(shape),
+                                               [1] * len(shape), padding),
+                                    x_type, scalar, x_type),
+        "return %%0 : %s" % x_type])
+    return Case(name, mlir, [x], lambda x: expected, atol=atol, rtol=rtol)
+
+
+def scan_cases(g):
+    return [
+        scan_case("scan_cumsum_f32_last_axis", "add", "f32", "0.000000e+00", (3, 1000), 1, g=g,
+                  atol=1e-3, rtol=1e-4),
+        scan_case("scan_cumsum_i32_reverse_first_axis", "add", "i32", "0", (257, 5), 0,
+                  reverse=True, g=g, low=-100, high=100),
+        # Longer than any window loop could take: 200000 elements.
+        scan_case("scan_cumsum_i32_200000", "add", "i32", "0", (200000,), 0, g=g, low=-100,
+                  high=100),
+        scan_case("scan_cumprod_f64", "multiply", "f64", "1.000000e+00", (4, 30), 1, g=g,
+                  low=0.9, high=1.1, atol=1e-12, rtol=1e-12),
+        scan_case("scan_cummax_f32_middle_axis", "maximum", "f32", "0xFF800000", (2, 37, 3), 1,
+                  g=g),
+        scan_case("scan_cummin_i32_reverse_dynamic_batch", "minimum", "i32", "2147483647",
+                  (4, 65), 1, reverse=True, g=g, dynamic_batch=True, low=-1000, high=1000),
+    ]
+
+
 def max_with_index_case(g):
     """A max pool that also returns where each maximum was (the first on
     ties), as a two-operand reduce_window of (value, flat index) pairs."""
@@ -144,7 +202,7 @@ def cases():
         window_case("reduce_window_large_max_pool_f32", "maximum", "f32", *ninf, (2, 56, 56, 64),
                     [1, 3, 3, 1], [1, 2, 2, 1], padding=[[0, 0], [1, 1], [1, 1], [0, 0]], g=g),
         max_with_index_case(g),
-    ]
+    ] + scan_cases(g)
 
 
 run(cases())

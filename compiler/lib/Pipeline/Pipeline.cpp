@@ -218,7 +218,9 @@ static void buildLinalgPhase(OpPassManager &pm, const CompileOptions &options) {
   if (options.target == Target::Cpu && options.cpuLibraryCalls)
     pm.addNestedPass<func::FuncOp>(createConvolutionToLinalgConvPass());
   pm.addNestedPass<func::FuncOp>(createConvolutionToGemmPass());
-  pm.addPass(createStablehloToLinalgPass());
+  StablehloToLinalgPassOptions lowering;
+  lowering.sequentialScans = options.target == Target::Cpu;
+  pm.addPass(createStablehloToLinalgPass(lowering));
   pm.addPass(createDiscLinalgFuseElementwise());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -6,7 +6,9 @@
 // arith/math ops. Any body the scalar emitter understands works, e.g. the
 // compare/select pairs of an argmax. The body's float ops may be
 // reassociated. A reduce_window is the same over the windows of its padded
-// inputs (ReduceWindowLowering).
+// inputs (ReduceWindowLowering), but for the prefix scans that jnp.cumsum,
+// cumprod, cummax and cummin print, which become log2(n) elementwise steps
+// (ScanLowering) instead of n windows of up to n elements.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,9 +17,13 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 
@@ -263,10 +269,283 @@ struct ReduceWindowLowering
   }
 };
 
+/// The constant splat scalar `value` holds, looking through the 0-d
+/// broadcasts and reshapes JAX wraps init values in; null when none.
+Attribute getScalarConstant(Value value) {
+  while (Operation *definition = value.getDefiningOp()) {
+    if (!isa<stablehlo::BroadcastInDimOp, stablehlo::ReshapeOp>(definition))
+      break;
+    value = definition->getOperand(0);
+  }
+  DenseElementsAttr elements;
+  if (!matchPattern(value, m_Constant(&elements)) || !elements.isSplat())
+    return nullptr;
+  return elements.getSplatValue<Attribute>();
+}
+
+/// Whether `attr` is the number `number`, integer or float.
+bool isNumber(Attribute attr, int64_t number) {
+  if (auto integer = dyn_cast_or_null<IntegerAttr>(attr))
+    return integer.getValue() == number;
+  if (auto floating = dyn_cast_or_null<FloatAttr>(attr))
+    return floating.getValue().convertToDouble() == static_cast<double>(number);
+  return false;
+}
+
+/// A reduce_window that is a prefix scan: one input, and one dimension whose
+/// window spans all its n elements, padded by n - 1 init values before it
+/// (`reverse`: after it), every other dimension untouched. Output k then
+/// reduces elements [0, k] (reverse: [k, n)), with init values, of an
+/// associative and commutative body (add, multiply, max, min, and, or) for
+/// which body(init, init) == init, so that the padding adds nothing and any
+/// order of combining is the spec's.
+struct ScanForm {
+  int64_t dimension;
+  bool reverse;
+};
+
+std::optional<ScanForm> matchScan(stablehlo::ReduceWindowOp op) {
+  if (op.getInputs().size() != 1)
+    return std::nullopt;
+  auto type = cast<RankedTensorType>(op.getInputs().front().getType());
+  int64_t rank = type.getRank();
+  auto ones = [&](std::optional<ArrayRef<int64_t>> values) {
+    return llvm::all_of(disc::getDimValuesOr(values, rank, 1),
+                        [](int64_t value) { return value == 1; });
+  };
+  if (!ones(op.getWindowStrides()) || !ones(op.getBaseDilations()) ||
+      !ones(op.getWindowDilations()))
+    return std::nullopt;
+  SmallVector<int64_t> low, high;
+  disc::getPaddingEdges(op.getPadding(), rank, low, high);
+  std::optional<ScanForm> form;
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    int64_t window = op.getWindowDimensions()[dim];
+    if (window == 1 && low[dim] == 0 && high[dim] == 0)
+      continue;
+    int64_t size = type.getDimSize(dim);
+    if (form || window != size || size < 2)
+      return std::nullopt;
+    if (low[dim] == size - 1 && high[dim] == 0)
+      form = ScanForm{dim, /*reverse=*/false};
+    else if (low[dim] == 0 && high[dim] == size - 1)
+      form = ScanForm{dim, /*reverse=*/true};
+    else
+      return std::nullopt;
+  }
+  if (!form)
+    return std::nullopt;
+
+  Block &body = op.getBody().front();
+  if (body.getOperations().size() != 2)
+    return std::nullopt;
+  Operation &combine = body.front();
+  if (combine.getNumOperands() != 2 ||
+      !llvm::is_contained(combine.getOperands(), body.getArgument(0)) ||
+      !llvm::is_contained(combine.getOperands(), body.getArgument(1)))
+    return std::nullopt;
+  Attribute init = getScalarConstant(op.getInitValues().front());
+  if (isa<stablehlo::MaxOp, stablehlo::MinOp, stablehlo::AndOp,
+          stablehlo::OrOp>(combine))
+    return form;
+  if (isa<stablehlo::AddOp>(combine) && isNumber(init, 0))
+    return form;
+  if (isa<stablehlo::MulOp>(combine) && isNumber(init, 1))
+    return form;
+  return std::nullopt;
+}
+
+/// A prefix scan (see matchScan), in one of two forms:
+///   - sequential (the CPU): one scf.for along the scanned dimension per
+///     position of the others, carrying the running value in a register, in
+///     an scf.parallel over those positions: O(n), one pass over memory;
+///   - log-step (targets that run elementwise kernels, the GPU): a
+///     Hillis-Steele scan, first each element combined with init, then for
+///     s = 1, 2, 4, ... < n each element k >= s with element k - s
+///     (reverse: k < n - s with k + s), one elementwise linalg.generic over
+///     the shifted slices per step: O(n log n) work in log2(n) parallel
+///     passes.
+/// init combined with a value that already holds it changes nothing
+/// (matchScan's condition), so the log-step form may combine it in once.
+struct ScanLowering : disc::StablehloLowering<stablehlo::ReduceWindowOp> {
+  ScanLowering(const TypeConverter &converter, MLIRContext *context,
+               bool sequential)
+      : StablehloLowering(converter, context, /*benefit=*/2),
+        sequential(sequential) {}
+
+  LogicalResult lower(stablehlo::ReduceWindowOp op, OpAdaptor adaptor,
+                      ConversionPatternRewriter &rewriter) const override {
+    std::optional<ScanForm> form = matchScan(op);
+    if (!form)
+      return rewriter.notifyMatchFailure(op, "not a prefix scan");
+    Value input = adaptor.getInputs().front();
+    Value init = disc::extractScalar(rewriter, op.getLoc(),
+                                     adaptor.getInitValues().front());
+    Block &body = op.getBody().front();
+    FailureOr<Value> scan =
+        sequential
+            ? emitSequentialScan(rewriter, op.getLoc(), input, init, body,
+                                 *form)
+            : emitLogStepScan(rewriter, op.getLoc(), input, init, body, *form);
+    if (failed(scan))
+      return rewriter.notifyMatchFailure(op, "a body op has no scalar form");
+    rewriter.replaceOp(op, *scan);
+    return success();
+  }
+
+private:
+  FailureOr<Value> emitSequentialScan(OpBuilder &b, Location loc, Value input,
+                                      Value init, Block &body,
+                                      ScanForm form) const {
+    auto type = cast<RankedTensorType>(input.getType());
+    int64_t rank = type.getRank();
+    SmallVector<OpFoldResult> sizes = disc::getMixedSizes(b, loc, input);
+    auto bufferType = MemRefType::get(type.getShape(), type.getElementType());
+    // No tensor op may come between the to_buffer and the loops, which
+    // bufferization does not see read it (as in Sort.cpp).
+    Value source = bufferization::ToBufferOp::create(b, loc, bufferType, input,
+                                                     /*read_only=*/true);
+    SmallVector<Value> dynamicSizes;
+    for (OpFoldResult size : sizes)
+      if (auto value = dyn_cast<Value>(size))
+        dynamicSizes.push_back(value);
+    Value result = memref::AllocOp::create(b, loc, bufferType, dynamicSizes);
+    int64_t length = type.getDimSize(form.dimension);
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    Value last = arith::ConstantIndexOp::create(b, loc, length - 1);
+    Value end = arith::ConstantIndexOp::create(b, loc, length);
+    bool emitted = true;
+
+    // Scans the row at `position` (the indices of the other dimensions).
+    auto scanRow = [&](OpBuilder &rb, Location rl, ValueRange position) {
+      auto loop = scf::ForOp::create(
+          rb, rl, zero, end, one, ValueRange{init},
+          [&](OpBuilder &fb, Location fl, Value step, ValueRange running) {
+            Value index =
+                form.reverse ? arith::SubIOp::create(fb, fl, last, step) : step;
+            SmallVector<Value> indices(position.begin(), position.end());
+            indices.insert(indices.begin() + form.dimension, index);
+            Value element =
+                memref::LoadOp::create(fb, fl, source, indices).getResult();
+            FailureOr<SmallVector<Value>> combined =
+                disc::emitScalarBlock(fb, body, {running[0], element});
+            if (failed(combined)) {
+              emitted = false;
+              scf::YieldOp::create(fb, fl, running);
+              return;
+            }
+            memref::StoreOp::create(fb, fl, combined->front(), result, indices);
+            scf::YieldOp::create(fb, fl, *combined);
+          });
+      (void)loop;
+    };
+    if (rank == 1) {
+      scanRow(b, loc, {});
+    } else {
+      SmallVector<Value> lowerBounds(rank - 1, zero), steps(rank - 1, one),
+          upperBounds;
+      for (auto [dim, size] : llvm::enumerate(sizes))
+        if (static_cast<int64_t>(dim) != form.dimension)
+          upperBounds.push_back(getValueOrCreateConstantIndexOp(b, loc, size));
+      scf::ParallelOp::create(
+          b, loc, lowerBounds, upperBounds, steps,
+          [&](OpBuilder &pb, Location pl, ValueRange position) {
+            scanRow(pb, pl, position);
+          });
+    }
+    if (!emitted)
+      return failure();
+    return bufferization::ToTensorOp::create(b, loc, type, result,
+                                             /*restrict=*/true,
+                                             /*writable=*/true)
+        .getResult();
+  }
+
+  FailureOr<Value> emitLogStepScan(OpBuilder &b, Location loc, Value input,
+                                   Value init, Block &body,
+                                   ScanForm form) const {
+    auto type = cast<RankedTensorType>(input.getType());
+    int64_t rank = type.getRank();
+    int64_t length = type.getDimSize(form.dimension);
+    SmallVector<OpFoldResult> sizes = disc::getMixedSizes(b, loc, input);
+    AffineMap identity = b.getMultiDimIdentityMap(rank);
+    SmallVector<utils::IteratorType> iterators(rank,
+                                               utils::IteratorType::parallel);
+    bool emitted = true;
+    // `body` applied elementwise to `lhs` (of `rhs`'s shape, or 0-d) and
+    // `rhs`.
+    auto combine = [&](Value lhs, Value rhs) -> Value {
+      auto resultType = cast<RankedTensorType>(rhs.getType());
+      AffineMap lhsMap = cast<RankedTensorType>(lhs.getType()).getRank() == 0
+                             ? AffineMap::get(rank, 0, {}, b.getContext())
+                             : identity;
+      Value empty = disc::createEmptyTensor(b, loc, resultType,
+                                            disc::getMixedSizes(b, loc, rhs));
+      return linalg::GenericOp::create(
+                 b, loc, resultType, ValueRange{lhs, rhs}, ValueRange{empty},
+                 {lhsMap, identity, identity}, iterators,
+                 [&](OpBuilder &gb, Location gl, ValueRange args) {
+                   FailureOr<SmallVector<Value>> results =
+                       disc::emitScalarBlock(gb, body, args.drop_back());
+                   emitted &= succeeded(results);
+                   linalg::YieldOp::create(gb, gl,
+                                           succeeded(results)
+                                               ? ValueRange(*results)
+                                               : args.take_back());
+                 })
+          .getResult(0);
+    };
+    // The offsets, sizes and strides of `size` elements of the scanned
+    // dimension from `offset`, all of the others.
+    auto window = [&](int64_t offset, int64_t size) {
+      SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+      SmallVector<OpFoldResult> windowSizes = sizes;
+      offsets[form.dimension] = b.getIndexAttr(offset);
+      windowSizes[form.dimension] = b.getIndexAttr(size);
+      return std::make_tuple(
+          offsets, windowSizes,
+          SmallVector<OpFoldResult>(rank, b.getIndexAttr(1)));
+    };
+
+    Value scan =
+        combine(tensor::FromElementsOp::create(
+                    b, loc, RankedTensorType::get({}, type.getElementType()),
+                    ValueRange{init}),
+                input);
+    for (int64_t shift = 1; shift < length; shift *= 2) {
+      auto [earlyOffsets, earlySizes, strides] = window(0, length - shift);
+      auto [lateOffsets, lateSizes, lateStrides] =
+          window(shift, length - shift);
+      Value earlier = tensor::ExtractSliceOp::create(b, loc, scan, earlyOffsets,
+                                                     earlySizes, strides);
+      Value later = tensor::ExtractSliceOp::create(b, loc, scan, lateOffsets,
+                                                   lateSizes, lateStrides);
+      // Forward, element k >= shift takes in element k - shift; reverse,
+      // element k < length - shift takes in element k + shift.
+      scan =
+          form.reverse
+              ? tensor::InsertSliceOp::create(b, loc, combine(later, earlier),
+                                              scan, earlyOffsets, earlySizes,
+                                              strides)
+              : tensor::InsertSliceOp::create(b, loc, combine(earlier, later),
+                                              scan, lateOffsets, lateSizes,
+                                              lateStrides);
+    }
+    if (!emitted)
+      return failure();
+    return scan;
+  }
+
+  bool sequential;
+};
+
 } // namespace
 
 void mlir::disc::populateReductionPatterns(const TypeConverter &converter,
-                                           RewritePatternSet &patterns) {
+                                           RewritePatternSet &patterns,
+                                           bool sequentialScans) {
   patterns.add<ReduceLowering, ReduceWindowLowering>(converter,
                                                      patterns.getContext());
+  patterns.add<ScanLowering>(converter, patterns.getContext(), sequentialScans);
 }

@@ -95,6 +95,8 @@ LogicalResult reportUnsupportedOps(ModuleOp module, ConversionTarget &target,
 
 struct StablehloToLinalgPass
     : disc::impl::StablehloToLinalgPassBase<StablehloToLinalgPass> {
+  using StablehloToLinalgPassBase::StablehloToLinalgPassBase;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
@@ -102,7 +104,7 @@ struct StablehloToLinalgPass
     RewritePatternSet patterns(context);
     disc::populateElementwisePatterns(converter, patterns);
     disc::populateDataMovementPatterns(converter, patterns);
-    disc::populateReductionPatterns(converter, patterns);
+    disc::populateReductionPatterns(converter, patterns, sequentialScans);
     disc::populateContractionPatterns(converter, patterns);
     disc::populateControlFlowPatterns(converter, patterns);
     disc::populateConvolutionPatterns(converter, patterns);

@@ -25,7 +25,17 @@ def StablehloToLinalgPass : Pass<"disc-stablehlo-to-linalg", "ModuleOp"> {
     location of their first occurrence, followed by a summary at the module
     ("unsupported ops: stablehlo.sort (2), ..."), and the pass fails without
     changing the module.
+
+    A reduce_window that is a prefix scan (jnp.cumsum and its kin) becomes
+    log2(n) elementwise steps, or, with sequential-scans (the CPU), one loop
+    along the scanned dimension per position of the others.
   }];
+  let options = [
+    Option<"sequentialScans", "sequential-scans", "bool", "false",
+           "Lower prefix scans to a loop along the scanned dimension, in "
+           "parallel over the other dimensions, rather than log2(n) "
+           "elementwise steps">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::bufferization::BufferizationDialect",

@@ -217,8 +217,11 @@ void populateElementwisePatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns);
 void populateDataMovementPatterns(const TypeConverter &converter,
                                   RewritePatternSet &patterns);
+/// With `sequentialScans`, prefix scans become a loop along the scanned
+/// dimension rather than log2(n) elementwise steps.
 void populateReductionPatterns(const TypeConverter &converter,
-                               RewritePatternSet &patterns);
+                               RewritePatternSet &patterns,
+                               bool sequentialScans);
 void populateContractionPatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns);
 void populateControlFlowPatterns(const TypeConverter &converter,
