@@ -29,6 +29,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
 
@@ -36,6 +37,14 @@ namespace {
 
 // Runs this short are cheaper to sort by insertion than by merging.
 constexpr int64_t kInsertionRun = 16;
+// The bits of a radix sort's digit, and the digits' count.
+constexpr int64_t kRadixBits = 8;
+constexpr int64_t kRadix = int64_t(1) << kRadixBits;
+// The elements of a row a radix pass handles in one piece of parallel work.
+constexpr int64_t kRadixChunk = int64_t(1) << 16;
+// Rows shorter than this are merge sorted: a radix pass costs as much for
+// its counters as for a short row's elements.
+constexpr int64_t kRadixMinLength = 2048;
 
 /// Emits the loops of the sort of flat row-major buffers of `rows` rows of
 /// `length` elements, one buffer per operand.
@@ -352,6 +361,378 @@ private:
   LogicalResult emitted = success();
 };
 
+/// A comparator that orders elements by one key alone: `lhsKey`, computed
+/// in the comparator from the block argument `lhsElement` (an element of
+/// operand `operand`), compared by `compare` with the same computation on
+/// the other element.
+struct KeyOrder {
+  unsigned operand;
+  BlockArgument lhsElement;
+  Value lhsKey;
+  stablehlo::ComparisonType compare;
+  bool descending;
+  unsigned width;
+};
+
+/// Whether `lhs` and `rhs` are the same computation of the comparator
+/// `block`, `lhs` on the element of one side where `rhs` has the element of
+/// the other, and on one operand only; records in `lhsArgument` the block
+/// argument `lhs` reads.
+bool isMirrored(Value lhs, Value rhs, Block &block,
+                BlockArgument &lhsArgument) {
+  if (auto lhsArg = dyn_cast<BlockArgument>(lhs)) {
+    auto rhsArg = dyn_cast<BlockArgument>(rhs);
+    if (!rhsArg || lhsArg.getOwner() != &block || rhsArg.getOwner() != &block ||
+        (lhsArg.getArgNumber() ^ 1) != rhsArg.getArgNumber() ||
+        (lhsArgument && lhsArgument != lhsArg))
+      return false;
+    lhsArgument = lhsArg;
+    return true;
+  }
+  Operation *lhsOp = lhs.getDefiningOp();
+  Operation *rhsOp = rhs.getDefiningOp();
+  // A constant (hoisted out of the block or not) is the same on both sides.
+  if (lhs == rhs)
+    return isa<stablehlo::ConstantOp>(lhsOp);
+  if (!rhsOp || lhsOp->getBlock() != &block || rhsOp->getBlock() != &block ||
+      lhsOp->getNumResults() != 1 || lhsOp->getNumRegions() != 0 ||
+      (!isa<stablehlo::ConstantOp>(lhsOp) &&
+       (!disc::isElementwiseStablehloOp(lhsOp) ||
+        disc::checkScalarizable(lhsOp))))
+    return false;
+  return OperationEquivalence::isEquivalentTo(
+      lhsOp, rhsOp,
+      [&](Value l, Value r) {
+        return success(isMirrored(l, r, block, lhsArgument));
+      },
+      /*markEquivalent=*/nullptr, OperationEquivalence::IgnoreLocations);
+}
+
+/// The order of `comparator` when it is a strict less or greater of one key
+/// of 8 to 64 bits (JAX's sorts of one key, argsort's iota carried along);
+/// nullopt for any other comparator.
+std::optional<KeyOrder> matchKeyOrder(Block &comparator) {
+  auto terminator = dyn_cast<stablehlo::ReturnOp>(comparator.getTerminator());
+  if (!terminator || terminator->getNumOperands() != 1)
+    return std::nullopt;
+  auto compare =
+      terminator->getOperand(0).getDefiningOp<stablehlo::CompareOp>();
+  if (!compare || compare->getBlock() != &comparator)
+    return std::nullopt;
+  stablehlo::ComparisonDirection direction = compare.getComparisonDirection();
+  if (direction != stablehlo::ComparisonDirection::LT &&
+      direction != stablehlo::ComparisonDirection::GT)
+    return std::nullopt;
+  Type element = getElementTypeOrSelf(compare.getLhs().getType());
+  unsigned width = element.getIntOrFloatBitWidth();
+  if (width != 8 && width != 16 && width != 32 && width != 64)
+    return std::nullopt;
+  stablehlo::ComparisonType kind =
+      compare.getCompareType().value_or(stablehlo::ComparisonType::NOTYPE);
+  if (kind == stablehlo::ComparisonType::NOTYPE)
+    kind = isa<FloatType>(element)       ? stablehlo::ComparisonType::FLOAT
+           : element.isUnsignedInteger() ? stablehlo::ComparisonType::UNSIGNED
+                                         : stablehlo::ComparisonType::SIGNED;
+  bool isFloatOrder = kind == stablehlo::ComparisonType::FLOAT ||
+                      kind == stablehlo::ComparisonType::TOTALORDER;
+  if (isFloatOrder != isa<FloatType>(element))
+    return std::nullopt;
+
+  BlockArgument lhsArgument;
+  if (!isMirrored(compare.getLhs(), compare.getRhs(), comparator, lhsArgument))
+    return std::nullopt;
+  // The compare's left side read the right element: the order is reversed.
+  bool swapped = lhsArgument.getArgNumber() % 2 == 1;
+  bool descending = (direction == stablehlo::ComparisonDirection::GT) ^ swapped;
+  Value lhsKey = swapped ? compare.getRhs() : compare.getLhs();
+  BlockArgument lhsElement =
+      comparator.getArgument(lhsArgument.getArgNumber() & ~1u);
+  return KeyOrder{lhsElement.getArgNumber() / 2,
+                  lhsElement,
+                  lhsKey,
+                  kind,
+                  descending,
+                  width};
+}
+
+/// Emits a stable least-significant-digit radix sort of flat row-major
+/// buffers of `rows` rows of `length` elements by the key `order` names,
+/// one pass per kRadixBits-bit digit of the key made unsigned and
+/// order-preserving. Each row is cut into chunks: a pass counts each
+/// chunk's digits (one parallel loop over the chunks of every row), turns
+/// the counts into the chunk's first position for each digit (one parallel
+/// loop over the rows: digit by digit, chunk by chunk, so that equal digits
+/// keep their order), then moves every operand's elements to those
+/// positions (a parallel loop over the chunks again). The key is computed
+/// again from the key operand where needed rather than stored: the
+/// operands are all that is moved.
+class RadixSortEmitter {
+public:
+  RadixSortEmitter(const KeyOrder &order, Value rows, Value length)
+      : order(order), rows(rows), length(length) {}
+
+  /// The chunks a row of `length` elements is cut into.
+  static Value emitChunksPerRow(OpBuilder &b, Location loc, Value length) {
+    Value chunk = constant(b, loc, kRadixChunk);
+    return arith::DivUIOp::create(
+        b, loc,
+        arith::AddIOp::create(b, loc, length,
+                              constant(b, loc, kRadixChunk - 1)),
+        chunk);
+  }
+
+  /// The counters the sort needs for `rows` rows cut into `chunks` chunks.
+  static Value emitCounterCount(OpBuilder &b, Location loc, Value rows,
+                                Value chunks) {
+    return arith::MulIOp::create(b, loc,
+                                 arith::MulIOp::create(b, loc, rows, chunks),
+                                 constant(b, loc, kRadix));
+  }
+
+  /// Sorts the rows of `inputs` into `results` through `scratch`, with
+  /// `counters` (emitCounterCount of them) for the digit counts.
+  void emitSort(OpBuilder &b, Location loc, ValueRange inputs,
+                ValueRange results, ValueRange scratch, Value counters) {
+    chunks = emitChunksPerRow(b, loc, length);
+    chunkLength = arith::DivUIOp::create(
+        b, loc,
+        arith::SubIOp::create(b, loc,
+                              arith::AddIOp::create(b, loc, length, chunks),
+                              constant(b, loc, 1)),
+        arith::MaxUIOp::create(b, loc, chunks, constant(b, loc, 1)));
+    this->counters = counters;
+    int64_t passes = (order.width + kRadixBits - 1) / kRadixBits;
+    ValueRange sources = inputs;
+    for (int64_t pass = 0; pass < passes; ++pass) {
+      // The last pass writes the results.
+      ValueRange destinations =
+          (passes - 1 - pass) % 2 == 0 ? results : scratch;
+      int64_t shift = pass * kRadixBits;
+      emitCountPass(b, loc, sources[order.operand], shift);
+      emitOffsetPass(b, loc);
+      emitMovePass(b, loc, sources, destinations, shift);
+      sources = destinations;
+    }
+  }
+
+private:
+  static Value constant(OpBuilder &b, Location loc, int64_t value) {
+    return arith::ConstantIndexOp::create(b, loc, value);
+  }
+
+  /// The key of `element` as an unsigned integer in the order of the sort.
+  Value emitOrderedKey(OpBuilder &b, Location loc, Value element) {
+    IRMapping scalars;
+    scalars.map(order.lhsElement, element);
+    std::function<Value(Value)> emit = [&](Value value) -> Value {
+      if (Value scalar = scalars.lookupOrNull(value))
+        return scalar;
+      Operation *op = value.getDefiningOp();
+      SmallVector<Value> operands;
+      for (Value operand : op->getOperands())
+        operands.push_back(emit(operand));
+      Value scalar = disc::emitScalarOp(b, loc, op, operands);
+      scalars.map(value, scalar);
+      return scalar;
+    };
+    Value key = emit(order.lhsKey);
+    auto bitsType = b.getIntegerType(order.width);
+    Value signBit = arith::ConstantOp::create(
+        b, loc, b.getIntegerAttr(bitsType, APInt::getSignMask(order.width)));
+    if (isa<FloatType>(key.getType())) {
+      if (order.compare == stablehlo::ComparisonType::FLOAT) {
+        // A plain float compare ties -0.0 with 0.0.
+        Value zero = arith::ConstantOp::create(
+            b, loc, b.getFloatAttr(key.getType(), 0.0));
+        Value isZero =
+            arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, key, zero);
+        key = arith::SelectOp::create(b, loc, isZero, zero, key);
+      }
+      // Negative floats order backwards by their bits, all below the
+      // positive ones: flip every bit of those, the sign bit of the others.
+      Value bits = arith::BitcastOp::create(b, loc, bitsType, key);
+      Value negativeMask = arith::ShRSIOp::create(
+          b, loc, bits,
+          arith::ConstantOp::create(
+              b, loc, b.getIntegerAttr(bitsType, order.width - 1)));
+      key = arith::XOrIOp::create(
+          b, loc, bits, arith::OrIOp::create(b, loc, negativeMask, signBit));
+    } else if (order.compare == stablehlo::ComparisonType::SIGNED) {
+      key = arith::XOrIOp::create(b, loc, key, signBit);
+    }
+    if (order.descending)
+      key = arith::XOrIOp::create(
+          b, loc, key,
+          arith::ConstantOp::create(
+              b, loc,
+              b.getIntegerAttr(bitsType, APInt::getAllOnes(order.width))));
+    return key;
+  }
+
+  /// The digit of `element`'s key `shift` bits up, as an index.
+  Value emitDigit(OpBuilder &b, Location loc, Value element, int64_t shift) {
+    Value key = emitOrderedKey(b, loc, element);
+    Type bitsType = key.getType();
+    Value shifted = arith::ShRUIOp::create(
+        b, loc, key,
+        arith::ConstantOp::create(b, loc, b.getIntegerAttr(bitsType, shift)));
+    Value digit =
+        arith::IndexCastUIOp::create(b, loc, b.getIndexType(), shifted);
+    return arith::AndIOp::create(b, loc, digit, constant(b, loc, kRadix - 1));
+  }
+
+  /// One parallel loop over the chunks of every row; `body` gets the
+  /// chunk's first element, its end and its first counter.
+  void emitPerChunk(
+      OpBuilder &b, Location loc,
+      function_ref<void(OpBuilder &, Location, Value, Value, Value)> body) {
+    scf::ParallelOp::create(
+        b, loc, ValueRange{constant(b, loc, 0)},
+        ValueRange{arith::MulIOp::create(b, loc, rows, chunks)},
+        ValueRange{constant(b, loc, 1)},
+        [&](OpBuilder &pb, Location pl, ValueRange ivs) {
+          Value row = arith::DivUIOp::create(pb, pl, ivs[0], chunks);
+          Value chunk = arith::RemUIOp::create(pb, pl, ivs[0], chunks);
+          Value rowStart = arith::MulIOp::create(pb, pl, row, length);
+          Value rowEnd = arith::AddIOp::create(pb, pl, rowStart, length);
+          Value start = arith::MinUIOp::create(
+              pb, pl,
+              arith::AddIOp::create(
+                  pb, pl, rowStart,
+                  arith::MulIOp::create(pb, pl, chunk, chunkLength)),
+              rowEnd);
+          Value end = arith::MinUIOp::create(
+              pb, pl, arith::AddIOp::create(pb, pl, start, chunkLength),
+              rowEnd);
+          Value firstCounter =
+              arith::MulIOp::create(pb, pl, ivs[0], constant(pb, pl, kRadix));
+          body(pb, pl, start, end, firstCounter);
+        });
+  }
+
+  /// Runs `body` on each position of [start, end), a chunk: the loop
+  /// counts up to the chunk length and skips what is past `end`, so that
+  /// its trip count is a constant when the length is, which tells the CPU
+  /// pipeline how much work a chunk is.
+  void
+  emitForEachElement(OpBuilder &b, Location loc, Value start, Value end,
+                     function_ref<void(OpBuilder &, Location, Value)> body) {
+    scf::ForOp::create(
+        b, loc, constant(b, loc, 0), chunkLength, constant(b, loc, 1),
+        ValueRange{},
+        [&](OpBuilder &fb, Location fl, Value offset, ValueRange) {
+          Value position = arith::AddIOp::create(fb, fl, start, offset);
+          Value inside = arith::CmpIOp::create(
+              fb, fl, arith::CmpIPredicate::ult, position, end);
+          scf::IfOp::create(fb, fl, inside, [&](OpBuilder &ib, Location il) {
+            body(ib, il, position);
+            scf::YieldOp::create(ib, il);
+          });
+          scf::YieldOp::create(fb, fl);
+        });
+  }
+
+  void emitCountPass(OpBuilder &b, Location loc, Value keys, int64_t shift) {
+    emitPerChunk(
+        b, loc,
+        [&](OpBuilder &pb, Location pl, Value start, Value end,
+            Value firstCounter) {
+          Value zero = constant(pb, pl, 0), one = constant(pb, pl, 1);
+          scf::ForOp::create(
+              pb, pl, zero, constant(pb, pl, kRadix), one, ValueRange{},
+              [&](OpBuilder &fb, Location fl, Value digit, ValueRange) {
+                memref::StoreOp::create(fb, fl, zero, counters,
+                                        ValueRange{arith::AddIOp::create(
+                                            fb, fl, firstCounter, digit)});
+                scf::YieldOp::create(fb, fl);
+              });
+          emitForEachElement(
+              pb, pl, start, end,
+              [&](OpBuilder &fb, Location fl, Value position) {
+                Value element = memref::LoadOp::create(fb, fl, keys, position);
+                Value counter = arith::AddIOp::create(
+                    fb, fl, firstCounter, emitDigit(fb, fl, element, shift));
+                Value count = memref::LoadOp::create(fb, fl, counters, counter);
+                memref::StoreOp::create(
+                    fb, fl, arith::AddIOp::create(fb, fl, count, one), counters,
+                    counter);
+              });
+        });
+  }
+
+  /// Replaces each count by the position of the chunk's first element of
+  /// that digit: a row's elements go digit by digit and, within a digit,
+  /// chunk by chunk.
+  void emitOffsetPass(OpBuilder &b, Location loc) {
+    scf::ParallelOp::create(
+        b, loc, ValueRange{constant(b, loc, 0)}, ValueRange{rows},
+        ValueRange{constant(b, loc, 1)},
+        [&](OpBuilder &pb, Location pl, ValueRange ivs) {
+          Value zero = constant(pb, pl, 0), one = constant(pb, pl, 1);
+          Value radix = constant(pb, pl, kRadix);
+          Value rowStart = arith::MulIOp::create(pb, pl, ivs[0], length);
+          Value firstChunk = arith::MulIOp::create(pb, pl, ivs[0], chunks);
+          scf::ForOp::create(
+              pb, pl, zero, radix, one, ValueRange{rowStart},
+              [&](OpBuilder &db, Location dl, Value digit, ValueRange next) {
+                auto perChunk = scf::ForOp::create(
+                    db, dl, zero, chunks, one, next,
+                    [&](OpBuilder &cb, Location cl, Value chunk,
+                        ValueRange position) {
+                      Value counter = arith::AddIOp::create(
+                          cb, cl,
+                          arith::MulIOp::create(
+                              cb, cl,
+                              arith::AddIOp::create(cb, cl, firstChunk, chunk),
+                              radix),
+                          digit);
+                      Value count =
+                          memref::LoadOp::create(cb, cl, counters, counter);
+                      memref::StoreOp::create(cb, cl, position[0], counters,
+                                              counter);
+                      scf::YieldOp::create(cb, cl,
+                                           ValueRange{arith::AddIOp::create(
+                                               cb, cl, position[0], count)});
+                    });
+                scf::YieldOp::create(db, dl, perChunk.getResults());
+              });
+        });
+  }
+
+  void emitMovePass(OpBuilder &b, Location loc, ValueRange sources,
+                    ValueRange destinations, int64_t shift) {
+    emitPerChunk(
+        b, loc,
+        [&](OpBuilder &pb, Location pl, Value start, Value end,
+            Value firstCounter) {
+          Value one = constant(pb, pl, 1);
+          emitForEachElement(
+              pb, pl, start, end,
+              [&](OpBuilder &fb, Location fl, Value position) {
+                SmallVector<Value> elements;
+                for (Value source : sources)
+                  elements.push_back(
+                      memref::LoadOp::create(fb, fl, source, position));
+                Value counter = arith::AddIOp::create(
+                    fb, fl, firstCounter,
+                    emitDigit(fb, fl, elements[order.operand], shift));
+                Value target =
+                    memref::LoadOp::create(fb, fl, counters, counter);
+                memref::StoreOp::create(
+                    fb, fl, arith::AddIOp::create(fb, fl, target, one),
+                    counters, counter);
+                for (auto [element, destination] :
+                     llvm::zip_equal(elements, destinations))
+                  memref::StoreOp::create(fb, fl, element, destination, target);
+              });
+        });
+  }
+
+  const KeyOrder &order;
+  Value rows, length;
+  Value chunks, chunkLength, counters;
+};
+
 /// The permutation moving `dimension` last, the others keeping their order.
 SmallVector<int64_t> getMoveLastPermutation(int64_t rank, int64_t dimension) {
   SmallVector<int64_t> permutation;
@@ -372,6 +753,12 @@ Value flatten(OpBuilder &b, Location loc, Value buffer) {
     all.push_back(dim);
   return memref::CollapseShapeOp::create(b, loc, buffer,
                                          ArrayRef<ReassociationIndices>{all});
+}
+
+Value allocateCounters(OpBuilder &b, Location loc, Value count) {
+  return memref::AllocOp::create(
+      b, loc, MemRefType::get({ShapedType::kDynamic}, b.getIndexType()),
+      ValueRange{count});
 }
 
 struct SortLowering : OpConversionPattern<stablehlo::SortOp> {
@@ -439,9 +826,44 @@ struct SortLowering : OpConversionPattern<stablehlo::SortOp> {
           getValueOrCreateConstantIndexOp(rewriter, loc, size));
     Value length =
         getValueOrCreateConstantIndexOp(rewriter, loc, rowSizes.back());
-    MergeSortEmitter emitter(op.getComparator().front(), rows, length);
-    emitter.emitSort(rewriter, loc, inputs, results, scratch);
-    if (failed(emitter.status()))
+    Block &comparator = op.getComparator().front();
+    MergeSortEmitter mergeSort(comparator, rows, length);
+    std::optional<KeyOrder> keyOrder = matchKeyOrder(comparator);
+    std::optional<int64_t> staticLength = getConstantIntValue(rowSizes.back());
+    if (!keyOrder || (staticLength && *staticLength < kRadixMinLength)) {
+      mergeSort.emitSort(rewriter, loc, inputs, results, scratch);
+    } else {
+      RadixSortEmitter radixSort(*keyOrder, rows, length);
+      Value counterCount = RadixSortEmitter::emitCounterCount(
+          rewriter, loc, rows,
+          RadixSortEmitter::emitChunksPerRow(rewriter, loc, length));
+      if (staticLength) {
+        radixSort.emitSort(rewriter, loc, inputs, results, scratch,
+                           allocateCounters(rewriter, loc, counterCount));
+      } else {
+        // A dynamic length chooses at run time; the counters are only
+        // allocated for the radix sort.
+        Value useRadix = arith::CmpIOp::create(
+            rewriter, loc, arith::CmpIPredicate::uge, length,
+            arith::ConstantIndexOp::create(rewriter, loc, kRadixMinLength));
+        Value counters = allocateCounters(
+            rewriter, loc,
+            arith::SelectOp::create(
+                rewriter, loc, useRadix, counterCount,
+                arith::ConstantIndexOp::create(rewriter, loc, 0)));
+        scf::IfOp::create(
+            rewriter, loc, useRadix,
+            [&](OpBuilder &tb, Location tl) {
+              radixSort.emitSort(tb, tl, inputs, results, scratch, counters);
+              scf::YieldOp::create(tb, tl);
+            },
+            [&](OpBuilder &eb, Location el) {
+              mergeSort.emitSort(eb, el, inputs, results, scratch);
+              scf::YieldOp::create(eb, el);
+            });
+      }
+    }
+    if (failed(mergeSort.status()))
       return rewriter.notifyMatchFailure(op, "a comparator op has no scalar "
                                              "form");
 
