@@ -38,7 +38,7 @@ namespace {
 // Runs this short are cheaper to sort by insertion than by merging.
 constexpr int64_t kInsertionRun = 16;
 // The bits of a radix sort's digit, and the digits' count.
-constexpr int64_t kRadixBits = 8;
+constexpr int64_t kRadixBits = 11;
 constexpr int64_t kRadix = int64_t(1) << kRadixBits;
 // The elements of a row a radix pass handles in one piece of parallel work.
 constexpr int64_t kRadixChunk = int64_t(1) << 16;
