@@ -177,9 +177,13 @@ def cases():
         # its runs are merged in parallel before the last passes.
         sort_case("sort_many_rows_f32", [random_array(g, (64, 300), "f32")], 1),
         sort_case("sort_long_row_f32", [with_specials(random_array(g, (200003,), "f32"))], 0),
-        # Rows of 2048 elements and more whose comparator orders by one
+        # Rows of 1024 elements and more whose comparator orders by one
         # key are radix sorted; each checked through the permutation (an
         # iota carried along) so that ties must keep their order.
+        sort_case("radix_shortest_rows", [with_specials(random_array(g, (3, 1024), "f32")),
+                                          np.tile(np.arange(1024, dtype=np.int32), (3, 1))], 1),
+        sort_case("merge_longest_rows", [with_specials(random_array(g, (3, 1023), "f32")),
+                                         np.tile(np.arange(1023, dtype=np.int32), (3, 1))], 1),
         sort_case("radix_argsort_f32_nan_zero_inf", [long_specials, long_iota], 0, outputs=[1]),
         sort_case("radix_sort_f32_rows", [with_specials(random_array(g, (3, 5000), "f32"))], 1),
         sort_case("radix_argsort_f32_descending", [long_specials, long_iota], 0, direction="GT"),

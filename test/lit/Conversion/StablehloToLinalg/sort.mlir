@@ -223,7 +223,7 @@ func.func @sort_by_second_operand_dynamic(%v: tensor<?xf32>, %k: tensor<?xi32>) 
 
 // -----
 
-// Rows shorter than 2048 elements, and comparators that are not one key's
+// Rows shorter than 1024 elements, and comparators that are not one key's
 // strict order (here less-or-equal, and a key that depends on both
 // operands), are merge sorted at any length.
 // CHECK-LABEL: func.func @merge_sorted
