@@ -96,6 +96,17 @@ def sort_case(name, arrays, dimension, num_keys=1, direction="LT", outputs=None,
     return Case(name, mlir, arrays, reference, atol=0, rtol=0)
 
 
+def swapped_compare_case(name, arrays):
+    """A 1-D sort of i32 keys whose comparator asks whether the right
+    element is greater than the left one: the ascending order of a plain
+    less, written the other way round."""
+    case = sort_case(name, arrays, 0)
+    less = "LT, %a0, %b0,  SIGNED"
+    assert less in case.mlir
+    case.mlir = case.mlir.replace(less, "GT, %b0, %a0,  SIGNED")
+    return case
+
+
 def canonical_key(x, direction):
     """Integers that numpy's stable sorts order as JAX's comparator orders
     `x`: for floats, -0.0 as 0.0 and every NaN as the positive NaN, then
@@ -202,6 +213,8 @@ def cases():
                                              long_iota[:3000]], 0),
         sort_case("radix_f32_dim0", [with_specials(random_array(g, (4100, 3), "f32")),
                                      np.tile(np.arange(4100, dtype=np.int32)[:, None], (1, 3))], 0),
+        # `rhs > lhs` is an ascending order.
+        swapped_compare_case("radix_swapped_compare_ascending", [long_ties, long_iota]),
         # Two keys: not a radix order, merge sorted at any length.
         sort_case("long_rows_two_keys", [g.integers(0, 3, size=(2, 3000)).astype(np.int32),
                                          g.integers(0, 50, size=(2, 3000)).astype(np.int32),
@@ -209,6 +222,13 @@ def cases():
                   1, num_keys=2),
         sort_case("radix_dynamic_argsort", [long_specials, long_iota], 0, outputs=[1],
                   shapes=[(-1,), (-1,)]),
+        # From 65536 elements on, 11-bit digits: static and dynamic lengths.
+        sort_case("radix_wide_digits_dynamic",
+                  [with_specials(random_array(g, (70001,), "f32")),
+                   np.arange(70001, dtype=np.int32)], 0, outputs=[1], shapes=[(-1,), (-1,)]),
+        sort_case("radix_wide_digits_i64_descending",
+                  [random_array(g, (65536,), "i64", -1000, 1000),
+                   np.arange(65536, dtype=np.int32)], 0, direction="GT"),
         Case("sort_mismatched_dynamic_sizes", sort_case(
             "", [np.zeros(4, np.float32), np.zeros(4, np.float32)], 0, shapes=[(-1,), (-1,)]).mlir,
             [np.zeros(4, np.float32), np.zeros(5, np.float32)], expect="run_error",

@@ -42,14 +42,17 @@ namespace {
 
 // Runs this short are cheaper to sort by insertion than by merging.
 constexpr int64_t kInsertionRun = 16;
-// The bits of a radix sort's digit, and the digits' count.
-constexpr int64_t kRadixBits = 11;
-constexpr int64_t kRadix = int64_t(1) << kRadixBits;
+// The bits of a radix sort's digit: wide digits (fewer passes) for rows
+// of kWideDigitMinLength elements and more, narrow ones below, where the
+// counters of each row (2^bits per row and pass, zeroed and summed) would
+// cost more than the pass they save and take more memory than the row.
+constexpr int64_t kNarrowDigitBits = 8;
+constexpr int64_t kWideDigitBits = 11;
 // The elements of a row a radix pass handles in one piece of parallel work.
 constexpr int64_t kRadixChunk = int64_t(1) << 16;
+constexpr int64_t kWideDigitMinLength = kRadixChunk;
 // Rows shorter than this are merge sorted: a radix pass zeroes and sums
-// kRadix counters per row whatever its length (f32 rows of 1M elements in
-// all: radix 3x faster at 1024, 1.1x at 512, 4x slower at 128).
+// its counters per row whatever the row's length.
 constexpr int64_t kRadixMinLength = 1024;
 
 /// Emits the loops of the sort of flat row-major buffers of `rows` rows of
@@ -430,6 +433,8 @@ std::optional<KeyOrder> matchKeyOrder(Block &comparator) {
       direction != stablehlo::ComparisonDirection::GT)
     return std::nullopt;
   Type element = getElementTypeOrSelf(compare.getLhs().getType());
+  if (!element.isIntOrFloat())
+    return std::nullopt;
   unsigned width = element.getIntOrFloatBitWidth();
   if (width != 8 && width != 16 && width != 32 && width != 64)
     return std::nullopt;
@@ -463,7 +468,7 @@ std::optional<KeyOrder> matchKeyOrder(Block &comparator) {
 
 /// Emits a stable least-significant-digit radix sort of flat row-major
 /// buffers of `rows` rows of `length` elements by the key `order` names,
-/// one pass per kRadixBits-bit digit of the key made unsigned and
+/// one pass per `digitBits`-bit digit of the key made unsigned and
 /// order-preserving. Each row is cut into chunks: a pass counts each
 /// chunk's digits (one parallel loop over the chunks of every row), turns
 /// the counts into the chunk's first position for each digit (one parallel
@@ -474,32 +479,23 @@ std::optional<KeyOrder> matchKeyOrder(Block &comparator) {
 /// operands are all that is moved.
 class RadixSortEmitter {
 public:
-  RadixSortEmitter(const KeyOrder &order, Value rows, Value length)
-      : order(order), rows(rows), length(length) {}
+  RadixSortEmitter(const KeyOrder &order, int64_t digitBits, Value rows,
+                   Value length)
+      : order(order), digitBits(digitBits), radix(int64_t(1) << digitBits),
+        rows(rows), length(length) {}
 
-  /// The chunks a row of `length` elements is cut into.
-  static Value emitChunksPerRow(OpBuilder &b, Location loc, Value length) {
-    Value chunk = constant(b, loc, kRadixChunk);
-    return arith::DivUIOp::create(
-        b, loc,
-        arith::AddIOp::create(b, loc, length,
-                              constant(b, loc, kRadixChunk - 1)),
-        chunk);
-  }
-
-  /// The counters the sort needs for `rows` rows cut into `chunks` chunks.
-  static Value emitCounterCount(OpBuilder &b, Location loc, Value rows,
-                                Value chunks) {
-    return arith::MulIOp::create(b, loc,
-                                 arith::MulIOp::create(b, loc, rows, chunks),
-                                 constant(b, loc, kRadix));
+  /// The counters the sort needs: one per digit value, chunk and row.
+  Value emitCounterCount(OpBuilder &b, Location loc) {
+    return arith::MulIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, rows, emitChunksPerRow(b, loc)),
+        constant(b, loc, radix));
   }
 
   /// Sorts the rows of `inputs` into `results` through `scratch`, with
   /// `counters` (emitCounterCount of them) for the digit counts.
   void emitSort(OpBuilder &b, Location loc, ValueRange inputs,
                 ValueRange results, ValueRange scratch, Value counters) {
-    chunks = emitChunksPerRow(b, loc, length);
+    chunks = emitChunksPerRow(b, loc);
     chunkLength = arith::DivUIOp::create(
         b, loc,
         arith::SubIOp::create(b, loc,
@@ -507,13 +503,13 @@ public:
                               constant(b, loc, 1)),
         arith::MaxUIOp::create(b, loc, chunks, constant(b, loc, 1)));
     this->counters = counters;
-    int64_t passes = (order.width + kRadixBits - 1) / kRadixBits;
+    int64_t passes = (order.width + digitBits - 1) / digitBits;
     ValueRange sources = inputs;
     for (int64_t pass = 0; pass < passes; ++pass) {
       // The last pass writes the results.
       ValueRange destinations =
           (passes - 1 - pass) % 2 == 0 ? results : scratch;
-      int64_t shift = pass * kRadixBits;
+      int64_t shift = pass * digitBits;
       emitCountPass(b, loc, sources[order.operand], shift);
       emitOffsetPass(b, loc);
       emitMovePass(b, loc, sources, destinations, shift);
@@ -524,6 +520,15 @@ public:
 private:
   static Value constant(OpBuilder &b, Location loc, int64_t value) {
     return arith::ConstantIndexOp::create(b, loc, value);
+  }
+
+  /// The chunks a row is cut into.
+  Value emitChunksPerRow(OpBuilder &b, Location loc) {
+    return arith::DivUIOp::create(
+        b, loc,
+        arith::AddIOp::create(b, loc, length,
+                              constant(b, loc, kRadixChunk - 1)),
+        constant(b, loc, kRadixChunk));
   }
 
   /// The key of `element` as an unsigned integer in the order of the sort.
@@ -584,7 +589,7 @@ private:
         arith::ConstantOp::create(b, loc, b.getIntegerAttr(bitsType, shift)));
     Value digit =
         arith::IndexCastUIOp::create(b, loc, b.getIndexType(), shifted);
-    return arith::AndIOp::create(b, loc, digit, constant(b, loc, kRadix - 1));
+    return arith::AndIOp::create(b, loc, digit, constant(b, loc, radix - 1));
   }
 
   /// One parallel loop over the chunks of every row; `body` gets the
@@ -611,7 +616,7 @@ private:
               pb, pl, arith::AddIOp::create(pb, pl, start, chunkLength),
               rowEnd);
           Value firstCounter =
-              arith::MulIOp::create(pb, pl, ivs[0], constant(pb, pl, kRadix));
+              arith::MulIOp::create(pb, pl, ivs[0], constant(pb, pl, radix));
           body(pb, pl, start, end, firstCounter);
         });
   }
@@ -645,7 +650,7 @@ private:
             Value firstCounter) {
           Value zero = constant(pb, pl, 0), one = constant(pb, pl, 1);
           scf::ForOp::create(
-              pb, pl, zero, constant(pb, pl, kRadix), one, ValueRange{},
+              pb, pl, zero, constant(pb, pl, radix), one, ValueRange{},
               [&](OpBuilder &fb, Location fl, Value digit, ValueRange) {
                 memref::StoreOp::create(fb, fl, zero, counters,
                                         ValueRange{arith::AddIOp::create(
@@ -675,11 +680,11 @@ private:
         ValueRange{constant(b, loc, 1)},
         [&](OpBuilder &pb, Location pl, ValueRange ivs) {
           Value zero = constant(pb, pl, 0), one = constant(pb, pl, 1);
-          Value radix = constant(pb, pl, kRadix);
+          Value digits = constant(pb, pl, radix);
           Value rowStart = arith::MulIOp::create(pb, pl, ivs[0], length);
           Value firstChunk = arith::MulIOp::create(pb, pl, ivs[0], chunks);
           scf::ForOp::create(
-              pb, pl, zero, radix, one, ValueRange{rowStart},
+              pb, pl, zero, digits, one, ValueRange{rowStart},
               [&](OpBuilder &db, Location dl, Value digit, ValueRange next) {
                 auto perChunk = scf::ForOp::create(
                     db, dl, zero, chunks, one, next,
@@ -690,7 +695,7 @@ private:
                           arith::MulIOp::create(
                               cb, cl,
                               arith::AddIOp::create(cb, cl, firstChunk, chunk),
-                              radix),
+                              digits),
                           digit);
                       Value count =
                           memref::LoadOp::create(cb, cl, counters, counter);
@@ -735,6 +740,7 @@ private:
   }
 
   const KeyOrder &order;
+  int64_t digitBits, radix;
   Value rows, length;
   Value chunks, chunkLength, counters;
 };
@@ -838,36 +844,55 @@ struct SortLowering : OpConversionPattern<stablehlo::SortOp> {
     std::optional<int64_t> staticLength = getConstantIntValue(rowSizes.back());
     if (!keyOrder || (staticLength && *staticLength < kRadixMinLength)) {
       mergeSort.emitSort(rewriter, loc, inputs, results, scratch);
+    } else if (staticLength) {
+      RadixSortEmitter radixSort(*keyOrder,
+                                 *staticLength < kWideDigitMinLength
+                                     ? kNarrowDigitBits
+                                     : kWideDigitBits,
+                                 rows, length);
+      radixSort.emitSort(
+          rewriter, loc, inputs, results, scratch,
+          allocateCounters(rewriter, loc,
+                           radixSort.emitCounterCount(rewriter, loc)));
     } else {
-      RadixSortEmitter radixSort(*keyOrder, rows, length);
-      Value counterCount = RadixSortEmitter::emitCounterCount(
-          rewriter, loc, rows,
-          RadixSortEmitter::emitChunksPerRow(rewriter, loc, length));
-      if (staticLength) {
-        radixSort.emitSort(rewriter, loc, inputs, results, scratch,
-                           allocateCounters(rewriter, loc, counterCount));
-      } else {
-        // A dynamic length chooses at run time; the counters are only
-        // allocated for the radix sort.
-        Value useRadix = arith::CmpIOp::create(
+      // A dynamic length chooses at run time; the counters are only
+      // allocated for a radix sort.
+      RadixSortEmitter narrow(*keyOrder, kNarrowDigitBits, rows, length);
+      RadixSortEmitter wide(*keyOrder, kWideDigitBits, rows, length);
+      auto isAtLeast = [&](int64_t minimum) {
+        return arith::CmpIOp::create(
             rewriter, loc, arith::CmpIPredicate::uge, length,
-            arith::ConstantIndexOp::create(rewriter, loc, kRadixMinLength));
-        Value counters = allocateCounters(
-            rewriter, loc,
-            arith::SelectOp::create(
-                rewriter, loc, useRadix, counterCount,
-                arith::ConstantIndexOp::create(rewriter, loc, 0)));
-        scf::IfOp::create(
-            rewriter, loc, useRadix,
-            [&](OpBuilder &tb, Location tl) {
-              radixSort.emitSort(tb, tl, inputs, results, scratch, counters);
-              scf::YieldOp::create(tb, tl);
-            },
-            [&](OpBuilder &eb, Location el) {
-              mergeSort.emitSort(eb, el, inputs, results, scratch);
-              scf::YieldOp::create(eb, el);
-            });
-      }
+            arith::ConstantIndexOp::create(rewriter, loc, minimum));
+      };
+      Value useRadix = isAtLeast(kRadixMinLength);
+      Value useWide = isAtLeast(kWideDigitMinLength);
+      Value counters = allocateCounters(
+          rewriter, loc,
+          arith::SelectOp::create(
+              rewriter, loc, useRadix,
+              arith::SelectOp::create(rewriter, loc, useWide,
+                                      wide.emitCounterCount(rewriter, loc),
+                                      narrow.emitCounterCount(rewriter, loc)),
+              arith::ConstantIndexOp::create(rewriter, loc, 0)));
+      scf::IfOp::create(
+          rewriter, loc, useRadix,
+          [&](OpBuilder &tb, Location tl) {
+            scf::IfOp::create(
+                tb, tl, useWide,
+                [&](OpBuilder &wb, Location wl) {
+                  wide.emitSort(wb, wl, inputs, results, scratch, counters);
+                  scf::YieldOp::create(wb, wl);
+                },
+                [&](OpBuilder &nb, Location nl) {
+                  narrow.emitSort(nb, nl, inputs, results, scratch, counters);
+                  scf::YieldOp::create(nb, nl);
+                });
+            scf::YieldOp::create(tb, tl);
+          },
+          [&](OpBuilder &eb, Location el) {
+            mergeSort.emitSort(eb, el, inputs, results, scratch);
+            scf::YieldOp::create(eb, el);
+          });
     }
     if (failed(mergeSort.status()))
       return rewriter.notifyMatchFailure(op, "a comparator op has no scalar "
