@@ -433,7 +433,11 @@ std::optional<KeyOrder> matchKeyOrder(Block &comparator) {
       direction != stablehlo::ComparisonDirection::GT)
     return std::nullopt;
   Type element = getElementTypeOrSelf(compare.getLhs().getType());
-  if (!element.isIntOrFloat())
+  // The float formats whose bits order as sign and magnitude, NaNs beyond
+  // the infinities (not the 8-bit FNUZ ones, whose NaN is -0.0's bits).
+  if (!element.isIntOrFloat() ||
+      (isa<FloatType>(element) &&
+       !isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(element)))
     return std::nullopt;
   unsigned width = element.getIntOrFloatBitWidth();
   if (width != 8 && width != 16 && width != 32 && width != 64)
