@@ -556,7 +556,8 @@ private:
         b, loc, b.getIntegerAttr(bitsType, APInt::getSignMask(order.width)));
     if (isa<FloatType>(key.getType())) {
       if (order.compare == stablehlo::ComparisonType::FLOAT) {
-        // A plain float compare ties -0.0 with 0.0.
+        // A plain float compare ties -0.0 with 0.0. NaNs, which it orders
+        // against nothing (no strict weak order), go by their bits.
         Value zero = arith::ConstantOp::create(
             b, loc, b.getFloatAttr(key.getType(), 0.0));
         Value isZero =
