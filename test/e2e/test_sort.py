@@ -226,6 +226,10 @@ def cases():
         sort_case("radix_wide_digits_dynamic",
                   [with_specials(random_array(g, (70001,), "f32")),
                    np.arange(70001, dtype=np.int32)], 0, outputs=[1], shapes=[(-1,), (-1,)]),
+        # Rows of several chunks each: the chunks of every row run at once.
+        sort_case("radix_rows_of_chunks",
+                  [with_specials(random_array(g, (2, 131075), "f32")),
+                   np.tile(np.arange(131075, dtype=np.int32), (2, 1))], 1),
         sort_case("radix_wide_digits_i64_descending",
                   [random_array(g, (65536,), "i64", -1000, 1000),
                    np.arange(65536, dtype=np.int32)], 0, direction="GT"),
