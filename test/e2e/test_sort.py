@@ -4,7 +4,9 @@ ties in input order), along each dimension of 2-D and 3-D inputs, lax.sort
 with one and two keys carrying other operands, a descending comparator,
 ties, empty and length-1 rows, dynamic sizes, a row long enough to be
 sorted in parallel pieces, and i32/ui8/f16/bool keys, each against numpy's
-stable argsort."""
+stable argsort; rows long enough to be radix sorted with keys of every
+width, -0.0/0.0, NaNs, infinities and ties, a plain FLOAT compare,
+descending orders, payloads, a non-last dimension and a dynamic length."""
 
 import numpy as np
 
@@ -30,12 +32,15 @@ def float_key_lines(arg, element, name):
     ]
 
 
-def key_compare_lines(element, lhs, rhs, name, direction="LT"):
-    """`name` = lhs < rhs (or >) for one key, as JAX compares its type;
-    `name_eq` = whether they tie."""
+def key_compare_lines(element, lhs, rhs, name, direction="LT", plain=False):
+    """`name` = lhs < rhs (or >) for one key, as JAX compares its type (a
+    float `plain`ly: FLOAT, no canonical key); `name_eq` = whether they
+    tie."""
     s = "tensor<%s>" % element
     lines = []
-    if element.startswith("f"):
+    if element.startswith("f") and plain:
+        kind = "FLOAT"
+    elif element.startswith("f"):
         lines += float_key_lines(lhs, element, name + "_l") + float_key_lines(rhs, element, name + "_r")
         lhs, rhs, kind = "%" + name + "_l", "%" + name + "_r", "TOTALORDER"
     else:
@@ -47,11 +52,13 @@ def key_compare_lines(element, lhs, rhs, name, direction="LT"):
     return lines
 
 
-def sort_case(name, arrays, dimension, num_keys=1, direction="LT", outputs=None, shapes=None):
+def sort_case(name, arrays, dimension, num_keys=1, direction="LT", outputs=None, shapes=None,
+              plain=False):
     """lax.sort of `arrays` along `dimension` with the first `num_keys` as
-    keys (lexicographic, JAX's comparator), returning the operands listed in
-    `outputs` (all by default). `shapes` overrides the argument shapes, -1
-    for a dynamic size."""
+    keys (lexicographic, JAX's comparator; a plain FLOAT compare of float
+    keys when `plain`), returning the operands listed in `outputs` (all by
+    default). `shapes` overrides the argument shapes, -1 for a dynamic
+    size."""
     elements = [dtype_token(a.dtype) for a in arrays]
     outputs = list(range(len(arrays))) if outputs is None else outputs
     shapes = shapes or [a.shape for a in arrays]
@@ -60,7 +67,8 @@ def sort_case(name, arrays, dimension, num_keys=1, direction="LT", outputs=None,
                            for i, e in enumerate(elements))
     body = []
     for k in range(num_keys):
-        body += key_compare_lines(elements[k], "%%a%d" % k, "%%b%d" % k, "k%d" % k, direction)
+        body += key_compare_lines(elements[k], "%%a%d" % k, "%%b%d" % k, "k%d" % k, direction,
+                                  plain)
     # (k0 < k0') or (k0 == k0' and ((k1 < k1') or ...)), innermost first.
     less = "%%k%d" % (num_keys - 1)
     for k in reversed(range(num_keys - 1)):
@@ -86,6 +94,17 @@ def sort_case(name, arrays, dimension, num_keys=1, direction="LT", outputs=None,
             np.argsort(keys[0], axis=dimension, kind="stable")
         return [np.take_along_axis(inputs[i], order, axis=dimension) for i in outputs]
     return Case(name, mlir, arrays, reference, atol=0, rtol=0)
+
+
+def swapped_compare_case(name, arrays):
+    """A 1-D sort of i32 keys whose comparator asks whether the right
+    element is greater than the left one: the ascending order of a plain
+    less, written the other way round."""
+    case = sort_case(name, arrays, 0)
+    less = "LT, %a0, %b0,  SIGNED"
+    assert less in case.mlir
+    case.mlir = case.mlir.replace(less, "GT, %b0, %a0,  SIGNED")
+    return case
 
 
 def canonical_key(x, direction):
@@ -122,6 +141,11 @@ def cases():
     specials = with_specials(random_array(g, (1000,), "f32"))
     iota = np.arange(1000, dtype=np.int32)
     ties = g.integers(0, 5, size=(300,)).astype(np.int32)
+    long_specials = with_specials(random_array(g, (20011,), "f32"))
+    long_iota = np.arange(20011, dtype=np.int32)
+    long_ties = g.integers(-3, 3, size=(20011,)).astype(np.int32)
+    long_signed_zeros = np.round(random_array(g, (20011,), "f32"))
+    long_signed_zeros[::3] = -0.0
     return [
         sort_case("sort_1d_f32_nan_zero_inf", [specials], 0),
         # jnp.argsort: the permutation itself, so -0.0/0.0 and NaN ties are
@@ -164,6 +188,51 @@ def cases():
         # its runs are merged in parallel before the last passes.
         sort_case("sort_many_rows_f32", [random_array(g, (64, 300), "f32")], 1),
         sort_case("sort_long_row_f32", [with_specials(random_array(g, (200003,), "f32"))], 0),
+        # Rows of 1024 elements and more whose comparator orders by one
+        # key are radix sorted; each checked through the permutation (an
+        # iota carried along) so that ties must keep their order.
+        sort_case("radix_shortest_rows", [with_specials(random_array(g, (3, 1024), "f32")),
+                                          np.tile(np.arange(1024, dtype=np.int32), (3, 1))], 1),
+        sort_case("merge_longest_rows", [with_specials(random_array(g, (3, 1023), "f32")),
+                                         np.tile(np.arange(1023, dtype=np.int32), (3, 1))], 1),
+        sort_case("radix_argsort_f32_nan_zero_inf", [long_specials, long_iota], 0, outputs=[1]),
+        sort_case("radix_sort_f32_rows", [with_specials(random_array(g, (3, 5000), "f32"))], 1),
+        sort_case("radix_argsort_f32_descending", [long_specials, long_iota], 0, direction="GT"),
+        sort_case("radix_f32_plain_compare_zeros", [long_signed_zeros, long_iota], 0, plain=True),
+        sort_case("radix_i32_ties_two_payloads", [long_ties, random_array(g, (20011,), "f32"),
+                                                  long_iota], 0),
+        sort_case("radix_i32_extremes_descending", [random_array(g, (4099,), "i32"),
+                                                    long_iota[:4099]], 0, direction="GT"),
+        sort_case("radix_i64", [random_array(g, (2, 3001), "i64"),
+                                np.tile(np.arange(3001, dtype=np.int32), (2, 1))], 1),
+        sort_case("radix_ui32", [random_array(g, (5000,), "ui32"), long_iota[:5000]], 0),
+        sort_case("radix_ui8_ties", [random_array(g, (4000,), "ui8"), long_iota[:4000]], 0),
+        sort_case("radix_f64_nan_zero_inf", [with_specials(random_array(g, (6007,), "f64")),
+                                             long_iota[:6007]], 0),
+        sort_case("radix_f16_nan_zero_inf", [with_specials(random_array(g, (3000,), "f16")),
+                                             long_iota[:3000]], 0),
+        sort_case("radix_f32_dim0", [with_specials(random_array(g, (4100, 3), "f32")),
+                                     np.tile(np.arange(4100, dtype=np.int32)[:, None], (1, 3))], 0),
+        # `rhs > lhs` is an ascending order.
+        swapped_compare_case("radix_swapped_compare_ascending", [long_ties, long_iota]),
+        # Two keys: not a radix order, merge sorted at any length.
+        sort_case("long_rows_two_keys", [g.integers(0, 3, size=(2, 3000)).astype(np.int32),
+                                         g.integers(0, 50, size=(2, 3000)).astype(np.int32),
+                                         np.tile(np.arange(3000, dtype=np.int32), (2, 1))],
+                  1, num_keys=2),
+        sort_case("radix_dynamic_argsort", [long_specials, long_iota], 0, outputs=[1],
+                  shapes=[(-1,), (-1,)]),
+        # From 65536 elements on, 11-bit digits: static and dynamic lengths.
+        sort_case("radix_wide_digits_dynamic",
+                  [with_specials(random_array(g, (70001,), "f32")),
+                   np.arange(70001, dtype=np.int32)], 0, outputs=[1], shapes=[(-1,), (-1,)]),
+        # Rows of several chunks each: the chunks of every row run at once.
+        sort_case("radix_rows_of_chunks",
+                  [with_specials(random_array(g, (2, 131075), "f32")),
+                   np.tile(np.arange(131075, dtype=np.int32), (2, 1))], 1),
+        sort_case("radix_wide_digits_i64_descending",
+                  [random_array(g, (65536,), "i64", -1000, 1000),
+                   np.arange(65536, dtype=np.int32)], 0, direction="GT"),
         Case("sort_mismatched_dynamic_sizes", sort_case(
             "", [np.zeros(4, np.float32), np.zeros(4, np.float32)], 0, shapes=[(-1,), (-1,)]).mlir,
             [np.zeros(4, np.float32), np.zeros(5, np.float32)], expect="run_error",

@@ -1,4 +1,4 @@
-//===- Sort.cpp - stablehlo.sort to a parallel stable merge sort ----------===//
+//===- Sort.cpp - stablehlo.sort to a parallel stable merge or radix sort -===//
 //
 // Each row of a sort (its elements along the sort dimension) is sorted by a
 // bottom-up merge sort on buffers, all operands moved together:
@@ -20,6 +20,11 @@
 // of an earlier position only when the comparator says it is less, so the
 // sort is stable whatever is_stable says. O(n log n) per row.
 //
+// A comparator that is a strict less or greater of one operand's key (JAX's
+// jnp.sort and jnp.argsort, lax.sort with one key) sorts rows of
+// kRadixMinLength elements and more by a stable LSD radix sort instead,
+// O(n) per row: see RadixSortEmitter.
+//
 //===----------------------------------------------------------------------===//
 
 #include "disc/Conversion/StablehloToLinalg/Patterns.h"
@@ -29,6 +34,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
 
@@ -36,6 +42,18 @@ namespace {
 
 // Runs this short are cheaper to sort by insertion than by merging.
 constexpr int64_t kInsertionRun = 16;
+// The bits of a radix sort's digit: wide digits (fewer passes) for rows
+// of kWideDigitMinLength elements and more, narrow ones below, where the
+// counters of each row (2^bits per row and pass, zeroed and summed) would
+// cost more than the pass they save and take more memory than the row.
+constexpr int64_t kNarrowDigitBits = 8;
+constexpr int64_t kWideDigitBits = 11;
+// The elements of a row a radix pass handles in one piece of parallel work.
+constexpr int64_t kRadixChunk = int64_t(1) << 16;
+constexpr int64_t kWideDigitMinLength = kRadixChunk;
+// Rows shorter than this are merge sorted: a radix pass zeroes and sums
+// its counters per row whatever the row's length.
+constexpr int64_t kRadixMinLength = 1024;
 
 /// Emits the loops of the sort of flat row-major buffers of `rows` rows of
 /// `length` elements, one buffer per operand.
@@ -352,6 +370,386 @@ private:
   LogicalResult emitted = success();
 };
 
+/// A comparator that orders elements by one key alone: `lhsKey`, computed
+/// in the comparator from the block argument `lhsElement` (an element of
+/// operand `operand`), compared by `compare` with the same computation on
+/// the other element.
+struct KeyOrder {
+  unsigned operand;
+  BlockArgument lhsElement;
+  Value lhsKey;
+  stablehlo::ComparisonType compare;
+  bool descending;
+  unsigned width;
+};
+
+/// Whether `lhs` and `rhs` are the same computation of the comparator
+/// `block`, `lhs` on the element of one side where `rhs` has the element of
+/// the other, and on one operand only; records in `lhsArgument` the block
+/// argument `lhs` reads.
+bool isMirrored(Value lhs, Value rhs, Block &block,
+                BlockArgument &lhsArgument) {
+  if (auto lhsArg = dyn_cast<BlockArgument>(lhs)) {
+    auto rhsArg = dyn_cast<BlockArgument>(rhs);
+    if (!rhsArg || lhsArg.getOwner() != &block || rhsArg.getOwner() != &block ||
+        (lhsArg.getArgNumber() ^ 1) != rhsArg.getArgNumber() ||
+        (lhsArgument && lhsArgument != lhsArg))
+      return false;
+    lhsArgument = lhsArg;
+    return true;
+  }
+  Operation *lhsOp = lhs.getDefiningOp();
+  Operation *rhsOp = rhs.getDefiningOp();
+  // A constant (hoisted out of the block or not) is the same on both sides.
+  if (lhs == rhs)
+    return isa<stablehlo::ConstantOp>(lhsOp);
+  if (!rhsOp || lhsOp->getBlock() != &block || rhsOp->getBlock() != &block ||
+      lhsOp->getNumResults() != 1 || lhsOp->getNumRegions() != 0 ||
+      (!isa<stablehlo::ConstantOp>(lhsOp) &&
+       (!disc::isElementwiseStablehloOp(lhsOp) ||
+        disc::checkScalarizable(lhsOp))))
+    return false;
+  return OperationEquivalence::isEquivalentTo(
+      lhsOp, rhsOp,
+      [&](Value l, Value r) {
+        return success(isMirrored(l, r, block, lhsArgument));
+      },
+      /*markEquivalent=*/nullptr, OperationEquivalence::IgnoreLocations);
+}
+
+/// The order of `comparator` when it is a strict less or greater of one key
+/// of 8 to 64 bits (JAX's sorts of one key, argsort's iota carried along);
+/// nullopt for any other comparator.
+std::optional<KeyOrder> matchKeyOrder(Block &comparator) {
+  auto terminator = dyn_cast<stablehlo::ReturnOp>(comparator.getTerminator());
+  if (!terminator || terminator->getNumOperands() != 1)
+    return std::nullopt;
+  auto compare =
+      terminator->getOperand(0).getDefiningOp<stablehlo::CompareOp>();
+  if (!compare || compare->getBlock() != &comparator)
+    return std::nullopt;
+  stablehlo::ComparisonDirection direction = compare.getComparisonDirection();
+  if (direction != stablehlo::ComparisonDirection::LT &&
+      direction != stablehlo::ComparisonDirection::GT)
+    return std::nullopt;
+  Type element = getElementTypeOrSelf(compare.getLhs().getType());
+  // The float formats whose bits order as sign and magnitude, NaNs beyond
+  // the infinities (not the 8-bit FNUZ ones, whose NaN is -0.0's bits).
+  if (!element.isIntOrFloat() ||
+      (isa<FloatType>(element) &&
+       !isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(element)))
+    return std::nullopt;
+  unsigned width = element.getIntOrFloatBitWidth();
+  if (width != 8 && width != 16 && width != 32 && width != 64)
+    return std::nullopt;
+  stablehlo::ComparisonType kind =
+      compare.getCompareType().value_or(stablehlo::ComparisonType::NOTYPE);
+  if (kind == stablehlo::ComparisonType::NOTYPE)
+    kind = isa<FloatType>(element)       ? stablehlo::ComparisonType::FLOAT
+           : element.isUnsignedInteger() ? stablehlo::ComparisonType::UNSIGNED
+                                         : stablehlo::ComparisonType::SIGNED;
+  bool isFloatOrder = kind == stablehlo::ComparisonType::FLOAT ||
+                      kind == stablehlo::ComparisonType::TOTALORDER;
+  if (isFloatOrder != isa<FloatType>(element))
+    return std::nullopt;
+
+  BlockArgument lhsArgument;
+  if (!isMirrored(compare.getLhs(), compare.getRhs(), comparator, lhsArgument))
+    return std::nullopt;
+  // The compare's left side read the right element: the order is reversed.
+  bool swapped = lhsArgument.getArgNumber() % 2 == 1;
+  bool descending = (direction == stablehlo::ComparisonDirection::GT) ^ swapped;
+  Value lhsKey = swapped ? compare.getRhs() : compare.getLhs();
+  BlockArgument lhsElement =
+      comparator.getArgument(lhsArgument.getArgNumber() & ~1u);
+  return KeyOrder{lhsElement.getArgNumber() / 2,
+                  lhsElement,
+                  lhsKey,
+                  kind,
+                  descending,
+                  width};
+}
+
+/// Emits a stable least-significant-digit radix sort of flat row-major
+/// buffers of `rows` rows of `length` elements by the key `order` names,
+/// one pass per `digitBits`-bit digit of the key made unsigned and
+/// order-preserving. Each row is cut into chunks: a pass counts each
+/// chunk's digits (one parallel loop over the chunks of every row), turns
+/// the counts into the chunk's first position for each digit (one parallel
+/// loop over the rows: digit by digit, chunk by chunk, so that equal digits
+/// keep their order), then moves every operand's elements to those
+/// positions (a parallel loop over the chunks again). The key is computed
+/// again from the key operand where needed rather than stored: the
+/// operands are all that is moved.
+class RadixSortEmitter {
+public:
+  RadixSortEmitter(const KeyOrder &order, int64_t digitBits, Value rows,
+                   Value length)
+      : order(order), digitBits(digitBits), radix(int64_t(1) << digitBits),
+        rows(rows), length(length) {}
+
+  /// The counters the sort needs: one per digit value, chunk and row.
+  Value emitCounterCount(OpBuilder &b, Location loc) {
+    return arith::MulIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, rows, emitChunksPerRow(b, loc)),
+        constant(b, loc, radix));
+  }
+
+  /// Sorts the rows of `inputs` into `results` through `scratch`, with
+  /// `counters` (emitCounterCount of them) for the digit counts.
+  void emitSort(OpBuilder &b, Location loc, ValueRange inputs,
+                ValueRange results, ValueRange scratch, Value counters) {
+    chunks = emitChunksPerRow(b, loc);
+    chunkLength = arith::DivUIOp::create(
+        b, loc,
+        arith::SubIOp::create(b, loc,
+                              arith::AddIOp::create(b, loc, length, chunks),
+                              constant(b, loc, 1)),
+        arith::MaxUIOp::create(b, loc, chunks, constant(b, loc, 1)));
+    this->counters = counters;
+    int64_t passes = (order.width + digitBits - 1) / digitBits;
+    ValueRange sources = inputs;
+    for (int64_t pass = 0; pass < passes; ++pass) {
+      // The last pass writes the results.
+      ValueRange destinations =
+          (passes - 1 - pass) % 2 == 0 ? results : scratch;
+      int64_t shift = pass * digitBits;
+      emitCountPass(b, loc, sources[order.operand], shift);
+      emitOffsetPass(b, loc);
+      emitMovePass(b, loc, sources, destinations, shift);
+      sources = destinations;
+    }
+  }
+
+private:
+  static Value constant(OpBuilder &b, Location loc, int64_t value) {
+    return arith::ConstantIndexOp::create(b, loc, value);
+  }
+
+  /// The chunks a row is cut into.
+  Value emitChunksPerRow(OpBuilder &b, Location loc) {
+    return arith::DivUIOp::create(
+        b, loc,
+        arith::AddIOp::create(b, loc, length,
+                              constant(b, loc, kRadixChunk - 1)),
+        constant(b, loc, kRadixChunk));
+  }
+
+  /// The key of `element` as an unsigned integer in the order of the sort.
+  Value emitOrderedKey(OpBuilder &b, Location loc, Value element) {
+    IRMapping scalars;
+    scalars.map(order.lhsElement, element);
+    std::function<Value(Value)> emit = [&](Value value) -> Value {
+      if (Value scalar = scalars.lookupOrNull(value))
+        return scalar;
+      Operation *op = value.getDefiningOp();
+      SmallVector<Value> operands;
+      for (Value operand : op->getOperands())
+        operands.push_back(emit(operand));
+      Value scalar = disc::emitScalarOp(b, loc, op, operands);
+      scalars.map(value, scalar);
+      return scalar;
+    };
+    Value key = emit(order.lhsKey);
+    auto bitsType = b.getIntegerType(order.width);
+    Value signBit = arith::ConstantOp::create(
+        b, loc, b.getIntegerAttr(bitsType, APInt::getSignMask(order.width)));
+    if (isa<FloatType>(key.getType())) {
+      if (order.compare == stablehlo::ComparisonType::FLOAT) {
+        // A plain float compare ties -0.0 with 0.0. NaNs, which it orders
+        // against nothing (no strict weak order), go by their bits.
+        Value zero = arith::ConstantOp::create(
+            b, loc, b.getFloatAttr(key.getType(), 0.0));
+        Value isZero =
+            arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, key, zero);
+        key = arith::SelectOp::create(b, loc, isZero, zero, key);
+      }
+      // Negative floats order backwards by their bits, all below the
+      // positive ones: flip every bit of those, the sign bit of the others.
+      Value bits = arith::BitcastOp::create(b, loc, bitsType, key);
+      Value negativeMask = arith::ShRSIOp::create(
+          b, loc, bits,
+          arith::ConstantOp::create(
+              b, loc, b.getIntegerAttr(bitsType, order.width - 1)));
+      key = arith::XOrIOp::create(
+          b, loc, bits, arith::OrIOp::create(b, loc, negativeMask, signBit));
+    } else if (order.compare == stablehlo::ComparisonType::SIGNED) {
+      key = arith::XOrIOp::create(b, loc, key, signBit);
+    }
+    if (order.descending)
+      key = arith::XOrIOp::create(
+          b, loc, key,
+          arith::ConstantOp::create(
+              b, loc,
+              b.getIntegerAttr(bitsType, APInt::getAllOnes(order.width))));
+    return key;
+  }
+
+  /// The digit of `element`'s key `shift` bits up, as an index.
+  Value emitDigit(OpBuilder &b, Location loc, Value element, int64_t shift) {
+    Value key = emitOrderedKey(b, loc, element);
+    Type bitsType = key.getType();
+    Value shifted = arith::ShRUIOp::create(
+        b, loc, key,
+        arith::ConstantOp::create(b, loc, b.getIntegerAttr(bitsType, shift)));
+    Value digit =
+        arith::IndexCastUIOp::create(b, loc, b.getIndexType(), shifted);
+    return arith::AndIOp::create(b, loc, digit, constant(b, loc, radix - 1));
+  }
+
+  /// One parallel loop over the chunks of every row; `body` gets the
+  /// chunk's first element, its end and its first counter.
+  void emitPerChunk(
+      OpBuilder &b, Location loc,
+      function_ref<void(OpBuilder &, Location, Value, Value, Value)> body) {
+    scf::ParallelOp::create(
+        b, loc, ValueRange{constant(b, loc, 0)},
+        ValueRange{arith::MulIOp::create(b, loc, rows, chunks)},
+        ValueRange{constant(b, loc, 1)},
+        [&](OpBuilder &pb, Location pl, ValueRange ivs) {
+          Value row = arith::DivUIOp::create(pb, pl, ivs[0], chunks);
+          Value chunk = arith::RemUIOp::create(pb, pl, ivs[0], chunks);
+          Value rowStart = arith::MulIOp::create(pb, pl, row, length);
+          Value rowEnd = arith::AddIOp::create(pb, pl, rowStart, length);
+          Value start = arith::MinUIOp::create(
+              pb, pl,
+              arith::AddIOp::create(
+                  pb, pl, rowStart,
+                  arith::MulIOp::create(pb, pl, chunk, chunkLength)),
+              rowEnd);
+          Value end = arith::MinUIOp::create(
+              pb, pl, arith::AddIOp::create(pb, pl, start, chunkLength),
+              rowEnd);
+          Value firstCounter =
+              arith::MulIOp::create(pb, pl, ivs[0], constant(pb, pl, radix));
+          body(pb, pl, start, end, firstCounter);
+        });
+  }
+
+  /// Runs `body` on each position of [start, end), a chunk: the loop
+  /// counts up to the chunk length and skips what is past `end`, so that
+  /// its trip count is a constant when the length is, which tells the CPU
+  /// pipeline how much work a chunk is.
+  void
+  emitForEachElement(OpBuilder &b, Location loc, Value start, Value end,
+                     function_ref<void(OpBuilder &, Location, Value)> body) {
+    scf::ForOp::create(
+        b, loc, constant(b, loc, 0), chunkLength, constant(b, loc, 1),
+        ValueRange{},
+        [&](OpBuilder &fb, Location fl, Value offset, ValueRange) {
+          Value position = arith::AddIOp::create(fb, fl, start, offset);
+          Value inside = arith::CmpIOp::create(
+              fb, fl, arith::CmpIPredicate::ult, position, end);
+          scf::IfOp::create(fb, fl, inside, [&](OpBuilder &ib, Location il) {
+            body(ib, il, position);
+            scf::YieldOp::create(ib, il);
+          });
+          scf::YieldOp::create(fb, fl);
+        });
+  }
+
+  void emitCountPass(OpBuilder &b, Location loc, Value keys, int64_t shift) {
+    emitPerChunk(
+        b, loc,
+        [&](OpBuilder &pb, Location pl, Value start, Value end,
+            Value firstCounter) {
+          Value zero = constant(pb, pl, 0), one = constant(pb, pl, 1);
+          scf::ForOp::create(
+              pb, pl, zero, constant(pb, pl, radix), one, ValueRange{},
+              [&](OpBuilder &fb, Location fl, Value digit, ValueRange) {
+                memref::StoreOp::create(fb, fl, zero, counters,
+                                        ValueRange{arith::AddIOp::create(
+                                            fb, fl, firstCounter, digit)});
+                scf::YieldOp::create(fb, fl);
+              });
+          emitForEachElement(
+              pb, pl, start, end,
+              [&](OpBuilder &fb, Location fl, Value position) {
+                Value element = memref::LoadOp::create(fb, fl, keys, position);
+                Value counter = arith::AddIOp::create(
+                    fb, fl, firstCounter, emitDigit(fb, fl, element, shift));
+                Value count = memref::LoadOp::create(fb, fl, counters, counter);
+                memref::StoreOp::create(
+                    fb, fl, arith::AddIOp::create(fb, fl, count, one), counters,
+                    counter);
+              });
+        });
+  }
+
+  /// Replaces each count by the position of the chunk's first element of
+  /// that digit: a row's elements go digit by digit and, within a digit,
+  /// chunk by chunk.
+  void emitOffsetPass(OpBuilder &b, Location loc) {
+    scf::ParallelOp::create(
+        b, loc, ValueRange{constant(b, loc, 0)}, ValueRange{rows},
+        ValueRange{constant(b, loc, 1)},
+        [&](OpBuilder &pb, Location pl, ValueRange ivs) {
+          Value zero = constant(pb, pl, 0), one = constant(pb, pl, 1);
+          Value digits = constant(pb, pl, radix);
+          Value rowStart = arith::MulIOp::create(pb, pl, ivs[0], length);
+          Value firstChunk = arith::MulIOp::create(pb, pl, ivs[0], chunks);
+          scf::ForOp::create(
+              pb, pl, zero, digits, one, ValueRange{rowStart},
+              [&](OpBuilder &db, Location dl, Value digit, ValueRange next) {
+                auto perChunk = scf::ForOp::create(
+                    db, dl, zero, chunks, one, next,
+                    [&](OpBuilder &cb, Location cl, Value chunk,
+                        ValueRange position) {
+                      Value counter = arith::AddIOp::create(
+                          cb, cl,
+                          arith::MulIOp::create(
+                              cb, cl,
+                              arith::AddIOp::create(cb, cl, firstChunk, chunk),
+                              digits),
+                          digit);
+                      Value count =
+                          memref::LoadOp::create(cb, cl, counters, counter);
+                      memref::StoreOp::create(cb, cl, position[0], counters,
+                                              counter);
+                      scf::YieldOp::create(cb, cl,
+                                           ValueRange{arith::AddIOp::create(
+                                               cb, cl, position[0], count)});
+                    });
+                scf::YieldOp::create(db, dl, perChunk.getResults());
+              });
+        });
+  }
+
+  void emitMovePass(OpBuilder &b, Location loc, ValueRange sources,
+                    ValueRange destinations, int64_t shift) {
+    emitPerChunk(
+        b, loc,
+        [&](OpBuilder &pb, Location pl, Value start, Value end,
+            Value firstCounter) {
+          Value one = constant(pb, pl, 1);
+          emitForEachElement(
+              pb, pl, start, end,
+              [&](OpBuilder &fb, Location fl, Value position) {
+                SmallVector<Value> elements;
+                for (Value source : sources)
+                  elements.push_back(
+                      memref::LoadOp::create(fb, fl, source, position));
+                Value counter = arith::AddIOp::create(
+                    fb, fl, firstCounter,
+                    emitDigit(fb, fl, elements[order.operand], shift));
+                Value target =
+                    memref::LoadOp::create(fb, fl, counters, counter);
+                memref::StoreOp::create(
+                    fb, fl, arith::AddIOp::create(fb, fl, target, one),
+                    counters, counter);
+                for (auto [element, destination] :
+                     llvm::zip_equal(elements, destinations))
+                  memref::StoreOp::create(fb, fl, element, destination, target);
+              });
+        });
+  }
+
+  const KeyOrder &order;
+  int64_t digitBits, radix;
+  Value rows, length;
+  Value chunks, chunkLength, counters;
+};
+
 /// The permutation moving `dimension` last, the others keeping their order.
 SmallVector<int64_t> getMoveLastPermutation(int64_t rank, int64_t dimension) {
   SmallVector<int64_t> permutation;
@@ -372,6 +770,12 @@ Value flatten(OpBuilder &b, Location loc, Value buffer) {
     all.push_back(dim);
   return memref::CollapseShapeOp::create(b, loc, buffer,
                                          ArrayRef<ReassociationIndices>{all});
+}
+
+Value allocateCounters(OpBuilder &b, Location loc, Value count) {
+  return memref::AllocOp::create(
+      b, loc, MemRefType::get({ShapedType::kDynamic}, b.getIndexType()),
+      ValueRange{count});
 }
 
 struct SortLowering : disc::StablehloLowering<stablehlo::SortOp> {
@@ -438,9 +842,63 @@ struct SortLowering : disc::StablehloLowering<stablehlo::SortOp> {
           getValueOrCreateConstantIndexOp(rewriter, loc, size));
     Value length =
         getValueOrCreateConstantIndexOp(rewriter, loc, rowSizes.back());
-    MergeSortEmitter emitter(op.getComparator().front(), rows, length);
-    emitter.emitSort(rewriter, loc, inputs, results, scratch);
-    if (failed(emitter.status()))
+    Block &comparator = op.getComparator().front();
+    MergeSortEmitter mergeSort(comparator, rows, length);
+    std::optional<KeyOrder> keyOrder = matchKeyOrder(comparator);
+    std::optional<int64_t> staticLength = getConstantIntValue(rowSizes.back());
+    if (!keyOrder || (staticLength && *staticLength < kRadixMinLength)) {
+      mergeSort.emitSort(rewriter, loc, inputs, results, scratch);
+    } else if (staticLength) {
+      RadixSortEmitter radixSort(*keyOrder,
+                                 *staticLength < kWideDigitMinLength
+                                     ? kNarrowDigitBits
+                                     : kWideDigitBits,
+                                 rows, length);
+      radixSort.emitSort(
+          rewriter, loc, inputs, results, scratch,
+          allocateCounters(rewriter, loc,
+                           radixSort.emitCounterCount(rewriter, loc)));
+    } else {
+      // A dynamic length chooses at run time; the counters are only
+      // allocated for a radix sort.
+      RadixSortEmitter narrow(*keyOrder, kNarrowDigitBits, rows, length);
+      RadixSortEmitter wide(*keyOrder, kWideDigitBits, rows, length);
+      auto isAtLeast = [&](int64_t minimum) {
+        return arith::CmpIOp::create(
+            rewriter, loc, arith::CmpIPredicate::uge, length,
+            arith::ConstantIndexOp::create(rewriter, loc, minimum));
+      };
+      Value useRadix = isAtLeast(kRadixMinLength);
+      Value useWide = isAtLeast(kWideDigitMinLength);
+      Value counters = allocateCounters(
+          rewriter, loc,
+          arith::SelectOp::create(
+              rewriter, loc, useRadix,
+              arith::SelectOp::create(rewriter, loc, useWide,
+                                      wide.emitCounterCount(rewriter, loc),
+                                      narrow.emitCounterCount(rewriter, loc)),
+              arith::ConstantIndexOp::create(rewriter, loc, 0)));
+      scf::IfOp::create(
+          rewriter, loc, useRadix,
+          [&](OpBuilder &tb, Location tl) {
+            scf::IfOp::create(
+                tb, tl, useWide,
+                [&](OpBuilder &wb, Location wl) {
+                  wide.emitSort(wb, wl, inputs, results, scratch, counters);
+                  scf::YieldOp::create(wb, wl);
+                },
+                [&](OpBuilder &nb, Location nl) {
+                  narrow.emitSort(nb, nl, inputs, results, scratch, counters);
+                  scf::YieldOp::create(nb, nl);
+                });
+            scf::YieldOp::create(tb, tl);
+          },
+          [&](OpBuilder &eb, Location el) {
+            mergeSort.emitSort(eb, el, inputs, results, scratch);
+            scf::YieldOp::create(eb, el);
+          });
+    }
+    if (failed(mergeSort.status()))
       return rewriter.notifyMatchFailure(op, "a comparator op has no scalar "
                                              "form");
 

@@ -108,3 +108,178 @@ func.func @sort_dynamic_hoisted_constant(%x: tensor<?xf32>) -> tensor<?xf32> {
   }) : (tensor<?xf32>) -> tensor<?xf32>
   return %0 : tensor<?xf32>
 }
+
+// -----
+
+// jnp.argsort of a row of 4096 elements: JAX's comparator (-0.0 as 0.0,
+// one NaN, total order) orders by one key, so the row is radix sorted by
+// four 8-bit digits. The key is computed again from the f32 operand in
+// every loop (made unsigned and order-preserving: negative floats get every
+// bit flipped, the others their sign bit); both operands are moved to the
+// positions the counts give, between the scratch buffers and the results,
+// the last pass into the results.
+// CHECK-LABEL: func.func @argsort_radix
+// CHECK: %[[X:.*]] = bufferization.to_buffer %arg0 read_only : tensor<4096xf32> to memref<4096xf32>
+// CHECK: %[[I:.*]] = bufferization.to_buffer %arg1 read_only : tensor<4096xi32> to memref<4096xi32>
+// CHECK: %[[XOUT:.*]] = memref.alloc() : memref<4096xf32>
+// CHECK: %[[XSCRATCH:.*]] = memref.alloc() : memref<4096xf32>
+// CHECK: %[[IOUT:.*]] = memref.alloc() : memref<4096xi32>
+// CHECK: %[[ISCRATCH:.*]] = memref.alloc() : memref<4096xi32>
+// CHECK: %[[COUNTERS:.*]] = memref.alloc(%{{.*}}) : memref<?xindex>
+// Pass 1 counts each chunk's lowest digits ...
+// CHECK: scf.parallel
+// CHECK: memref.store %{{.*}}, %[[COUNTERS]][
+// CHECK: %[[X0:.*]] = memref.load %[[X]][%{{.*}}] : memref<4096xf32>
+// CHECK: arith.cmpf une, %[[X0]], %[[X0]] : f32
+// CHECK: arith.cmpf oeq, %[[X0]], %{{.*}} : f32
+// CHECK: %[[BITS:.*]] = arith.bitcast %{{.*}} : f32 to i32
+// CHECK: %[[NEGATIVE:.*]] = arith.shrsi %[[BITS]], %{{.*}} : i32
+// CHECK: %[[FLIP:.*]] = arith.ori %[[NEGATIVE]], %{{.*}} : i32
+// CHECK: %[[KEY:.*]] = arith.xori %[[BITS]], %[[FLIP]] : i32
+// CHECK: %[[SHIFTED:.*]] = arith.shrui %[[KEY]], %c0_i32 : i32
+// CHECK: %[[WIDE:.*]] = arith.index_castui %[[SHIFTED]] : i32 to index
+// CHECK: %[[DIGIT:.*]] = arith.andi %[[WIDE]], %c255 : index
+// CHECK: %[[SLOT:.*]] = arith.addi %{{.*}}, %[[DIGIT]] : index
+// CHECK: %[[COUNT:.*]] = memref.load %[[COUNTERS]][%[[SLOT]]]
+// CHECK: %[[MORE:.*]] = arith.addi %[[COUNT]], %{{.*}} : index
+// CHECK: memref.store %[[MORE]], %[[COUNTERS]][%[[SLOT]]]
+// ... turns the counts of each row into positions, digit by digit and,
+// within a digit, chunk by chunk ...
+// CHECK: scf.parallel
+// CHECK: scf.for %[[D:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[NEXT:.*]] =
+// CHECK: scf.for %[[C:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[AT:.*]] = %[[NEXT]])
+// CHECK: %[[CHUNK_COUNT:.*]] = memref.load %[[COUNTERS]][
+// CHECK: memref.store %[[AT]], %[[COUNTERS]][
+// CHECK: arith.addi %[[AT]], %[[CHUNK_COUNT]] : index
+// ... and moves both operands there, into the scratch buffers (an even
+// number of passes is left).
+// CHECK: scf.parallel
+// CHECK: %[[XE:.*]] = memref.load %[[X]][
+// CHECK: %[[IE:.*]] = memref.load %[[I]][
+// CHECK: arith.shrui %{{.*}}, %c0_i32 : i32
+// CHECK: %[[TO:.*]] = memref.load %[[COUNTERS]][
+// CHECK: memref.store %[[XE]], %[[XSCRATCH]][%[[TO]]] : memref<4096xf32>
+// CHECK: memref.store %[[IE]], %[[ISCRATCH]][%[[TO]]] : memref<4096xi32>
+// CHECK: memref.load %[[XSCRATCH]][
+// CHECK: arith.shrui %{{.*}}, %c8_i32 : i32
+// CHECK: memref.store %{{.*}}, %[[XOUT]][
+// CHECK: arith.shrui %{{.*}}, %c16_i32 : i32
+// CHECK: memref.store %{{.*}}, %[[XSCRATCH]][
+// The last pass, the top digit, writes the results.
+// CHECK: arith.shrui %{{.*}}, %c24_i32 : i32
+// CHECK: memref.load %[[XSCRATCH]][
+// CHECK: memref.load %[[ISCRATCH]][
+// CHECK: arith.shrui %{{.*}}, %c24_i32 : i32
+// CHECK: memref.store %{{.*}}, %[[XOUT]][
+// CHECK: memref.store %{{.*}}, %[[IOUT]][
+// CHECK-NOT: scf.parallel
+// CHECK: bufferization.to_tensor %[[IOUT]]
+func.func @argsort_radix(%x: tensor<4096xf32>, %i: tensor<4096xi32>) -> tensor<4096xi32> {
+  %0:2 = "stablehlo.sort"(%x, %i) <{dimension = 0 : i64, is_stable = true}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<i32>, %d: tensor<i32>):
+    %zero = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %nan = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %az = stablehlo.compare  EQ, %a, %zero,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %a0 = stablehlo.select %az, %zero, %a : tensor<i1>, tensor<f32>
+    %an = stablehlo.compare  NE, %a, %a,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %ak = stablehlo.select %an, %nan, %a0 : tensor<i1>, tensor<f32>
+    %bz = stablehlo.compare  EQ, %b, %zero,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %b0 = stablehlo.select %bz, %zero, %b : tensor<i1>, tensor<f32>
+    %bn = stablehlo.compare  NE, %b, %b,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %bk = stablehlo.select %bn, %nan, %b0 : tensor<i1>, tensor<f32>
+    %less = stablehlo.compare  LT, %ak, %bk,  TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %less : tensor<i1>
+  }) : (tensor<4096xf32>, tensor<4096xi32>) -> (tensor<4096xf32>, tensor<4096xi32>)
+  return %0#1 : tensor<4096xi32>
+}
+
+// -----
+
+// Rows of 65536 elements and more take 11-bit digits: three passes for a
+// 32-bit key, the last into the results.
+// CHECK-LABEL: func.func @sort_wide_digits
+// CHECK: %[[OUT:.*]] = memref.alloc() : memref<65536xf32>
+// CHECK: %[[SCRATCH:.*]] = memref.alloc() : memref<65536xf32>
+// CHECK: arith.andi %{{.*}}, %c2047 : index
+// CHECK: memref.store %{{.*}}, %[[OUT]][
+// CHECK: arith.shrui %{{.*}}, %c11_i32 : i32
+// CHECK: memref.store %{{.*}}, %[[SCRATCH]][
+// CHECK: arith.shrui %{{.*}}, %c22_i32 : i32
+// CHECK: memref.store %{{.*}}, %[[OUT]][
+// CHECK-NOT: scf.parallel
+// CHECK: bufferization.to_tensor %[[OUT]] restrict
+func.func @sort_wide_digits(%x: tensor<65536xf32>) -> tensor<65536xf32> {
+  %0 = "stablehlo.sort"(%x) <{dimension = 0 : i64, is_stable = true}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %1 = stablehlo.compare  LT, %a, %b,  TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %1 : tensor<i1>
+  }) : (tensor<65536xf32>) -> tensor<65536xf32>
+  return %0 : tensor<65536xf32>
+}
+
+// -----
+
+// A descending sort of a signed key (the compare reads the right element
+// first and asks for greater: ascending) by its second operand: the key
+// gets its sign bit flipped; `rhs > lhs` is an ascending order, so no
+// complement follows. A dynamic length chooses at run time between the
+// merge sort, 8-bit and 11-bit digits (the counters are only allocated for
+// a radix sort).
+// CHECK-LABEL: func.func @sort_by_second_operand_dynamic
+// CHECK: %[[N:.*]] = tensor.dim %arg0, %c0 : tensor<?xf32>
+// CHECK: %[[LONG:.*]] = arith.cmpi uge, %[[N]], %c1024 : index
+// CHECK: %[[VERY_LONG:.*]] = arith.cmpi uge, %[[N]], %c65536{{.*}} : index
+// CHECK: %[[SIZE:.*]] = arith.select %[[LONG]], %{{.*}}, %{{.*}} : index
+// CHECK: memref.alloc(%[[SIZE]]) : memref<?xindex>
+// CHECK: scf.if %[[LONG]] {
+// CHECK: scf.if %[[VERY_LONG]] {
+// CHECK: scf.parallel
+// CHECK: %[[K:.*]] = memref.load %{{.*}} : memref<?xi32>
+// CHECK: %[[SIGNED:.*]] = arith.xori %[[K]], %c-2147483648_i32 : i32
+// CHECK-NOT: arith.xori
+// CHECK: arith.shrui %[[SIGNED]], %c0_i32 : i32
+// CHECK: } else {
+// CHECK: scf.while
+func.func @sort_by_second_operand_dynamic(%v: tensor<?xf32>, %k: tensor<?xi32>) -> tensor<?xf32> {
+  %0:2 = "stablehlo.sort"(%v, %k) <{dimension = 0 : i64, is_stable = true}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<i32>, %d: tensor<i32>):
+    %1 = stablehlo.compare  GT, %d, %c,  SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %1 : tensor<i1>
+  }) : (tensor<?xf32>, tensor<?xi32>) -> (tensor<?xf32>, tensor<?xi32>)
+  return %0#0 : tensor<?xf32>
+}
+
+// -----
+
+// Rows shorter than 1024 elements, and comparators that are not one key's
+// strict order (here less-or-equal, and a key that depends on both
+// operands), are merge sorted at any length.
+// CHECK-LABEL: func.func @merge_sorted
+// CHECK-NOT: memref<?xindex>
+// CHECK: scf.while
+// CHECK-NOT: memref<?xindex>
+// CHECK: scf.while
+// CHECK-NOT: memref<?xindex>
+// CHECK: scf.while
+// CHECK-NOT: memref<?xindex>
+// CHECK: return
+func.func @merge_sorted(%short: tensor<8x128xf32>, %x: tensor<4096xf32>, %y: tensor<4096xf32>) -> (tensor<8x128xf32>, tensor<4096xf32>, tensor<4096xf32>) {
+  %0 = "stablehlo.sort"(%short) <{dimension = 1 : i64, is_stable = true}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %1 = stablehlo.compare  LT, %a, %b,  TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %1 : tensor<i1>
+  }) : (tensor<8x128xf32>) -> tensor<8x128xf32>
+  %2 = "stablehlo.sort"(%x) <{dimension = 0 : i64, is_stable = true}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %1 = stablehlo.compare  LE, %a, %b,  TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %1 : tensor<i1>
+  }) : (tensor<4096xf32>) -> tensor<4096xf32>
+  %3:2 = "stablehlo.sort"(%x, %y) <{dimension = 0 : i64, is_stable = true}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<f32>, %d: tensor<f32>):
+    %l = stablehlo.add %a, %c : tensor<f32>
+    %r = stablehlo.add %b, %d : tensor<f32>
+    %1 = stablehlo.compare  LT, %l, %r,  TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %1 : tensor<i1>
+  }) : (tensor<4096xf32>, tensor<4096xf32>) -> (tensor<4096xf32>, tensor<4096xf32>)
+  return %0, %2, %3#0 : tensor<8x128xf32>, tensor<4096xf32>, tensor<4096xf32>
+}
