@@ -317,9 +317,11 @@ static void buildCpuDevicePhase(OpPassManager &pm,
   functions.addPass(createForallToParallelLoopPass());
   functions.addPass(createDiscMemrefCopyToLinalg());
   functions.addPass(createDiscLinalgContiguousInnerLoop());
+  DiscCpuVectorizeRowsOptions rows;
+  rows.vectorBits = options.cpuVectorBits;
+  functions.addPass(createDiscCpuVectorizeRows(rows));
   functions.addPass(createConvertLinalgToParallelLoopsPass());
-  if (!options.cpuLibraryCalls)
-    functions.addPass(createDiscCpuLowerVectorContractions());
+  functions.addPass(createDiscCpuLowerVectorContractions());
   functions.addPass(createDiscCpuStreamingStores());
   pm.addPass(createDiscCpuParallelFor());
   addMathAndIndexLowering(pm);

@@ -123,7 +123,8 @@ bool isLoopBodyOp(Operation *op) {
   if (isa<scf::ForOp, scf::IfOp, scf::ParallelOp, scf::WhileOp, scf::YieldOp,
           scf::ConditionOp, scf::ReduceOp, scf::ReduceReturnOp, memref::LoadOp,
           memref::StoreOp, vector::LoadOp, vector::StoreOp,
-          vector::TransferReadOp, vector::TransferWriteOp>(op))
+          vector::MaskedLoadOp, vector::MaskedStoreOp, vector::TransferReadOp,
+          vector::TransferWriteOp>(op))
     return true;
   return op->getNumRegions() == 0 && isMemoryEffectFree(op);
 }

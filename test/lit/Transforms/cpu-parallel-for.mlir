@@ -228,3 +228,31 @@ func.func @rows_with_strided_copy(%ctx: !disc_ral.context,
   }
   return
 }
+
+// -----
+
+// A row's masked last vector (disc-cpu-vectorize-rows) is a masked load and
+// store, which may run in an outlined loop like plain ones.
+// CHECK-LABEL: func.func @rows_with_masked_end
+// CHECK: disc_ral.parallel_for
+// CHECK: func.func private @rows_with_masked_end_parallel
+// CHECK: vector.maskedload
+// CHECK: vector.maskedstore
+func.func @rows_with_masked_end(%ctx: !disc_ral.context,
+                                %in: memref<1048576x100xf32>,
+                                %out: memref<1048576x100xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c96 = arith.constant 96 : index
+  %rows = arith.constant 1048576 : index
+  %pad = arith.constant 0.0 : f32
+  %padding = vector.broadcast %pad : f32 to vector<16xf32>
+  %mask = vector.constant_mask [4] : vector<16xi1>
+  scf.parallel (%i) = (%c0) to (%rows) step (%c1) {
+    %x = vector.maskedload %in[%i, %c96], %mask, %padding : memref<1048576x100xf32>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+    %y = arith.mulf %x, %x : vector<16xf32>
+    vector.maskedstore %out[%i, %c96], %mask, %y : memref<1048576x100xf32>, vector<16xi1>, vector<16xf32>
+    scf.reduce
+  }
+  return
+}
