@@ -272,8 +272,7 @@ std::optional<Invocation> checkOptions(const DriverOptions &options,
     return std::nullopt;
   }
   invocation.compile.cpuLibraryCalls = options.cpuLibrary == "auto";
-  if (invocation.compile.target == Target::Cpu &&
-      !invocation.compile.cpuLibraryCalls) {
+  if (invocation.compile.target == Target::Cpu) {
     llvm::Expected<CpuVectorRegisters> registers =
         getCpuVectorRegisters(invocation.compile.targetCpu);
     if (!registers) {

@@ -304,9 +304,11 @@ static void addMathAndIndexLowering(OpPassManager &pm) {
 // of their peeled loops become plain arithmetic); the loops by rows become
 // scf.parallel like every other parallel loop; strided copies must become
 // loops before the linalg lowering, and loops are ordered for unit-stride
-// inner loops before they are emitted; elementwise loops with outputs
-// larger than the cache store whole lines past it; the outer parallel loops
-// run on every core.
+// inner loops before they are emitted; a row's elementwise steps become
+// vectors of the target's registers (and their transfers loads, stores and
+// masked ones, with the register tiles' lowering); elementwise loops with
+// outputs larger than the cache store whole lines past it; the outer parallel
+// loops run on every core.
 static void buildCpuDevicePhase(OpPassManager &pm,
                                 const CompileOptions &options) {
   OpPassManager &functions = pm.nest<func::FuncOp>();
@@ -319,9 +321,11 @@ static void buildCpuDevicePhase(OpPassManager &pm,
   functions.addPass(createForallToParallelLoopPass());
   functions.addPass(createDiscMemrefCopyToLinalg());
   functions.addPass(createDiscLinalgContiguousInnerLoop());
+  DiscCpuVectorizeRowsOptions rows;
+  rows.vectorBits = options.cpuVectorBits;
+  functions.addPass(createDiscCpuVectorizeRows(rows));
   functions.addPass(createConvertLinalgToParallelLoopsPass());
-  if (!options.cpuLibraryCalls)
-    functions.addPass(createDiscCpuLowerVectorContractions());
+  functions.addPass(createDiscCpuLowerVectorContractions());
   functions.addPass(createDiscCpuStreamingStores());
   pm.addPass(createDiscCpuParallelFor());
   addMathAndIndexLowering(pm);

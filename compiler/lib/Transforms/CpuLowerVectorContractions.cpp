@@ -71,6 +71,8 @@ struct CpuLowerVectorContractionsPass
         transfers, VectorTransferToSCFOptions().enableFullUnroll());
     vector::populateVectorTransferLoweringPatterns(transfers,
                                                    /*maxTransferRank=*/1);
+    vector::populateVectorMaskMaterializationPatterns(
+        transfers, /*force32BitVectorIndices=*/true);
     vector::populateVectorTransferPermutationMapLoweringPatterns(transfers);
     vector::populateVectorBroadcastLoweringPatterns(transfers);
     vector::populateVectorShapeCastLoweringPatterns(transfers);

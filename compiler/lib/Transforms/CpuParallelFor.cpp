@@ -99,16 +99,32 @@ bool isStaticStackBuffer(Operation *op) {
          alloca->getNumOperands() == 0;
 }
 
+/// Whether `copy` becomes a memcpy intrinsic rather than a call of the
+/// runtime's strided copy: both sides have the identity layout. Bufferization
+/// leaves such copies between a row's scratch buffers where two reductions
+/// start from the same fill (layer norm's mean and variance).
+bool isContiguousCopy(Operation *op) {
+  auto copy = dyn_cast<memref::CopyOp>(op);
+  if (!copy)
+    return false;
+  auto isIdentity = [](Value buffer) {
+    auto type = dyn_cast<MemRefType>(buffer.getType());
+    return type && type.getLayout().isIdentity();
+  };
+  return isIdentity(copy.getSource()) && isIdentity(copy.getTarget());
+}
+
 /// Whether `op` may run inside an outlined loop: control flow, loads,
-/// stores, computation and scratch buffers of static size on the stack,
-/// nothing that calls the runtime or allocates from it.
+/// stores, contiguous copies, computation and scratch buffers of static size
+/// on the stack, nothing that calls the runtime or allocates from it.
 bool isLoopBodyOp(Operation *op) {
-  if (isStaticStackBuffer(op))
+  if (isStaticStackBuffer(op) || isContiguousCopy(op))
     return true;
   if (isa<scf::ForOp, scf::IfOp, scf::ParallelOp, scf::WhileOp, scf::YieldOp,
           scf::ConditionOp, scf::ReduceOp, scf::ReduceReturnOp, memref::LoadOp,
           memref::StoreOp, vector::LoadOp, vector::StoreOp,
-          vector::TransferReadOp, vector::TransferWriteOp>(op))
+          vector::MaskedLoadOp, vector::MaskedStoreOp, vector::TransferReadOp,
+          vector::TransferWriteOp>(op))
     return true;
   return op->getNumRegions() == 0 && isMemoryEffectFree(op);
 }

@@ -55,3 +55,22 @@ func.func @tile(%a: memref<8x4xf32>, %b: memref<4x16xf32>, %c: memref<8x16xf32>)
   vector.transfer_write %r, %c[%c0, %c0] {in_bounds = [true, true]} : vector<8x16xf32>, memref<8x16xf32>
   return
 }
+
+// The last vector of a row of 100 (disc-cpu-vectorize-rows): its mask
+// becomes a comparison of the lanes' indices with what is left of the row,
+// its transfers a masked load and a masked store.
+// CHECK-LABEL: func.func @masked_row_end
+// CHECK: %[[LANES:.*]] = arith.constant dense<[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]> : vector<16xi32>
+// CHECK: %[[LEFT:.*]] = vector.broadcast %{{.*}} : i32 to vector<16xi32>
+// CHECK: %[[MASK:.*]] = arith.cmpi sgt, %[[LEFT]], %[[LANES]] : vector<16xi32>
+// CHECK: %[[X:.*]] = vector.maskedload %{{.*}}[%{{.*}}], %[[MASK]], %{{.*}} : memref<100xf32>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+// CHECK: vector.maskedstore %{{.*}}[%{{.*}}], %[[MASK]], %[[X]]
+func.func @masked_row_end(%in: memref<100xf32>, %out: memref<100xf32>, %j: index) {
+  %c100 = arith.constant 100 : index
+  %pad = ub.poison : f32
+  %left = arith.subi %c100, %j : index
+  %mask = vector.create_mask %left : vector<16xi1>
+  %x = vector.transfer_read %in[%j], %pad, %mask {in_bounds = [true]} : memref<100xf32>, vector<16xf32>
+  vector.transfer_write %x, %out[%j], %mask {in_bounds = [true]} : vector<16xf32>, memref<100xf32>
+  return
+}

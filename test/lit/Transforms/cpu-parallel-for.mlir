@@ -172,3 +172,87 @@ func.func @small_rows(%ctx: !disc_ral.context, %out: memref<2x4xf32>) {
   }
   return
 }
+
+// -----
+
+// Two reductions of a row that start from the same fill: bufferization
+// copies the filled accumulator, a contiguous copy between stack buffers
+// that becomes a memcpy intrinsic, so the loop still runs on every core.
+// CHECK-LABEL: func.func @rows_with_copied_accumulator
+// CHECK: disc_ral.parallel_for
+// CHECK: func.func private @rows_with_copied_accumulator_parallel
+// CHECK: memref.copy %{{.*}}, %{{.*}} : memref<1xf32> to memref<1xf32>
+func.func @rows_with_copied_accumulator(%ctx: !disc_ral.context,
+                                        %in: memref<4096x256xf32>,
+                                        %out: memref<4096xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %c4096 = arith.constant 4096 : index
+  %zero = arith.constant 0.0 : f32
+  scf.parallel (%i) = (%c0) to (%c4096) step (%c1) {
+    %init = memref.alloca() : memref<1xf32>
+    %sum = memref.alloca() : memref<1xf32>
+    memref.store %zero, %init[%c0] : memref<1xf32>
+    memref.copy %init, %sum : memref<1xf32> to memref<1xf32>
+    scf.for %j = %c0 to %c256 step %c1 {
+      %x = memref.load %in[%i, %j] : memref<4096x256xf32>
+      %acc = memref.load %sum[%c0] : memref<1xf32>
+      %next = arith.addf %acc, %x : f32
+      memref.store %next, %sum[%c0] : memref<1xf32>
+    }
+    %total = memref.load %sum[%c0] : memref<1xf32>
+    memref.store %total, %out[%i] : memref<4096xf32>
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// A strided copy would call the runtime's copy routine: the loop stays on
+// the calling thread.
+// CHECK-LABEL: func.func @rows_with_strided_copy
+// CHECK-NOT: disc_ral.parallel_for
+func.func @rows_with_strided_copy(%ctx: !disc_ral.context,
+                                  %in: memref<4096x256xf32>,
+                                  %out: memref<256x4096xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4096 = arith.constant 4096 : index
+  scf.parallel (%i) = (%c0) to (%c4096) step (%c1) {
+    %row = memref.subview %in[%i, 0] [1, 256] [1, 1] : memref<4096x256xf32> to memref<256xf32, strided<[1], offset: ?>>
+    %column = memref.subview %out[0, %i] [256, 1] [1, 1] : memref<256x4096xf32> to memref<256xf32, strided<[4096], offset: ?>>
+    memref.copy %row, %column : memref<256xf32, strided<[1], offset: ?>> to memref<256xf32, strided<[4096], offset: ?>>
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// A row's masked last vector (disc-cpu-vectorize-rows) is a masked load and
+// store, which may run in an outlined loop like plain ones.
+// CHECK-LABEL: func.func @rows_with_masked_end
+// CHECK: disc_ral.parallel_for
+// CHECK: func.func private @rows_with_masked_end_parallel
+// CHECK: vector.maskedload
+// CHECK: vector.maskedstore
+func.func @rows_with_masked_end(%ctx: !disc_ral.context,
+                                %in: memref<1048576x100xf32>,
+                                %out: memref<1048576x100xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c96 = arith.constant 96 : index
+  %rows = arith.constant 1048576 : index
+  %pad = arith.constant 0.0 : f32
+  %padding = vector.broadcast %pad : f32 to vector<16xf32>
+  %mask = vector.constant_mask [4] : vector<16xi1>
+  scf.parallel (%i) = (%c0) to (%rows) step (%c1) {
+    %x = vector.maskedload %in[%i, %c96], %mask, %padding : memref<1048576x100xf32>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+    %y = arith.mulf %x, %x : vector<16xf32>
+    vector.maskedstore %out[%i, %c96], %mask, %y : memref<1048576x100xf32>, vector<16xi1>, vector<16xf32>
+    scf.reduce
+  }
+  return
+}

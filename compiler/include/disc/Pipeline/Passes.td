@@ -78,6 +78,35 @@ def DiscLinalgContiguousInnerLoop
   let dependentDialects = ["linalg::LinalgDialect"];
 }
 
+def DiscCpuVectorizeRows : Pass<"disc-cpu-vectorize-rows", "func::FuncOp"> {
+  let summary = "Vectorizes the elementwise steps of a row loop through the "
+                "vector dialect";
+  let description = [{
+    In a loop by rows (an scf.parallel, as disc-linalg-fuse-rows and
+    disc-cpu-parallel-for leave softmax's and layer norm's rows), each
+    elementwise linalg op on buffers whose innermost loop has a static size
+    and is the last, plain dimension of every operand that uses it (or not
+    used, a broadcast) is tiled by one vector register along that loop
+    (`vector-bits` over the widest element's bits: 16 f32 on AVX-512, 8 on
+    AVX2, 4 on SSE) and each tile vectorized by linalg vectorization. When
+    the size is not a multiple of the vector, the last tile is a masked one
+    (masked loads and stores), so no scalar remainder loop is left. The
+    transfers become loads and stores of one vector in disc's CPU lowering
+    of vectors (disc-cpu-lower-vector-contractions). Reductions are left to LLVM's
+    loop vectorizer, which keeps their partial results in vector lanes.
+  }];
+  let options = [
+    Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
+           "The width of the target's vector registers in bits">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 def DiscLinalgFuseElementwise : Pass<"disc-linalg-fuse-elementwise"> {
   let summary = "Fuses elementwise linalg ops on tensors, leaving matrix "
                 "products whole";

@@ -83,8 +83,9 @@ struct CompileOptions {
   /// --target=cpu: matrix products become ral_gemm calls of the tuned BLAS
   /// the runtime loads; without, the compiler's own loops.
   bool cpuLibraryCalls = true;
-  /// --target=cpu without library calls: the target's vector registers,
-  /// which size the register tiles of matrix products (AVX-512 by default).
+  /// --target=cpu: the target's vector registers, which size the vectors of
+  /// a row's elementwise steps and, without library calls, the register
+  /// tiles of matrix products (AVX-512 by default).
   unsigned cpuVectorBits = 512;
   unsigned cpuVectorRegisters = 32;
 };

@@ -147,6 +147,9 @@ def DiscCpuLowerVectorContractions
     more than one dimension are unrolled (fully, their shapes being those of
     a register tile) into transfers of one row, which the LLVM lowering
     turns into vector loads and stores (or scalar ones for a column of A).
+    The masks of masked transfers (the last vector of a row that
+    disc-cpu-vectorize-rows vectorizes) become comparisons of a lane index
+    vector, and the transfers masked loads and stores.
     What is left is the vector form the LLVM phase lowers.
   }];
   let dependentDialects = [
