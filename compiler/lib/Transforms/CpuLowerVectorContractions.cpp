@@ -37,6 +37,26 @@ namespace disc {
 using namespace mlir;
 
 namespace {
+
+// A 0-d transfer_read (a scalar a vectorized row broadcasts, e.g. a
+// per-matrix pivot) is one scalar load whatever the buffer's strides; the
+// upstream lowering to vector.load wants a unit innermost stride.
+struct ZeroRankTransferReadToLoad : OpRewritePattern<vector::TransferReadOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(vector::TransferReadOp read,
+                                PatternRewriter &rewriter) const override {
+    if (read.getVectorType().getRank() != 0 || read.getMask() ||
+        !isa<MemRefType>(read.getBase().getType()))
+      return failure();
+    Value scalar = memref::LoadOp::create(rewriter, read.getLoc(),
+                                          read.getBase(), read.getIndices());
+    rewriter.replaceOpWithNewOp<vector::BroadcastOp>(read, read.getVectorType(),
+                                                     scalar);
+    return success();
+  }
+};
+
 struct CpuLowerVectorContractionsPass
     : disc::impl::DiscCpuLowerVectorContractionsBase<
           CpuLowerVectorContractionsPass> {
@@ -67,6 +87,7 @@ struct CpuLowerVectorContractionsPass
     // Transfers of a tile become one transfer per row, then loads and
     // stores.
     RewritePatternSet transfers(context);
+    transfers.add<ZeroRankTransferReadToLoad>(context, /*benefit=*/2);
     populateVectorToSCFConversionPatterns(
         transfers, VectorTransferToSCFOptions().enableFullUnroll());
     vector::populateVectorTransferLoweringPatterns(transfers,

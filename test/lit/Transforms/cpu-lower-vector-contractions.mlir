@@ -74,3 +74,17 @@ func.func @masked_row_end(%in: memref<100xf32>, %out: memref<100xf32>, %j: index
   vector.transfer_write %x, %out[%j], %mask {in_bounds = [true]} : vector<16xf32>, memref<100xf32>
   return
 }
+
+// A 0-d read through a strided view (a per-matrix pivot that a vectorized
+// row divides by) is one scalar load, broadcast.
+// CHECK-LABEL: func.func @zero_rank_read
+// CHECK: %[[PIVOT:.*]] = memref.load %arg0[%arg1] : memref<4xf64, strided<[22500], offset: ?>>
+// CHECK: vector.broadcast %[[PIVOT]] : f64 to vector<8xf64>
+// CHECK-NOT: vector.transfer_read
+func.func @zero_rank_read(%pivots: memref<4xf64, strided<[22500], offset: ?>>, %i: index) -> vector<8xf64> {
+  %pad = arith.constant 0.0 : f64
+  %0 = vector.transfer_read %pivots[%i], %pad : memref<4xf64, strided<[22500], offset: ?>>, vector<f64>
+  %1 = vector.extract %0[] : f64 from vector<f64>
+  %2 = vector.broadcast %1 : f64 to vector<8xf64>
+  return %2 : vector<8xf64>
+}
