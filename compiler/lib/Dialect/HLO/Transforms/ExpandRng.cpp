@@ -17,6 +17,8 @@
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
+#include <cmath>
+
 namespace mlir::disc {
 #define GEN_PASS_DEF_EXPANDRNGPASS
 #include "disc/Dialect/HLO/Transforms/Passes.h.inc"
@@ -104,6 +106,15 @@ struct BitsBuilder {
   }
   Value select(Value predicate, Value x, Value y) const {
     return stablehlo::SelectOp::create(b, x.getType(), predicate, x, y);
+  }
+
+  RankedTensorType floatType(FloatType element) const {
+    return RankedTensorType::get(shape, element);
+  }
+  Value floatConstant(FloatType element, double value) const {
+    return stablehlo::ConstantOp::create(
+        b, DenseElementsAttr::get(floatType(element),
+                                  b.getFloatAttr(element, value)));
   }
 
   Value low32(Value x) const { return convert(x, 32); }
@@ -365,17 +376,165 @@ checkRngBitGenerator(stablehlo::RngBitGeneratorOp op) {
   return std::nullopt;
 }
 
+// Values in [0, 1) of `type`: the top mantissa-width bits of `random`
+// scaled down, so that every value is exact and below 1.
+Value unitInterval(const BitsBuilder &bits, Value random, FloatType type) {
+  unsigned mantissaBits = type.getFPMantissaWidth() - 1;
+  Value top =
+      bits.shiftRight(random, BitsBuilder::widthOf(random) - mantissaBits);
+  Value values =
+      stablehlo::ConvertOp::create(bits.b, bits.floatType(type), top);
+  return stablehlo::MulOp::create(
+      bits.b, values.getType(), values,
+      bits.floatConstant(type, std::ldexp(1.0, -int(mantissaBits))));
+}
+
+// 64 random bits from the hash of `counter`.
+Value random64(const BitsBuilder &bits, Value counter, Value key) {
+  std::array<Value, 2> words = bits.threefry(counter, key);
+  return bits.join64(words[0], words[1]);
+}
+
+// Expands stablehlo.rng. Its values are Threefry-2x32 hashes of each
+// element's row-major position under a key numbering the op among the
+// module's rng ops (0, 1, ...): a program draws the same values on every
+// run, and two rng ops of one program draw different ones.
+void expandRng(stablehlo::RngOp op, uint64_t opNumber, RewriterBase &rewriter) {
+  auto resultType = cast<RankedTensorType>(op.getType());
+  Type element = resultType.getElementType();
+  rewriter.setInsertionPoint(op);
+  ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+  BitsBuilder bits{b, SmallVector<int64_t>(resultType.getShape())};
+  Value key = bits.constant(64, opNumber);
+  Value position = bits.linearIndex();
+  Value a = bits.broadcast(op.getA());
+  Value bound = bits.broadcast(op.getB());
+  Value result;
+  if (auto integer = dyn_cast<IntegerType>(element)) {
+    // a + random mod (b - a), in unsigned arithmetic of the element's width
+    // (the difference of two's complement values is their distance).
+    unsigned width = integer.getWidth();
+    unsigned randomWidth = width > 32 ? 64 : 32;
+    Value random = randomWidth == 64 ? random64(bits, position, key)
+                                     : bits.threefry(position, key)[0];
+    auto asUnsigned = [&](Value x) -> Value {
+      return integer.isUnsigned()
+                 ? x
+                 : stablehlo::BitcastConvertOp::create(b, bits.type(width), x);
+    };
+    Value low = asUnsigned(a);
+    Value range =
+        stablehlo::SubtractOp::create(b, low.getType(), asUnsigned(bound), low);
+    if (width != randomWidth)
+      range = bits.convert(range, randomWidth);
+    Value offset = stablehlo::RemOp::create(b, random.getType(), random, range);
+    if (width != randomWidth)
+      offset = bits.convert(offset, width);
+    result = bits.add(offset, low);
+    if (result.getType() != resultType)
+      result = stablehlo::BitcastConvertOp::create(b, resultType, result);
+  } else if (op.getRngDistribution() == stablehlo::RngDistribution::UNIFORM) {
+    // a + u * (b - a), u in [0, 1); a value that rounds up to b becomes a.
+    auto type = cast<FloatType>(element);
+    Value random = type.getWidth() == 64 ? random64(bits, position, key)
+                                         : bits.threefry(position, key)[0];
+    Value unit = unitInterval(bits, random, type);
+    Value width = stablehlo::SubtractOp::create(b, resultType, bound, a);
+    Value scaled = stablehlo::MulOp::create(b, resultType, unit, width);
+    Value shifted = stablehlo::AddOp::create(b, resultType, scaled, a);
+    Value below = stablehlo::CompareOp::create(
+        b, RankedTensorType::get(bits.shape, b.getI1Type()), shifted, bound,
+        stablehlo::ComparisonDirection::LT, nullptr);
+    result = bits.select(below, shifted, a);
+  } else {
+    // Box-Muller in f32 (f64 for f64): mean a, standard deviation b.
+    auto type = cast<FloatType>(element);
+    FloatType computeType =
+        type.getWidth() == 64 ? FloatType(b.getF64Type()) : b.getF32Type();
+    RankedTensorType computeTensor = bits.floatType(computeType);
+    Value first, second;
+    if (computeType.getWidth() == 64) {
+      Value doubled = bits.shiftLeft(position, 1);
+      first = random64(bits, doubled, key);
+      second = random64(bits, bits.add(doubled, bits.constant(64, 1)), key);
+    } else {
+      std::array<Value, 2> words = bits.threefry(position, key);
+      first = words[0];
+      second = words[1];
+    }
+    auto toCompute = [&](Value x) -> Value {
+      return x.getType() == computeTensor
+                 ? x
+                 : stablehlo::ConvertOp::create(b, computeTensor, x);
+    };
+    // 1 - u lies in (0, 1], so its logarithm is finite.
+    Value radiusUnit = stablehlo::SubtractOp::create(
+        b, computeTensor, bits.floatConstant(computeType, 1.0),
+        unitInterval(bits, first, computeType));
+    Value radius = stablehlo::SqrtOp::create(
+        b, computeTensor,
+        stablehlo::MulOp::create(
+            b, computeTensor, bits.floatConstant(computeType, -2.0),
+            stablehlo::LogOp::create(b, computeTensor, radiusUnit)));
+    Value angle = stablehlo::MulOp::create(
+        b, computeTensor, bits.floatConstant(computeType, 2.0 * M_PI),
+        unitInterval(bits, second, computeType));
+    Value normal = stablehlo::MulOp::create(
+        b, computeTensor, radius,
+        stablehlo::CosineOp::create(b, computeTensor, angle));
+    Value value = stablehlo::AddOp::create(
+        b, computeTensor, toCompute(a),
+        stablehlo::MulOp::create(b, computeTensor, toCompute(bound), normal));
+    result = value.getType() == resultType
+                 ? value
+                 : stablehlo::ConvertOp::create(b, resultType, value);
+  }
+  rewriter.replaceOp(op, result);
+}
+
+// Why rng `op` cannot be expanded, or nullopt.
+std::optional<std::string> checkRng(stablehlo::RngOp op) {
+  auto resultType = dyn_cast<RankedTensorType>(op.getType());
+  if (!resultType || !resultType.hasStaticShape())
+    return "a result of static shape";
+  Type element = resultType.getElementType();
+  bool isFloat =
+      isa<FloatType>(element) && element.getIntOrFloatBitWidth() >= 16;
+  if (op.getRngDistribution() == stablehlo::RngDistribution::NORMAL && !isFloat)
+    return "a float element type for NORMAL";
+  if (!isFloat && (!element.isInteger() || element.getIntOrFloatBitWidth() < 8))
+    return "an integer element type of 8 to 64 bits or a float element type";
+  for (Value bound : {op.getA(), op.getB()}) {
+    auto boundType = dyn_cast<RankedTensorType>(bound.getType());
+    if (!boundType || boundType.getRank() != 0 ||
+        boundType.getElementType() != element)
+      return "rank-0 bounds of its result's element type";
+  }
+  return std::nullopt;
+}
+
 struct ExpandRngPass : disc::impl::ExpandRngPassBase<ExpandRngPass> {
   void runOnOperation() override {
     bool valid = true;
-    getOperation().walk([&](stablehlo::RngBitGeneratorOp op) {
-      if (std::optional<std::string> needed = checkRngBitGenerator(op)) {
-        op.emitError() << "stablehlo.rng_bit_generator needs " << *needed;
+    SmallVector<stablehlo::RngOp> rngOps;
+    getOperation().walk([&](Operation *op) {
+      std::optional<std::string> needed;
+      if (auto generator = dyn_cast<stablehlo::RngBitGeneratorOp>(op))
+        needed = checkRngBitGenerator(generator);
+      else if (auto rng = dyn_cast<stablehlo::RngOp>(op)) {
+        needed = checkRng(rng);
+        rngOps.push_back(rng);
+      }
+      if (needed) {
+        op->emitError() << op->getName() << " needs " << *needed;
         valid = false;
       }
     });
     if (!valid)
       return signalPassFailure();
+    IRRewriter rewriter(&getContext());
+    for (auto [number, op] : llvm::enumerate(rngOps))
+      expandRng(op, number, rewriter);
     RewritePatternSet patterns(&getContext());
     patterns.add<ExpandRngBitGenerator>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))

@@ -89,3 +89,77 @@ func.func @threefry_three_words(%arg0: tensor<3xui64>) -> (tensor<3xui64>, tenso
   %0:2 = stablehlo.rng_bit_generator %arg0, algorithm = THREE_FRY : (tensor<3xui64>) -> (tensor<3xui64>, tensor<4xui32>)
   return %0#0, %0#1 : tensor<3xui64>, tensor<4xui32>
 }
+
+// -----
+
+// rng UNIFORM on integers: a + hash mod (b - a) in unsigned arithmetic; the
+// first rng op of the module hashes under key 0, the second under key 1.
+// CHECK-LABEL: func.func @uniform_integers
+// CHECK-SAME: (%[[A:.*]]: tensor<i32>, %[[B:.*]]: tensor<i32>)
+// CHECK-DAG: %[[KEY0:.*]] = stablehlo.constant dense<0> : tensor<4xui64>
+// CHECK-DAG: %[[KEY1:.*]] = stablehlo.constant dense<1> : tensor<4xui64>
+// CHECK: %[[LOW:.*]] = stablehlo.bitcast_convert %{{.*}} : (tensor<4xi32>) -> tensor<4xui32>
+// CHECK: %[[HIGH:.*]] = stablehlo.bitcast_convert %{{.*}} : (tensor<4xi32>) -> tensor<4xui32>
+// CHECK: %[[RANGE:.*]] = stablehlo.subtract %[[HIGH]], %[[LOW]] : tensor<4xui32>
+// CHECK: %[[OFFSET:.*]] = stablehlo.remainder %{{.*}}, %[[RANGE]] : tensor<4xui32>
+// CHECK: %[[SUM:.*]] = stablehlo.add %[[OFFSET]], %[[LOW]] : tensor<4xui32>
+// CHECK: %[[FIRST:.*]] = stablehlo.bitcast_convert %[[SUM]] : (tensor<4xui32>) -> tensor<4xi32>
+// CHECK: stablehlo.remainder
+// CHECK: %[[SECOND:.*]] = stablehlo.bitcast_convert
+// CHECK: return %[[FIRST]], %[[SECOND]]
+func.func @uniform_integers(%a: tensor<i32>, %b: tensor<i32>) -> (tensor<4xi32>, tensor<4xi32>) {
+  %shape = stablehlo.constant dense<4> : tensor<1xi64>
+  %0 = stablehlo.rng %a, %b, %shape, distribution = UNIFORM : (tensor<i32>, tensor<i32>, tensor<1xi64>) -> tensor<4xi32>
+  %1 = stablehlo.rng %a, %b, %shape, distribution = UNIFORM : (tensor<i32>, tensor<i32>, tensor<1xi64>) -> tensor<4xi32>
+  return %0, %1 : tensor<4xi32>, tensor<4xi32>
+}
+
+// -----
+
+// rng UNIFORM on floats: the top 23 bits of a 32-bit hash scaled by 2^-23
+// into [0, 1), then a + u * (b - a), a value rounded up to b becoming a.
+// CHECK-LABEL: func.func @uniform_f32
+// CHECK-SAME: (%[[A:.*]]: tensor<f32>, %[[B:.*]]: tensor<f32>)
+// CHECK-DAG: %[[SHIFT:.*]] = stablehlo.constant dense<9> : tensor<2x3xui32>
+// CHECK-DAG: %[[ULP:.*]] = stablehlo.constant dense<1.1920929E-7> : tensor<2x3xf32>
+// CHECK: %[[LOWS:.*]] = stablehlo.broadcast_in_dim %[[A]], dims = [] : (tensor<f32>) -> tensor<2x3xf32>
+// CHECK: %[[HIGHS:.*]] = stablehlo.broadcast_in_dim %[[B]], dims = [] : (tensor<f32>) -> tensor<2x3xf32>
+// CHECK: %[[TOP:.*]] = stablehlo.shift_right_logical %{{.*}}, %[[SHIFT]] : tensor<2x3xui32>
+// CHECK: %[[FLOAT:.*]] = stablehlo.convert %[[TOP]] : (tensor<2x3xui32>) -> tensor<2x3xf32>
+// CHECK: %[[UNIT:.*]] = stablehlo.multiply %[[FLOAT]], %[[ULP]]
+// CHECK: %[[WIDTH:.*]] = stablehlo.subtract %[[HIGHS]], %[[LOWS]]
+// CHECK: %[[SCALED:.*]] = stablehlo.multiply %[[UNIT]], %[[WIDTH]]
+// CHECK: %[[VALUE:.*]] = stablehlo.add %[[SCALED]], %[[LOWS]]
+// CHECK: %[[BELOW:.*]] = stablehlo.compare  LT, %[[VALUE]], %[[HIGHS]]
+// CHECK: %[[RESULT:.*]] = stablehlo.select %[[BELOW]], %[[VALUE]], %[[LOWS]]
+// CHECK: return %[[RESULT]]
+func.func @uniform_f32(%a: tensor<f32>, %b: tensor<f32>) -> tensor<2x3xf32> {
+  %shape = stablehlo.constant dense<[2, 3]> : tensor<2xi64>
+  %0 = stablehlo.rng %a, %b, %shape, distribution = UNIFORM : (tensor<f32>, tensor<f32>, tensor<2xi64>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// rng NORMAL on f16: Box-Muller in f32 from the two words of one hash, then
+// a + b * z converted to f16.
+// CHECK-LABEL: func.func @normal_f16
+// CHECK: stablehlo.log %{{.*}} : tensor<8xf32>
+// CHECK: stablehlo.sqrt %{{.*}} : tensor<8xf32>
+// CHECK: stablehlo.cosine %{{.*}} : tensor<8xf32>
+// CHECK: %[[RESULT:.*]] = stablehlo.convert %{{.*}} : (tensor<8xf32>) -> tensor<8xf16>
+// CHECK: return %[[RESULT]]
+func.func @normal_f16(%a: tensor<f16>, %b: tensor<f16>) -> tensor<8xf16> {
+  %shape = stablehlo.constant dense<8> : tensor<1xi64>
+  %0 = stablehlo.rng %a, %b, %shape, distribution = NORMAL : (tensor<f16>, tensor<f16>, tensor<1xi64>) -> tensor<8xf16>
+  return %0 : tensor<8xf16>
+}
+
+// -----
+
+func.func @normal_integers(%a: tensor<i32>, %b: tensor<i32>) -> tensor<8xi32> {
+  %shape = stablehlo.constant dense<8> : tensor<1xi64>
+  // expected-error @+1 {{stablehlo.rng needs a float element type for NORMAL}}
+  %0 = stablehlo.rng %a, %b, %shape, distribution = NORMAL : (tensor<i32>, tensor<i32>, tensor<1xi64>) -> tensor<8xi32>
+  return %0 : tensor<8xi32>
+}

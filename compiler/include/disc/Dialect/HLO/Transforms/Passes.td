@@ -30,7 +30,8 @@ def ExpandBatchNormPass : Pass<"disc-expand-batch-norm", "ModuleOp"> {
 }
 
 def ExpandRngPass : Pass<"disc-expand-rng", "ModuleOp"> {
-  let summary = "Expand rng_bit_generator into elementwise stablehlo ops";
+  let summary = "Expand rng_bit_generator and rng into elementwise stablehlo "
+                "ops";
   let description = [{
     rng_bit_generator computes the bits XLA computes (its
     RngBitGeneratorExpander), bit for bit:
@@ -56,6 +57,24 @@ def ExpandRngPass : Pass<"disc-expand-rng", "ModuleOp"> {
     elementwise computation the linalg phase fuses and vectorizes. An
     output of dynamic shape, an i1 output, or a state of another type is an
     error naming what the op needs.
+
+    rng's values are implementation-defined; disc's are Threefry-2x32
+    hashes of each element's row-major position under a key that numbers
+    the op among the module's rng ops (0, 1, ...). So a program draws the
+    same values on every run, and its rng ops draw different ones.
+
+    - UNIFORM, integers (8 to 64 bits): `a + r mod (b - a)`, r 32 random
+      bits (64 for 64-bit elements), in unsigned arithmetic of the
+      element's width.
+    - UNIFORM, floats: `a + u * (b - a)`, u in [0, 1) from the top
+      mantissa-width bits of r (every u exact); a value that rounds up to b
+      becomes a, so every value lies in [a, b).
+    - NORMAL, floats: Box-Muller, `a + b * sqrt(-2 log(1 - u1)) *
+      cos(2 pi u2)`, computed in f32 (f64 for f64 elements) from the two
+      words of one hash (two 64-bit hashes for f64).
+
+    A result of dynamic shape, an i1 or narrower element type, or NORMAL on
+    integers is an error naming what the op needs.
   }];
   let dependentDialects = ["::mlir::stablehlo::StablehloDialect"];
 }
