@@ -70,6 +70,20 @@ def check(condition, message, *args):
         raise CaseFailure(message % args)
 
 
+def draw(runner, name, distribution, shape, element, a, b):
+    """The values of one rng op of the given bounds, of checked dtype and shape."""
+    dtype = np_dtype(element)
+    (x,) = run_program(runner, name, rng_program(distribution, shape, element),
+                       [np.array(a, dtype), np.array(b, dtype)], 1)
+    check(x.dtype == dtype and x.shape == tuple(shape), "%s: got %s %s", name, x.dtype, x.shape)
+    return x
+
+
+def check_integer_bounds(name, x, low, high):
+    check(int(x.min()) >= low and int(x.max()) < high,
+          "%s: values outside [%d, %d): min %d, max %d", name, low, high, x.min(), x.max())
+
+
 def check_distance(name, values, cdf):
     """The Kolmogorov-Smirnov distance of `values` from `cdf`."""
     ordered = np.sort(values.astype(np.float64).ravel())
@@ -99,12 +113,8 @@ def uniform_float_case(element, low, high, shape, quantum=0.0):
     name = "uniform_%s" % element
 
     def custom(runner):
-        dtype = np_dtype(element)
-        (x,) = run_program(runner, name, rng_program("UNIFORM", shape, element),
-                           [np.array(low, dtype), np.array(high, dtype)], 1)
-        check(x.dtype == dtype and x.shape == tuple(shape), "%s: got %s %s", name, x.dtype,
-              x.shape)
-        check(np.all(x >= dtype.type(low)) and np.all(x < dtype.type(high)),
+        x = draw(runner, name, "UNIFORM", shape, element, low, high)
+        check(np.all(x >= x.dtype.type(low)) and np.all(x < x.dtype.type(high)),
               "%s: values outside [%g, %g): min %g, max %g", name, low, high, x.min(), x.max())
         width = high - low
         check_moments(name, x, (low + high) / 2, width**2 / 12, width**4 / 80)
@@ -118,13 +128,8 @@ def uniform_int_case(element, low, high, shape):
     name = "uniform_%s" % element
 
     def custom(runner):
-        dtype = np_dtype(element)
-        (x,) = run_program(runner, name, rng_program("UNIFORM", shape, element),
-                           [np.array(low, dtype), np.array(high, dtype)], 1)
-        check(x.dtype == dtype and x.shape == tuple(shape), "%s: got %s %s", name, x.dtype,
-              x.shape)
-        check(int(x.min()) >= low and int(x.max()) < high,
-              "%s: values outside [%d, %d): min %d, max %d", name, low, high, x.min(), x.max())
+        x = draw(runner, name, "UNIFORM", shape, element, low, high)
+        check_integer_bounds(name, x, low, high)
         counts = np.bincount((x.astype(np.int64) - low).ravel(), minlength=high - low)
         expected = x.size / (high - low)
         chi_square = float(((counts - expected) ** 2 / expected).sum())
@@ -143,11 +148,8 @@ def wide_int_case(element, low, high, shape):
     name = "uniform_%s_wide" % element
 
     def custom(runner):
-        dtype = np_dtype(element)
-        (x,) = run_program(runner, name, rng_program("UNIFORM", shape, element),
-                           [np.array(low, dtype), np.array(high, dtype)], 1)
-        check(int(x.min()) >= low and int(x.max()) < high,
-              "%s: values outside [%d, %d): min %d, max %d", name, low, high, x.min(), x.max())
+        x = draw(runner, name, "UNIFORM", shape, element, low, high)
+        check_integer_bounds(name, x, low, high)
         width = float(high - low)
         check_moments(name, x.astype(np.float64), (low + high - 1) / 2, width**2 / 12,
                       width**4 / 80)
@@ -158,11 +160,7 @@ def normal_case(element, mean, deviation, shape):
     name = "normal_%s" % element
 
     def custom(runner):
-        dtype = np_dtype(element)
-        (x,) = run_program(runner, name, rng_program("NORMAL", shape, element),
-                           [np.array(mean, dtype), np.array(deviation, dtype)], 1)
-        check(x.dtype == dtype and x.shape == tuple(shape), "%s: got %s %s", name, x.dtype,
-              x.shape)
+        x = draw(runner, name, "NORMAL", shape, element, mean, deviation)
         check(np.all(np.isfinite(x)), "%s: a value is not finite", name)
         check_moments(name, x, mean, deviation**2, 3 * deviation**4)
         erf = np.vectorize(math.erf)
