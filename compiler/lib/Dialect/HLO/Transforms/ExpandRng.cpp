@@ -4,8 +4,11 @@
 // the expansion is one elementwise computation over the output shape: the
 // linalg phase fuses it into one parallel, vectorized loop nest. An element
 // hashes the whole block its value comes from (Threefry-2x32 yields two
-// words, Philox-4x32 four) and keeps its word; the few repeated rounds cost
-// less than the shuffles that would spread one block over several elements.
+// words, Philox-4x32 four) and keeps its word: the repeated rounds stay in
+// registers, where spreading one block over several elements would take a
+// concatenate and a reshape through memory. With them, 4M ui32 of PHILOX took
+// 46 ms against 88 ms for XLA's expansion (hash once, then shuffle) on a
+// busy 2-core machine (one round, noisy).
 //
 //===----------------------------------------------------------------------===//
 
