@@ -496,6 +496,22 @@ def random_init():
     return init, (np.asarray(jax.random.key_data(jax.random.key(96))),)
 
 
+@program(atol=1e-6, rtol=1e-5)
+def random_rbg():
+    """jax.random with the "rbg" and "unsafe_rbg" implementations, which draw
+    their bits with stablehlo.rng_bit_generator."""
+    def f(rbg_key, unsafe_key, x):
+        key = jax.random.wrap_key_data(rbg_key, impl="rbg")
+        keep = jax.random.bernoulli(key, 0.8, x.shape)
+        unsafe = jax.random.wrap_key_data(unsafe_key, impl="unsafe_rbg")
+        k1, k2 = jax.random.split(unsafe)
+        return (jnp.where(keep, x / 0.8, 0.0), jax.random.uniform(k1, (5, 3)),
+                jax.random.randint(k2, (7,), -4, 9), jax.random.bits(key, (3, 5)))
+    return f, (np.asarray(jax.random.key_data(jax.random.key(97, impl="rbg"))),
+               np.asarray(jax.random.key_data(jax.random.key(98, impl="unsafe_rbg"))),
+               normal(99, 4, 16))
+
+
 @program(atol=0, rtol=0)
 def gather_ops():
     def f(x, rows, cols):

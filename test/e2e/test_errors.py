@@ -8,10 +8,16 @@ import numpy as np
 
 from e2e import Case, CaseFailure, jax_module, rng, run
 
-RNG = """module @jit_bits attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
-  func.func public @main(%arg0: tensor<2xui64> loc("state")) -> (tensor<5xui32> {jax.result_info = "result"}) {
-    %0:2 = stablehlo.rng_bit_generator %arg0, algorithm = THREE_FRY : (tensor<2xui64>) -> (tensor<2xui64>, tensor<5xui32>)
-    return %0#1 : tensor<5xui32>
+# A comparator reading a value from outside its body (not a constant).
+SORT_READING_OUTSIDE = """module @jit_f attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<4xf32> loc("x"), %arg1: tensor<f32> loc("pivot")) -> (tensor<4xf32> {jax.result_info = "result"}) {
+    %0 = "stablehlo.sort"(%arg0) <{dimension = 0 : i64, is_stable = true}> ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %d = stablehlo.subtract %a, %arg1 : tensor<f32>
+      %c = stablehlo.compare  LT, %d, %b,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      stablehlo.return %c : tensor<i1>
+    }) : (tensor<4xf32>) -> tensor<4xf32>
+    return %0 : tensor<4xf32>
   }
 }
 """
@@ -138,10 +144,10 @@ def cases():
     g = rng(120)
     x = g.standard_normal((2, 3)).astype(np.float32)
     result = [
-        Case("unsupported_op_rng_bit_generator", RNG, expect="compile_error",
-             stderr_patterns=[r"unsupported_op_rng_bit_generator\.mlir:%d:\d+: error: "
-                              r".*stablehlo\.rng_bit_generator"
-                              % line_of(RNG, "stablehlo.rng_bit_generator")],
+        Case("unsupported_op_sort_reading_outside", SORT_READING_OUTSIDE, expect="compile_error",
+             stderr_patterns=[r"unsupported_op_sort_reading_outside\.mlir:%d:\d+: error: "
+                              r"stablehlo\.sort whose body reads a value defined outside it"
+                              % line_of(SORT_READING_OUTSIDE, "stablehlo.sort")],
              max_stderr_lines=DIAGNOSTIC_LINES),
         Case("unsupported_op_custom_call", CUSTOM_CALL, expect="compile_error",
              stderr_patterns=[r"unsupported_op_custom_call\.mlir:%d:\d+: error: .*"

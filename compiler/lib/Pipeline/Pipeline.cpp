@@ -196,13 +196,15 @@ static void buildInputPhase(OpPassManager &pm) {
 // Neither need come earlier: the input phase's mhlo rewrite leaves them
 // alone, and they inline like HLO ops.
 // The batch_norm ops become the reductions and elementwise ops the linalg
-// phase fuses into rows.
+// phase fuses into rows; rng_bit_generator becomes elementwise hashing of
+// counters, which the linalg phase fuses like any elementwise chain.
 static void buildHloPhase(OpPassManager &pm) {
   pm.addPass(createShardyOneDevicePass());
   pm.addPass(createStablehloOneDevicePass());
   pm.addPass(createLapackCustomCallsPass());
   pm.addPass(createChloToStablehloPass());
   pm.addPass(createExpandBatchNormPass());
+  pm.addPass(createExpandRngPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }

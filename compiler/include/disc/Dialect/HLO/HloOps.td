@@ -67,6 +67,12 @@ def HLO_RngAlgorithm : HLO_Enum<"RngAlgorithm",
 def HLO_RngAlgorithmAttr : EnumAttr<HLO_Dialect, HLO_RngAlgorithm,
     "rng_algorithm">;
 
+def HLO_RngDistribution : HLO_Enum<"RngDistribution",
+    "distribution of rng", [
+  I32EnumAttrCase<"UNIFORM", 1>, I32EnumAttrCase<"NORMAL", 2>]>;
+def HLO_RngDistributionAttr : EnumAttr<HLO_Dialect, HLO_RngDistribution,
+    "rng_distribution">;
+
 def HLO_Transpose : HLO_Enum<"Transpose",
     "how triangular_solve applies its matrix", [
   I32EnumAttrCase<"TRANSPOSE_INVALID", 0>, I32EnumAttrCase<"NO_TRANSPOSE", 1>,
@@ -967,6 +973,16 @@ def HLO_RngBitGeneratorOp : HLO_Op<"rng_bit_generator", [Pure]> {
   let assemblyFormat = [{
     $initial_state `,` `algorithm` `=` $rng_algorithm attr-dict `:`
     functional-type(operands, results)
+  }];
+}
+
+def HLO_RngOp : HLO_Op<"rng", []> {
+  let arguments = (ins HLO_Tensor:$a, HLO_Tensor:$b, HLO_ShapeTensor:$shape,
+                   HLO_RngDistributionAttr:$rng_distribution);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $a `,` $b `,` $shape `,` `distribution` `=` $rng_distribution attr-dict
+    `:` functional-type(operands, results)
   }];
 }
 

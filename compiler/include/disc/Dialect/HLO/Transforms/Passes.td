@@ -29,4 +29,54 @@ def ExpandBatchNormPass : Pass<"disc-expand-batch-norm", "ModuleOp"> {
   let dependentDialects = ["::mlir::stablehlo::StablehloDialect"];
 }
 
+def ExpandRngPass : Pass<"disc-expand-rng", "ModuleOp"> {
+  let summary = "Expand rng_bit_generator and rng into elementwise stablehlo "
+                "ops";
+  let description = [{
+    rng_bit_generator computes the bits XLA computes (its
+    RngBitGeneratorExpander), bit for bit:
+
+    - THREE_FRY, state `[key, counter]` (tensor<2xui64>): Threefry-2x32 with
+      20 rounds. A 64-bit element is the hash of `counter + i` (i its
+      row-major position), low word first. Narrower elements come two per
+      hash: the first dimension of even size (else the first largest one) is
+      halved, element j along it taking word j % 2 of the hash of its
+      position in the halved shape. The new state is `[key, counter + n]`, n
+      the number of hashes.
+    - PHILOX and DEFAULT (XLA's CPU and GPU pick PHILOX), state
+      `[key, counter_low]` (the key then also serves as the counter's high
+      word) or `[key, counter_low, counter_high]` (tensor<3xui64>):
+      Philox-4x32 with 10 rounds of the 128-bit counter `counter + j`, whose
+      four words are elements 4j..4j+3 (32 bits and narrower) or whose two
+      word pairs are elements 2j, 2j+1 (64 bits). The new state holds the
+      counter advanced by the number of hashes, in as many words as came in.
+
+    Elements narrower than 32 bits keep the low bits of a 32-bit one; float
+    elements are the bits of the unsigned integer of their width. Every
+    element computes its counter from iotas, so the expansion is one
+    elementwise computation the linalg phase fuses and vectorizes. An
+    output of dynamic shape, an i1 output, or a state of another type is an
+    error naming what the op needs.
+
+    rng's values are implementation-defined; disc's are Threefry-2x32
+    hashes of each element's row-major position under a key that numbers
+    the op among the module's rng ops (0, 1, ...). So a program draws the
+    same values on every run, and its rng ops draw different ones.
+
+    - UNIFORM, integers (8 to 64 bits): `a + r mod (b - a)`, r 32 random
+      bits (64 for 64-bit elements), in unsigned arithmetic of the
+      element's width.
+    - UNIFORM, floats: `a + u * (b - a)`, u in [0, 1) from the top
+      mantissa-width bits of r (every u exact); a value that rounds up to b
+      becomes a, so every value lies in [a, b).
+    - NORMAL, floats: Box-Muller, `a + b * sqrt(-2 log(1 - u1)) *
+      cos(2 pi u2)`, computed in f32 (f64 for f64 elements) from the two
+      words of one hash (two 64-bit hashes for f64).
+
+    A result of dynamic shape, an i1 or narrower element type, or NORMAL on
+    integers is an error naming what the op needs.
+  }];
+  let dependentDialects = ["::mlir::stablehlo::StablehloDialect"];
+}
+
 #endif // DISC_DIALECT_HLO_TRANSFORMS_PASSES
