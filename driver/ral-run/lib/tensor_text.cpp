@@ -220,10 +220,15 @@ bool parseTensorType(const std::string &type, DType &dtype,
 bool parseInlineValues(const std::string &valueText, DType dtype, int64_t count,
                        ral::AlignedBuffer &buffer, std::string &error) {
   const char *token = ral::dtypeToken(dtype);
-  if (dtype == DType::f16 || dtype == DType::bf16 ||
-      ral::dtypeKind(dtype) == DTypeKind::NarrowFloat) {
+  if (dtype == DType::f16) {
     error = std::string("inline ") + token +
             " values are not supported; use a .npy file or raw data (@file)";
+    return false;
+  }
+  // numpy has no dtype for these: only their raw bytes can name values.
+  if (dtype == DType::bf16 || ral::dtypeKind(dtype) == DTypeKind::NarrowFloat) {
+    error = std::string("inline ") + token +
+            " values are not supported; use raw data (@file)";
     return false;
   }
   std::string text = valueText;

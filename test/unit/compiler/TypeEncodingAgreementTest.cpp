@@ -10,10 +10,10 @@
 #include "disc/Dialect/RAL/TypeEncoding.h"
 #include "disc/ral/registry.h"
 
+#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
-#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/MLIRContext.h"
 
 #include <gtest/gtest.h>
@@ -174,7 +174,7 @@ TEST_F(TypeEncodingAgreementTest, EveryTableRow) {
 #define DISC_RAL_SCALAR_TYPE(Token, CppType, BitWidth, Kind)                   \
   {                                                                            \
     ++rows;                                                                    \
-    mlir::Type element = mlirTypeFor(b, BitWidth, #Kind, #Token);                      \
+    mlir::Type element = mlirTypeFor(b, BitWidth, #Kind, #Token);              \
     EXPECT_EQ(mlir::disc_ral::getElementTypeToken(element), #Token);           \
     EXPECT_EQ(compilerName("ral_row", {element},                               \
                            {memref({2, dynamic, 3}, element)}),                \
