@@ -25,6 +25,8 @@
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
+#include <cmath>
+
 namespace mlir {
 namespace disc {
 #define GEN_PASS_DEF_DISCEXPANDNARROWFLOATS
