@@ -8,6 +8,10 @@ each case into a program the compiler cannot fold: every top-level
 value written as .npy; constant.mlir keeps its constants, they are what it
 tests), every `check.expect_*` op is replaced by returning the
 checked value, and the expected values are compared here after the run.
+Element types numpy has no dtype for (bf16, the 8-bit floats, i2, i4, ui2,
+ui4) go to and from ral-run as raw files (`4xbf16=@in0.bin`, `out0.bin`),
+held here as their bits (bf16, f8*) or values (i2, ...) in a numpy integer
+array and encoded and decoded by the format's layout, without ml_dtypes.
 
 Prints `op_file: P/N passed` per file and a total. With `--floor FILE` it is
 a gate: the exit status is 1 when fewer cases pass than the number FILE
@@ -23,6 +27,7 @@ import glob
 import os
 import re
 import struct
+import math
 import subprocess
 import sys
 
@@ -37,6 +42,117 @@ NUMPY_DTYPES = {
     "f16": np.float16, "f32": np.float32, "f64": np.float64,
 }
 FLOAT_BITS = {"f16": np.uint16, "f32": np.uint32, "f64": np.uint64}
+
+# Floats numpy lacks: (exponent bits, mantissa bits, bias, specials), after
+# LLVM's APFloat. IEEE: infinities and NaNs at the all-ones exponent; FN: no
+# infinities, all ones is NaN; FNUZ: no infinities, no negative zero, 0x80
+# is the one NaN; FNU (f8E8M0FNU): no sign, no zero, 0xFF is NaN.
+NARROW_FLOATS = {
+    "bf16": (8, 7, 127, "IEEE"),
+    "f8E5M2": (5, 2, 15, "IEEE"),
+    "f8E4M3FN": (4, 3, 7, "FN"),
+    "f8E4M3FNUZ": (4, 3, 8, "FNUZ"),
+    "f8E5M2FNUZ": (5, 2, 16, "FNUZ"),
+    "f8E4M3B11FNUZ": (4, 3, 11, "FNUZ"),
+    "f8E3M4": (3, 4, 3, "IEEE"),
+    "f8E4M3": (4, 3, 7, "IEEE"),
+    "f8E8M0FNU": (8, 0, 127, "FNU"),
+}
+# Integers narrower than a byte: their width; a byte each in raw files.
+NARROW_INTS = {"i2": 2, "i4": 4, "ui2": 2, "ui4": 4}
+
+
+def storage_dtype(element):
+    """The numpy dtype holding an element: its value, or a narrow float's bits."""
+    if element in NUMPY_DTYPES:
+        return np.dtype(NUMPY_DTYPES[element])
+    if element in NARROW_FLOATS:
+        return np.dtype(np.uint16 if element == "bf16" else np.uint8)
+    return np.dtype(np.uint8 if element.startswith("ui") else np.int8)
+
+
+def narrow_float_decode(bits, element):
+    """The values (float64) of a narrow float's bit patterns."""
+    exponent_bits, mantissa_bits, bias, specials = NARROW_FLOATS[element]
+    width = 1 + exponent_bits + mantissa_bits if specials != "FNU" else 8
+    out = []
+    for b in np.asarray(bits).ravel().tolist():
+        if specials == "FNU":
+            out.append(float("nan") if b == 0xFF else 2.0 ** (b - bias))
+            continue
+        sign = -1.0 if b >> (width - 1) else 1.0
+        exponent = (b >> mantissa_bits) & ((1 << exponent_bits) - 1)
+        mantissa = b & ((1 << mantissa_bits) - 1)
+        all_ones = exponent == (1 << exponent_bits) - 1
+        if (specials == "FNUZ" and b == 1 << (width - 1)) or \
+                (specials == "FN" and all_ones and mantissa == (1 << mantissa_bits) - 1) or \
+                (specials == "IEEE" and all_ones and mantissa):
+            out.append(float("nan"))
+        elif specials == "IEEE" and all_ones:
+            out.append(sign * float("inf"))
+        elif exponent == 0:
+            out.append(sign * mantissa * 2.0 ** (1 - bias - mantissa_bits))
+        else:
+            out.append(sign * (mantissa + (1 << mantissa_bits)) * 2.0 ** (exponent - bias - mantissa_bits))
+    return np.array(out, dtype=np.float64).reshape(np.shape(bits))
+
+
+def narrow_float_encode(value, element):
+    """The bits of the narrow float nearest `value` (ties to even), as APFloat
+    rounds: too large a value is infinity, or NaN in a format without."""
+    exponent_bits, mantissa_bits, bias, specials = NARROW_FLOATS[element]
+    if specials == "FNU":
+        if value == 0:
+            return 0  # APFloat: no zero, the smallest value
+        if value != value or value < 0:
+            return 0xFF
+        m, k = math.frexp(value)  # value = m * 2^k, m in [0.5, 1)
+        e = k - 1 + (1 if m * 2 > 1.5 or (m * 2 == 1.5 and (k - 1) % 2) else 0)
+        return min(max(e + bias, 0), 0xFF)
+    width = 1 + exponent_bits + mantissa_bits
+    sign_bit = 1 << (width - 1)
+    negative = math.copysign(1.0, value) < 0
+    inf_bits = ((1 << exponent_bits) - 1) << mantissa_bits
+    if specials == "IEEE":
+        nan_bits, largest = inf_bits | (1 << (mantissa_bits - 1)), inf_bits - 1
+    elif specials == "FN":
+        nan_bits, largest = sign_bit - 1, sign_bit - 2
+    else:
+        nan_bits, largest = sign_bit, sign_bit - 1
+    if value != value:
+        return nan_bits
+    magnitude = abs(value)
+    if magnitude == float("inf"):
+        bits = largest + 1
+    elif magnitude == 0:
+        bits = 0
+    else:
+        min_exponent = 1 - bias
+        exponent = max(math.frexp(magnitude)[1] - 1, min_exponent)
+        steps = round(magnitude / 2.0 ** (exponent - mantissa_bits))  # half to even
+        if exponent == min_exponent and steps < 1 << mantissa_bits:
+            bits = steps
+        else:
+            if steps == 1 << (mantissa_bits + 1):
+                exponent, steps = exponent + 1, 1 << mantissa_bits
+            bits = ((exponent + bias) << mantissa_bits) | (steps - (1 << mantissa_bits))
+    if bits > largest:
+        if specials == "IEEE":
+            bits = inf_bits
+        else:
+            return nan_bits if specials == "FNUZ" else nan_bits | (sign_bit if negative else 0)
+    if negative and not (specials == "FNUZ" and bits == 0):
+        bits |= sign_bit
+    return bits
+
+
+def narrow_int_value(raw, element):
+    """The values of sub-byte integers from the low bits of their bytes."""
+    bits = NARROW_INTS[element]
+    low = np.asarray(raw).astype(np.int64) & ((1 << bits) - 1)
+    if element.startswith("i"):
+        low = np.where(low >= 1 << (bits - 1), low - (1 << bits), low)
+    return low
 
 
 class Skip(Exception):
@@ -94,8 +210,9 @@ def parse_tensor_type(text):
     element = parts.group(2)
     if "?" in dims:
         raise Skip("dynamic type %s" % text.strip())
-    if element not in NUMPY_DTYPES:
-        raise Skip("element type %s has no .npy dtype" % element)
+    if element not in NUMPY_DTYPES and element not in NARROW_FLOATS and \
+            element not in NARROW_INTS:
+        raise Skip("element type %s has no .npy dtype and no raw form" % element)
     return tuple(int(d) for d in dims), element
 
 
@@ -105,6 +222,10 @@ def parse_scalar(token, element):
         if token in ("true", "false"):
             return token == "true"
         return bool(int(token, 0))
+    if element in NARROW_FLOATS:
+        if re.fullmatch(r"-?0x[0-9A-Fa-f]+", token):
+            return NarrowBits(int(token.lstrip("-"), 16), token.startswith("-"))
+        return parse_scalar(token, "f64")
     if element.startswith("f"):
         if re.fullmatch(r"-?0x[0-9A-Fa-f]+", token):
             negative = token.startswith("-")
@@ -122,10 +243,26 @@ def parse_scalar(token, element):
     return int(token, 0)
 
 
+class NarrowBits:
+    """A narrow float literal written as its bit pattern (0x7F80)."""
+
+    def __init__(self, bits, negative):
+        self.bits = bits
+        self.negative = negative
+
+
+def narrow_float_bits(value, element):
+    if isinstance(value, NarrowBits):
+        sign_bit = 0x8000 if element == "bf16" else 0x80
+        return value.bits ^ (sign_bit if value.negative else 0)
+    return narrow_float_encode(value, element)
+
+
 def parse_dense(literal, shape, element):
-    """The contents of `dense<...>` as a numpy array of the given type."""
+    """The contents of `dense<...>` as a numpy array of the given type (the
+    bits of a narrow float, the values of a sub-byte integer)."""
     literal = literal.strip()
-    dtype = np.dtype(NUMPY_DTYPES[element])
+    dtype = storage_dtype(element)
     size = int(np.prod(shape)) if shape else 1
     if "(" in literal:
         raise Skip("complex literal")
@@ -135,6 +272,8 @@ def parse_dense(literal, shape, element):
             return np.full(shape, np.frombuffer(raw, dtype)[0], dtype)
         if element == "i1":
             return np.frombuffer(raw, np.uint8).astype(np.bool_).reshape(shape)
+        if element in NARROW_INTS:
+            return narrow_int_value(np.frombuffer(raw, dtype), element).astype(dtype).reshape(shape)
         return np.frombuffer(raw, dtype).reshape(shape).copy()
     tokens = [t for t in re.split(r"[\[\],\s]+", literal) if t]
     values = [parse_scalar(t, element) for t in tokens]
@@ -142,6 +281,13 @@ def parse_dense(literal, shape, element):
         values = values * size
     if len(values) != size:
         raise ValueError("literal has %d values, type needs %d" % (len(values), size))
+    if element in NARROW_FLOATS:
+        return np.array([narrow_float_bits(v, element) for v in values],
+                        dtype=dtype).reshape(shape)
+    if element in NARROW_INTS:
+        bits = NARROW_INTS[element]
+        return narrow_int_value(np.array(values, dtype=np.int64) & ((1 << bits) - 1),
+                                element).astype(dtype).reshape(shape)
     if element.startswith("f"):
         # Hex bit patterns were decoded in the target type already; going
         # through a wider float keeps their value (and NaN-ness).
@@ -300,7 +446,7 @@ def build_program(chunk, keep_constants=False):
         ty = body_text[type_start:angle_span(body_text, type_start)]
         shape, element = parse_tensor_type(ty)
         arguments.append("%s: %s" % (m.group(1), ty))
-        inputs.append(parse_dense(literal, shape, element))
+        inputs.append((parse_dense(literal, shape, element), ty))
         removals.append((m.start(), statement_end(body_text, m.start())))
 
     for m in re.finditer(r"check\.\w+", body_text):
@@ -350,7 +496,33 @@ def ulp_order(x):
     return [-m if s else m for s, m in zip(sign, magnitude)]
 
 
-def compare(kind, actual, expected, tolerance, max_ulp=None, min_ulp=0):
+def narrow_ulp_order(bits, element):
+    """Narrow float bits mapped to integers whose difference counts ULPs."""
+    if NARROW_FLOATS[element][3] == "FNU":
+        return [int(b) for b in bits.ravel()]
+    sign_bit = 0x8000 if element == "bf16" else 0x80
+    return [-(b & (sign_bit - 1)) if b & sign_bit else b for b in bits.ravel().tolist()]
+
+
+def compare(kind, actual, expected, tolerance, max_ulp=None, min_ulp=0, element=None):
+    """`element` names a narrow float, whose arrays hold its bits."""
+    if element in NARROW_FLOATS:
+        if actual.shape != expected.shape:
+            raise WrongValue("shape %s, expected %s" % (actual.shape, expected.shape))
+        decoded_a = narrow_float_decode(actual, element)
+        decoded_e = narrow_float_decode(expected, element)
+        if kind == "expect_close":
+            order_a = narrow_ulp_order(actual, element)
+            order_e = narrow_ulp_order(expected, element)
+            for k, (x, y) in enumerate(zip(order_a, order_e)):
+                nan_a, nan_e = math.isnan(decoded_a.flat[k]), math.isnan(decoded_e.flat[k])
+                if nan_a != nan_e:
+                    raise WrongValue("got %r, expected %r at %d" % (decoded_a.flat[k], decoded_e.flat[k], k))
+                if not nan_e and not min_ulp <= abs(x - y) <= max_ulp:
+                    raise WrongValue("got %r, expected %r at %d (%d ulp)"
+                                     % (decoded_a.flat[k], decoded_e.flat[k], k, abs(x - y)))
+            return
+        return compare(kind, decoded_a, decoded_e, tolerance)
     if actual.shape != expected.shape:
         raise WrongValue("shape %s, expected %s" % (actual.shape, expected.shape))
     if actual.dtype != expected.dtype:
@@ -452,13 +624,39 @@ def run_tool(argv, timeout):
     return proc.returncode, proc.stdout.decode(errors="replace"), proc.stderr.decode(errors="replace")
 
 
+def element_of(type_text):
+    return parse_tensor_type(type_text)[1]
+
+
+def write_raw(path, value, element):
+    """A narrow type's raw file, as ml_dtypes lays it out: a narrow float's
+    bits, a sub-byte integer's low bits in a byte with zeros above."""
+    if element in NARROW_INTS:
+        value = (value.astype(np.int64) & ((1 << NARROW_INTS[element]) - 1)).astype(np.uint8)
+    value.astype(value.dtype.newbyteorder("<")).tofile(path)
+
+
+def read_raw(path, shape, element):
+    """A raw output file as the array parse_dense makes for `element`."""
+    raw_dtype = np.dtype("<u2") if element == "bf16" else np.dtype(np.uint8)
+    raw = np.fromfile(path, raw_dtype)
+    count = int(np.prod(shape)) if shape else 1
+    if raw.size != count:
+        raise Fail("run error: %s holds %d elements, expected %d"
+                   % (os.path.basename(path), raw.size, count))
+    if element in NARROW_INTS:
+        raw = narrow_int_value(raw, element)
+    return raw.astype(storage_dtype(element)).reshape(shape)
+
+
 def run_case(program, case_dir, tools):
     os.makedirs(case_dir, exist_ok=True)
     mlir_path = os.path.join(case_dir, "case.mlir")
     so_path = os.path.join(case_dir, "case.so")
     with open(mlir_path, "w") as f:
         f.write(program.mlir)
-    for stale in glob.glob(os.path.join(case_dir, "*.npy")) + [so_path]:
+    for stale in glob.glob(os.path.join(case_dir, "*.npy")) + \
+            glob.glob(os.path.join(case_dir, "*.bin")) + [so_path]:
         if os.path.exists(stale):
             os.remove(stale)
     rc, _, stderr = run_tool([os.path.join(tools, "disc-compile"), mlir_path, "-o", so_path],
@@ -467,16 +665,23 @@ def run_case(program, case_dir, tools):
         raise Crash("disc-compile exited with %d: %s" % (rc, first_error(stderr)))
     if rc != 0:
         raise Fail(classify_compile_error(stderr, program.mlir))
-    input_paths = []
-    for i, value in enumerate(program.inputs):
-        path = os.path.join(case_dir, "in%d.npy" % i)
-        np.save(path, value)
-        input_paths.append(path)
-    n_outputs = sum(len(c.values) for c in program.checks)
-    output_paths = [os.path.join(case_dir, "out%d.npy" % i) for i in range(n_outputs)]
+    input_args = []
+    for i, (value, ty) in enumerate(program.inputs):
+        shape, element = parse_tensor_type(ty)
+        if element in NUMPY_DTYPES:
+            path = os.path.join(case_dir, "in%d.npy" % i)
+            np.save(path, value)
+            input_args.append(path)
+            continue
+        path = os.path.join(case_dir, "in%d.bin" % i)
+        write_raw(path, value, element)
+        input_args.append("%s=@%s" % ("x".join([str(d) for d in shape] + [element]), path))
+    output_types = [parse_tensor_type(ty) for c in program.checks for ty in c.types]
+    output_paths = [os.path.join(case_dir, "out%d.%s" % (i, "npy" if element in NUMPY_DTYPES else "bin"))
+                    for i, (_, element) in enumerate(output_types)]
     argv = [os.path.join(tools, "ral-run"), so_path, "--function", program.name]
-    if input_paths:
-        argv += ["--inputs"] + input_paths
+    if input_args:
+        argv += ["--inputs"] + input_args
     argv += ["--outputs"] + output_paths
     rc, _, stderr = run_tool(argv, RUN_TIMEOUT_S)
     if rc not in (0, 1):
@@ -484,20 +689,21 @@ def run_case(program, case_dir, tools):
     if rc != 0:
         raise Fail("run error: %s" % first_error(stderr))
     outputs = []
-    for path in output_paths:
+    for path, (shape, element) in zip(output_paths, output_types):
         if not os.path.exists(path):
             raise Fail("run error: no output %s" % os.path.basename(path))
-        outputs.append(np.load(path))
+        outputs.append(np.load(path) if element in NUMPY_DTYPES else read_raw(path, shape, element))
     k = 0
     for check in program.checks:
         if check.kind.endswith("_const"):
             compare(check.kind, outputs[k], check.expected,
-                    check.tolerance if check.tolerance is not None else 1e-4)
+                    check.tolerance if check.tolerance is not None else 1e-4,
+                    element=element_of(check.types[0]))
             k += 1
         else:
             compare(check.kind, outputs[k], outputs[k + 1],
                     check.tolerance if check.tolerance is not None else 1e-4,
-                    check.max_ulp, check.min_ulp)
+                    check.max_ulp, check.min_ulp, element=element_of(check.types[0]))
             k += 2
 
 

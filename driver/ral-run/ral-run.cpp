@@ -514,17 +514,21 @@ int main(int argc, char **argv) {
   auto *inputsOption = app.add_option(
       "--inputs", options.inputs,
       "one per input: a .npy file, a .npz file (all its arrays in order), "
-      "inline as 2x2xf32=\"1 2 3 4\", or raw data as 4x3xf32=@x.bin");
+      "inline as 2x2xf32=\"1 2 3 4\", or raw data as 4x3xf32=@x.bin (the "
+      "only form for bf16, f8E4M3FN and the other 8-bit floats, i2, i4, ui2, "
+      "ui4: little-endian, one byte per element for 8-bit floats and i2/i4, "
+      "as numpy's tobytes() writes ml_dtypes arrays)");
   app.add_option("--input", ireeInputs,
                  "IREE's form, once per input: @a.npy, @a.npz (several "
                  "inputs), 2x2xf32=\"1 2 3 4\" or 4x3xf32=@x.bin")
       ->excludes(inputsOption);
   auto *outputsOption = app.add_option(
       "--outputs", plainOutputs,
-      "write the outputs to these .npy files instead of printing");
+      "write the outputs to these files instead of printing: .npy, or the "
+      "raw bytes for a name ending in .bin (the form for bf16, f8*, i4, ...)");
   app.add_option("--output", ireeOutputs,
-                 "IREE's form, once per output: @o.npy (write), +o.npy "
-                 "(append to the file) or - (print)")
+                 "IREE's form, once per output: @o.npy (write), @o.bin "
+                 "(write raw bytes), +o.npy (append to the file) or - (print)")
       ->excludes(outputsOption);
   app.add_option("--function", options.function,
                  "the function to run (default: the only one, else 'main')");
@@ -536,7 +540,7 @@ int main(int argc, char **argv) {
                "print the model's functions and signatures");
   app.add_option("--expected_output", options.expected,
                  "compare output i with this: @e.npy, e.npy, @e.npz (several "
-                 "outputs) or inline 2xf32=\"1 2\"");
+                 "outputs), inline 2xf32=\"1 2\" or raw 2xbf16=@e.bin");
   auto *atolOption = app.add_option(
       "--atol", atol, "absolute tolerance (default: by dtype, ints exact)");
   auto *rtolOption = app.add_option(

@@ -86,7 +86,9 @@ def _raise_for(library, status):
 
 
 # The runtime's dtype tokens (ral/include/disc/ral/type_encoding.def) and the
-# numpy dtypes holding the same values. bf16 needs ml_dtypes (JAX brings it).
+# numpy dtypes holding the same values. bf16, the 8-bit floats and the
+# sub-byte integers need ml_dtypes (JAX brings it), whose layout the runtime
+# shares (docs/ABI.md).
 _DTYPES = {
     "i1": np.dtype(np.bool_),
     "i8": np.dtype(np.int8), "i16": np.dtype(np.int16),
@@ -95,9 +97,17 @@ _DTYPES = {
     "ui32": np.dtype(np.uint32), "ui64": np.dtype(np.uint64),
     "f16": np.dtype(np.float16), "f32": np.dtype(np.float32), "f64": np.dtype(np.float64),
 }
+_ML_DTYPES = {
+    "bf16": "bfloat16", "f8E5M2": "float8_e5m2", "f8E4M3FN": "float8_e4m3fn",
+    "f8E4M3FNUZ": "float8_e4m3fnuz", "f8E5M2FNUZ": "float8_e5m2fnuz",
+    "f8E4M3B11FNUZ": "float8_e4m3b11fnuz", "f8E3M4": "float8_e3m4", "f8E4M3": "float8_e4m3",
+    "f8E8M0FNU": "float8_e8m0fnu", "i2": "int2", "i4": "int4", "ui2": "uint2", "ui4": "uint4",
+}
 try:
     import ml_dtypes
-    _DTYPES["bf16"] = np.dtype(ml_dtypes.bfloat16)
+    for _token, _name in _ML_DTYPES.items():
+        if hasattr(ml_dtypes, _name):
+            _DTYPES[_token] = np.dtype(getattr(ml_dtypes, _name))
 except ImportError:
     pass
 # The tokens as C strings; the bytes objects live as long as the module.
@@ -109,8 +119,8 @@ _TOKENS = {dtype: ctypes.cast(ctypes.c_char_p(token), ctypes.c_void_p).value
 def _numpy_dtype(token):
     dtype = _DTYPES.get(token)
     if dtype is None:
-        if token == "bf16":
-            raise Error("the model uses bf16, which numpy holds only with ml_dtypes: "
+        if token in _ML_DTYPES:
+            raise Error(f"the model uses {token}, which numpy holds only with ml_dtypes: "
                         "pip install ml_dtypes")
         raise Error(f"unknown dtype '{token}' in the model's signature")
     return dtype

@@ -655,7 +655,8 @@ bool encodeHeader(const std::string &path, DType dtype,
   const char *descr = descriptorOf(dtype);
   if (!descr) {
     error = "'" + path + "': cannot write " + ral::dtypeToken(dtype) +
-            " data: it has no standard .npy dtype";
+            " data: it has no standard .npy dtype (write it raw to a .bin "
+            "file)";
     return false;
   }
   std::optional<ral::TensorSize> size = ral::tensorSize(shape, dtype);
@@ -738,6 +739,23 @@ bool stage(const std::string &path, DType dtype,
   if (!encodeHeader(path, dtype, shape, header, dataBytes, error) ||
       !stageBytes(path, {{header.data(), header.size()}, {data, dataBytes}},
                   target, temporary, error))
+    return false;
+  out = StagedFile(path, target, temporary);
+  return true;
+}
+
+bool stageRaw(const std::string &path, DType dtype,
+              const std::vector<int64_t> &shape, const void *data,
+              StagedFile &out, std::string &error) {
+  std::optional<ral::TensorSize> size = ral::tensorSize(shape, dtype);
+  if (!size) {
+    error = "'" + path + "': cannot write shape " + shapeTuple(shape) +
+            ": its size in bytes does not fit in 64 bits";
+    return false;
+  }
+  std::string target, temporary;
+  if (!stageBytes(path, {{data, static_cast<size_t>(size->bytes)}}, target,
+                  temporary, error))
     return false;
   out = StagedFile(path, target, temporary);
   return true;

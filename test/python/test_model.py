@@ -15,7 +15,11 @@ DTYPES = {
     "i1": np.bool_, "i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64,
     "ui8": np.uint8, "ui16": np.uint16, "ui32": np.uint32, "ui64": np.uint64,
     "f16": np.float16, "bf16": ml_dtypes.bfloat16, "f32": np.float32, "f64": np.float64,
+    "f8E4M3FN": ml_dtypes.float8_e4m3fn, "f8E5M2": ml_dtypes.float8_e5m2,
+    "i4": ml_dtypes.int4, "ui4": ml_dtypes.uint4, "i2": ml_dtypes.int2,
 }
+# The largest value drawn for a dtype narrower than a byte.
+SMALL_INTEGER_HIGH = {"i4": 7, "ui4": 15, "i2": 1}
 
 # maximum(a, b) and a itself for every dtype.
 MAXIMUM = """func.func @main(%a: tensor<3xT>, %b: tensor<3xT>) -> (tensor<3xT>, tensor<3xT>) {
@@ -136,6 +140,10 @@ class ModelTest(unittest.TestCase):
                 self.assertEqual(model.inputs[0].dtype, np.dtype(dtype))
                 if token == "i1":
                     a, b = g.random(3) < 0.5, g.random(3) < 0.5
+                elif token in SMALL_INTEGER_HIGH:
+                    high = SMALL_INTEGER_HIGH[token]
+                    a = g.integers(-high - 1 if token[0] == "i" else 0, high + 1, 3).astype(dtype)
+                    b = g.integers(-high - 1 if token[0] == "i" else 0, high + 1, 3).astype(dtype)
                 else:
                     a = (g.random(3) * 100).astype(dtype)
                     b = (g.random(3) * 100).astype(dtype)

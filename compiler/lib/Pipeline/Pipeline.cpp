@@ -290,11 +290,13 @@ static void buildRalPhase(OpPassManager &pm, const CompileOptions &options) {
   pm.addPass(createDiscRALLegalizeToDispatch(dispatch));
 }
 
-// Math ops are approximated after f16/bf16 math is widened to f32;
-// expanding strided metadata produces affine.apply, so lower-affine comes
-// after it.
+// Math ops are approximated after f16/bf16 and 8-bit float math is widened
+// to f32, and then what remains of the 8-bit floats is arithmetic on their
+// bits; expanding strided metadata produces affine.apply, so lower-affine
+// comes after it.
 static void addMathAndIndexLowering(OpPassManager &pm) {
   pm.addPass(math::createMathExtendToSupportedTypes());
+  pm.addPass(createDiscExpandNarrowFloats());
   pm.addPass(createDiscMathPolynomialApproximation());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());

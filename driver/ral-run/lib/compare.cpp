@@ -33,6 +33,9 @@ Tolerance defaultTolerance(DType dtype) {
   case DTypeKind::Float:
   case DTypeKind::BFloat:
     break;
+  case DTypeKind::NarrowFloat:
+    // Two to four mantissa bits: one rounding step is up to 12.5%.
+    return {1.25e-1, 1.25e-1};
   }
   switch (dtype) {
   case DType::f16:
@@ -64,8 +67,7 @@ bool compareOutput(int64_t index, const disc_tensor &actual,
   Tolerance tolerance = defaultTolerance(dtype);
   tolerance.atol = atolOverride.value_or(tolerance.atol);
   tolerance.rtol = rtolOverride.value_or(tolerance.rtol);
-  bool isFloat = ral::dtypeKind(dtype) == DTypeKind::Float ||
-                 ral::dtypeKind(dtype) == DTypeKind::BFloat;
+  bool isFloat = ral::isFloatDType(dtype);
 
   int64_t count = elementCount(actual.shape, actual.rank);
   double maxAbs = 0, maxRel = 0;

@@ -21,6 +21,13 @@ OutputSink parseOutputSink(const std::string &spec) {
   return {OutputSink::Kind::Write, spec};
 }
 
+bool isRawOutputPath(const std::string &path) {
+  static const std::string kRawSuffix = ".bin";
+  return path.size() >= kRawSuffix.size() &&
+         path.compare(path.size() - kRawSuffix.size(), kRawSuffix.size(),
+                      kRawSuffix) == 0;
+}
+
 namespace {
 
 // A file appended to, and how to take the append back.
@@ -63,8 +70,10 @@ bool writeOutputs(const std::vector<OutputSink> &sinks,
       continue;
     auto [dtype, shape] = arrayOf(*tensors[i]);
     staged.emplace_back();
-    if (!npy::stage(sinks[i].path, dtype, shape, tensors[i]->data,
-                    staged.back(), error))
+    auto stageFile =
+        isRawOutputPath(sinks[i].path) ? npy::stageRaw : npy::stage;
+    if (!stageFile(sinks[i].path, dtype, shape, tensors[i]->data, staged.back(),
+                   error))
       return false;
   }
   // Appends come after every write is staged, so that a failed write leaves

@@ -29,6 +29,25 @@ template <typename T> double widen(T value) {
 }
 double widen(ral::half value) { return ral::toFloat(value); }
 double widen(ral::bfloat16 value) { return ral::toFloat(value); }
+#define DISC_WIDEN_NARROW_FLOAT(Token, CppType)                                \
+  double widen(CppType value) {                                                \
+    return ral::narrowFloatToFloat(DType::Token, value.bits);                  \
+  }
+DISC_WIDEN_NARROW_FLOAT(f8E5M2, ral::float8_e5m2)
+DISC_WIDEN_NARROW_FLOAT(f8E4M3FN, ral::float8_e4m3fn)
+DISC_WIDEN_NARROW_FLOAT(f8E4M3FNUZ, ral::float8_e4m3fnuz)
+DISC_WIDEN_NARROW_FLOAT(f8E5M2FNUZ, ral::float8_e5m2fnuz)
+DISC_WIDEN_NARROW_FLOAT(f8E4M3B11FNUZ, ral::float8_e4m3b11fnuz)
+DISC_WIDEN_NARROW_FLOAT(f8E3M4, ral::float8_e3m4)
+DISC_WIDEN_NARROW_FLOAT(f8E4M3, ral::float8_e4m3)
+DISC_WIDEN_NARROW_FLOAT(f8E8M0FNU, ral::float8_e8m0fnu)
+#undef DISC_WIDEN_NARROW_FLOAT
+// A sub-byte integer's value from its low bits, whatever the byte's upper
+// bits hold.
+double widen(ral::int2 value) { return int8_t(uint8_t(value.value) << 6) >> 6; }
+double widen(ral::int4 value) { return int8_t(uint8_t(value.value) << 4) >> 4; }
+double widen(ral::uint2 value) { return value.value & 0x3; }
+double widen(ral::uint4 value) { return value.value & 0xf; }
 
 void appendNested(std::string &out, DType dtype, const disc_tensor &tensor,
                   int64_t dim, int64_t &next) {
@@ -127,8 +146,20 @@ std::string formatElement(DType dtype, const void *data, int64_t index) {
     std::snprintf(text, sizeof(text), "%.15g",
                   elementAsDouble(dtype, data, index));
     return text;
+  case DType::i2:
+  case DType::i4:
+  case DType::ui2:
+  case DType::ui4:
+    std::snprintf(text, sizeof(text), "%d",
+                  static_cast<int>(elementAsDouble(dtype, data, index)));
+    return text;
+  default:
+    // The 8-bit floats: every value prints exactly in 4 digits but for
+    // f8E3M4's, and %.5g shows those too.
+    std::snprintf(text, sizeof(text), "%.5g",
+                  elementAsDouble(dtype, data, index));
+    return text;
   }
-  return "?";
 }
 
 std::string formatTensor(const disc_tensor &tensor) {
@@ -189,9 +220,15 @@ bool parseTensorType(const std::string &type, DType &dtype,
 bool parseInlineValues(const std::string &valueText, DType dtype, int64_t count,
                        ral::AlignedBuffer &buffer, std::string &error) {
   const char *token = ral::dtypeToken(dtype);
-  if (dtype == DType::f16 || dtype == DType::bf16) {
+  if (dtype == DType::f16) {
     error = std::string("inline ") + token +
             " values are not supported; use a .npy file or raw data (@file)";
+    return false;
+  }
+  // numpy has no dtype for these: only their raw bytes can name values.
+  if (dtype == DType::bf16 || ral::dtypeKind(dtype) == DTypeKind::NarrowFloat) {
+    error = std::string("inline ") + token +
+            " values are not supported; use raw data (@file)";
     return false;
   }
   std::string text = valueText;
@@ -247,14 +284,15 @@ bool parseInlineValues(const std::string &valueText, DType dtype, int64_t count,
       continue;
     }
     uint64_t raw;
+    int bits = ral::dtypeBitWidth(dtype);
     if (kind == DTypeKind::Unsigned) {
       raw = std::strtoull(value.c_str(), &end, 10);
-      if (value[0] == '-' || (elementSize < 8 && raw >> (8 * elementSize)))
+      if (value[0] == '-' || (bits < 64 && raw >> bits))
         errno = ERANGE;
     } else {
       long long parsed = std::strtoll(value.c_str(), &end, 10);
-      int64_t limit = elementSize < 8 ? int64_t(1) << (8 * elementSize - 1) : 0;
-      if (elementSize < 8 && (parsed < -limit || parsed >= limit))
+      int64_t limit = bits < 64 ? int64_t(1) << (bits - 1) : 0;
+      if (bits < 64 && (parsed < -limit || parsed >= limit))
         errno = ERANGE;
       raw = static_cast<uint64_t>(parsed);
     }
@@ -262,7 +300,10 @@ bool parseInlineValues(const std::string &valueText, DType dtype, int64_t count,
       error = "'" + quoted(value) + "' is not a valid " + token + " value";
       return false;
     }
-    // Little-endian host: the low bytes are the narrower integer.
+    // Little-endian host: the low bytes are the narrower integer. An i4
+    // keeps its low 4 bits and zeros above, as ml_dtypes stores it.
+    if (bits < 8)
+      raw &= (uint64_t(1) << bits) - 1;
     std::memcpy(slot, &raw, elementSize);
   }
   return true;

@@ -55,8 +55,18 @@ std::string formatElement(ral::DType dtype, const void *data, int64_t index) {
     std::snprintf(text, sizeof(text), "%e",
                   static_cast<const double *>(data)[index]);
     return text;
+  case ral::DType::i2:
+  case ral::DType::i4:
+    return std::to_string(static_cast<const int8_t *>(data)[index]);
+  case ral::DType::ui2:
+  case ral::DType::ui4:
+    return std::to_string(static_cast<const uint8_t *>(data)[index]);
+  default:
+    std::snprintf(text, sizeof(text), "%e",
+                  static_cast<double>(ral::narrowFloatToFloat(
+                      dtype, static_cast<const uint8_t *>(data)[index])));
+    return text;
   }
-  return "?";
 }
 
 } // namespace

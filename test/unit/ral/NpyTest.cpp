@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include <dirent.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -56,7 +58,7 @@ std::string makeNpy(int major, const std::string &dict,
 
 TEST_F(NpyTest, RoundTripsEveryDtype) {
   for (DType dtype : ral::kAllDTypes) {
-    if (dtype == DType::bf16)
+    if (!descriptorOf(dtype))
       continue;
     SCOPED_TRACE(ral::dtypeToken(dtype));
     std::vector<int64_t> shape = {2, 3};
@@ -77,6 +79,70 @@ TEST_F(NpyTest, RoundTripsEveryDtype) {
                                        bytes),
               data);
   }
+}
+
+// The types numpy has no dtype for refuse .npy and go raw: the bytes
+// alone, which readRaw reads back given the dtype and shape, one byte per
+// element for the 8-bit floats and i2/i4/ui2/ui4.
+TEST_F(NpyTest, RawRoundTripsEveryDtype) {
+  for (DType dtype : ral::kAllDTypes) {
+    SCOPED_TRACE(ral::dtypeToken(dtype));
+    std::vector<int64_t> shape = {2, 3};
+    size_t bytes = 6 * ral::dtypeSize(dtype);
+    std::vector<uint8_t> data(bytes);
+    for (size_t i = 0; i < bytes; ++i)
+      data[i] = static_cast<uint8_t>(i * 7 + 1);
+    std::string file = path(std::string(ral::dtypeToken(dtype)) + ".bin");
+    std::string error;
+    StagedFile staged;
+    ASSERT_TRUE(stageRaw(file, dtype, shape, data.data(), staged, error))
+        << error;
+    ASSERT_TRUE(staged.commit(error)) << error;
+    std::string contents;
+    ASSERT_TRUE(readFile(file, contents, error)) << error;
+    EXPECT_EQ(contents, std::string(data.begin(), data.end()));
+    Array array;
+    ASSERT_TRUE(readRaw(file, dtype, shape, array, error)) << error;
+    EXPECT_EQ(array.dtype, dtype);
+    ASSERT_EQ(array.bytes, bytes);
+    EXPECT_EQ(std::memcmp(array.data(), data.data(), bytes), 0);
+  }
+  EXPECT_EQ(ral::dtypeSize(DType::f8E4M3FN), 1u);
+  EXPECT_EQ(ral::dtypeSize(DType::i4), 1u);
+  EXPECT_EQ(ral::dtypeBitWidth(DType::i4), 4);
+  std::string error;
+  uint8_t byte = 0;
+  EXPECT_FALSE(write(path("e4m3.npy"), DType::f8E4M3FN, {1}, &byte, error));
+  EXPECT_EQ(error, "'" + path("e4m3.npy") +
+                       "': cannot write f8E4M3FN data: it has no standard "
+                       ".npy dtype (write it raw to a .bin file)");
+  Array array;
+  EXPECT_FALSE(readRaw(path("i4.bin"), DType::i4, {7}, array, error));
+  EXPECT_EQ(error, "'" + path("i4.bin") + "': holds 6 bytes, 7xi4 needs 7");
+}
+
+// The values of every format's bit patterns, as APFloat defines them.
+TEST_F(NpyTest, DecodesEightBitFloats) {
+  using ral::narrowFloatToFloat;
+  EXPECT_EQ(narrowFloatToFloat(DType::f8E4M3FN, 0x38), 1.0f);
+  EXPECT_EQ(narrowFloatToFloat(DType::f8E4M3FN, 0x7e), 448.0f);
+  EXPECT_TRUE(std::isnan(narrowFloatToFloat(DType::f8E4M3FN, 0x7f)));
+  EXPECT_EQ(narrowFloatToFloat(DType::f8E4M3FN, 0x01), 0.001953125f);
+  EXPECT_EQ(narrowFloatToFloat(DType::f8E5M2, 0x7b), 57344.0f);
+  EXPECT_TRUE(std::isinf(narrowFloatToFloat(DType::f8E5M2, 0xfc)));
+  EXPECT_LT(narrowFloatToFloat(DType::f8E5M2, 0xfc), 0);
+  EXPECT_EQ(narrowFloatToFloat(DType::f8E4M3FNUZ, 0x40), 1.0f);
+  EXPECT_EQ(narrowFloatToFloat(DType::f8E4M3FNUZ, 0x7f), 240.0f);
+  EXPECT_TRUE(std::isnan(narrowFloatToFloat(DType::f8E4M3FNUZ, 0x80)));
+  EXPECT_EQ(narrowFloatToFloat(DType::f8E5M2FNUZ, 0x7f), 57344.0f);
+  EXPECT_EQ(narrowFloatToFloat(DType::f8E4M3B11FNUZ, 0x58), 1.0f);
+  EXPECT_EQ(narrowFloatToFloat(DType::f8E3M4, 0x30), 1.0f);
+  EXPECT_EQ(narrowFloatToFloat(DType::f8E3M4, 0x6f), 15.5f);
+  EXPECT_EQ(narrowFloatToFloat(DType::f8E4M3, 0x77), 240.0f);
+  EXPECT_TRUE(std::isinf(narrowFloatToFloat(DType::f8E4M3, 0x78)));
+  EXPECT_EQ(narrowFloatToFloat(DType::f8E8M0FNU, 0x7f), 1.0f);
+  EXPECT_EQ(narrowFloatToFloat(DType::f8E8M0FNU, 0x80), 2.0f);
+  EXPECT_TRUE(std::isnan(narrowFloatToFloat(DType::f8E8M0FNU, 0xff)));
 }
 
 TEST_F(NpyTest, WritesNumpyCompatibleHeaders) {

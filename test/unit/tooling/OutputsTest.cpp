@@ -52,6 +52,31 @@ TEST(OutputsTest, WritesAndAppendsNpy) {
   std::remove(path.c_str());
 }
 
+// A written path ending in .bin gets the raw bytes: the form of the types
+// numpy has no dtype for, which .npy refuses naming the way out.
+TEST(OutputsTest, WritesRawBinFiles) {
+  std::string path = ::testing::TempDir() + "outputs_test.bin";
+  std::remove(path.c_str());
+  EXPECT_TRUE(isRawOutputPath(path));
+  EXPECT_FALSE(isRawOutputPath("o.npy"));
+  EXPECT_FALSE(isRawOutputPath("bin"));
+  uint8_t values[3] = {0x38, 0x7e, 0x0f};
+  int64_t shape[1] = {3};
+  disc_tensor tensor{"f8E4M3FN", 1, shape, values};
+  std::string error;
+  ASSERT_TRUE(writeOutputs({{OutputSink::Kind::Write, path}}, {&tensor}, error))
+      << error;
+  std::string contents;
+  ASSERT_TRUE(npy::readFile(path, contents, error)) << error;
+  EXPECT_EQ(contents, std::string("\x38\x7e\x0f", 3));
+  std::remove(path.c_str());
+  std::string npyPath = ::testing::TempDir() + "outputs_test_f8.npy";
+  EXPECT_FALSE(
+      writeOutputs({{OutputSink::Kind::Write, npyPath}}, {&tensor}, error));
+  EXPECT_NE(error.find("write it raw to a .bin file"), std::string::npos)
+      << error;
+}
+
 TEST(OutputsTest, WriteErrorsNameThePath) {
   float value = 1;
   disc_tensor tensor{"f32", 0, nullptr, &value};

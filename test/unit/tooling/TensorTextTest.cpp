@@ -108,6 +108,27 @@ TEST(TensorTextTest, ReadsRawFiles) {
   std::remove(path.c_str());
 }
 
+// Sub-byte integers take a byte each, their low bits as ml_dtypes stores
+// them; inline values are range-checked for their width. 8-bit floats have
+// only the raw form, and print their values.
+TEST(TensorTextTest, ParsesAndPrintsNarrowTypes) {
+  npy::Array array;
+  std::string error;
+  ASSERT_TRUE(parseTypedTensor("3xi4=-8 -1 7", array, error)) << error;
+  EXPECT_EQ(valuesOf<uint8_t>(array), (std::vector<uint8_t>{0x08, 0x0f, 0x07}));
+  int64_t shape[1] = {3};
+  EXPECT_EQ(formatTensor({"i4", 1, shape, array.data()}), "3xi4=-8 -1 7");
+  EXPECT_EQ(parseError("1xi4=8"), "'1xi4=8': '8' is not a valid i4 value");
+  EXPECT_EQ(parseError("1xui2=4"), "'1xui2=4': '4' is not a valid ui2 value");
+  ASSERT_TRUE(parseTypedTensor("2xui4=15 0", array, error)) << error;
+  EXPECT_EQ(valuesOf<uint8_t>(array), (std::vector<uint8_t>{15, 0}));
+  EXPECT_EQ(parseError("1xf8E4M3FN=1"),
+            "'1xf8E4M3FN=1': inline f8E4M3FN values are not supported; use "
+            "raw data (@file)");
+  uint8_t e4m3[3] = {0x38, 0x7e, 0xff};
+  EXPECT_EQ(formatTensor({"f8E4M3FN", 1, shape, e4m3}), "3xf8E4M3FN=1 448 nan");
+}
+
 TEST(TensorTextTest, LabelsTensorsByWhereTheyCameFrom) {
   std::vector<LabeledArray> arrays;
   std::string error;
@@ -129,8 +150,7 @@ TEST(TensorTextTest, FormatsAsIreeDoes) {
   EXPECT_EQ(formatTensor({"i64", 0, nullptr, &big}),
             "i64=-9223372036854775808");
   int64_t empty[3] = {int64_t(1) << 40, 0, 3};
-  EXPECT_EQ(formatTensor({"f32", 3, empty, nullptr}),
-            "1099511627776x0x3xf32=");
+  EXPECT_EQ(formatTensor({"f32", 3, empty, nullptr}), "1099511627776x0x3xf32=");
   double third = 1.0 / 3;
   EXPECT_EQ(formatTensor({"f64", 0, nullptr, &third}), "f64=0.333333333333333");
 }

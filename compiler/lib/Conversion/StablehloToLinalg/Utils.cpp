@@ -45,11 +45,15 @@ bool isSupportedElementType(Type elementType) {
   if (elementType.isF16() || elementType.isBF16() || elementType.isF32() ||
       elementType.isF64())
     return true;
+  // The 8-bit floats compute in f32 (disc-expand-narrow-floats).
+  if (auto floatType = dyn_cast<FloatType>(elementType))
+    return floatType.getWidth() == 8;
   auto intType = dyn_cast<IntegerType>(elementType);
   if (!intType)
     return false;
   unsigned width = intType.getWidth();
-  return width == 1 || width == 8 || width == 16 || width == 32 || width == 64;
+  return width == 1 || width == 2 || width == 4 || width == 8 || width == 16 ||
+         width == 32 || width == 64;
 }
 
 SmallVector<Value> getDynamicSizes(OpBuilder &b, Location loc, Value source,

@@ -13,25 +13,35 @@
 using namespace mlir;
 
 // One predicate per `Kind` column of type_encoding.def.
-static bool matchesSignless(Type type, unsigned width) {
+static bool matchesSignless(Type type, unsigned width, StringRef) {
   return type.isSignlessInteger(width);
 }
-static bool matchesUnsigned(Type type, unsigned width) {
+static bool matchesUnsigned(Type type, unsigned width, StringRef) {
   return type.isUnsignedInteger(width);
 }
-static bool matchesFloat(Type type, unsigned width) {
+static bool matchesFloat(Type type, unsigned width, StringRef) {
   return (width == 16 && type.isF16()) || (width == 32 && type.isF32()) ||
          (width == 64 && type.isF64());
 }
-static bool matchesBFloat(Type type, unsigned width) {
+static bool matchesBFloat(Type type, unsigned width, StringRef) {
   return width == 16 && type.isBF16();
+}
+// The 8-bit floats' tokens are their MLIR spellings.
+static bool matchesNarrowFloat(Type type, unsigned width, StringRef token) {
+  auto floatType = dyn_cast<FloatType>(type);
+  if (!floatType || floatType.getWidth() != width)
+    return false;
+  std::string spelling;
+  llvm::raw_string_ostream os(spelling);
+  type.print(os);
+  return spelling == token;
 }
 
 std::optional<StringRef> disc_ral::getElementTypeToken(Type type) {
   if (type.isIndex())
     return StringRef("i64");
 #define DISC_RAL_SCALAR_TYPE(Token, CppType, BitWidth, Kind)                   \
-  if (matches##Kind(type, BitWidth))                                           \
+  if (matches##Kind(type, BitWidth, #Token))                                   \
     return StringRef(#Token);
 #include "disc/ral/type_encoding.def"
   return std::nullopt;

@@ -18,7 +18,13 @@ enum class DType : uint8_t {
 #include "disc/ral/type_encoding.def"
 };
 
-enum class DTypeKind : uint8_t { Signless, Unsigned, Float, BFloat };
+enum class DTypeKind : uint8_t {
+  Signless,
+  Unsigned,
+  Float,
+  BFloat,
+  NarrowFloat
+};
 
 inline constexpr DType kAllDTypes[] = {
 #define DISC_RAL_SCALAR_TYPE(Token, CppType, BitWidth, Kind) DType::Token,
@@ -35,6 +41,19 @@ std::optional<DType> dtypeFromToken(std::string_view token);
 size_t dtypeSize(DType dtype);
 
 DTypeKind dtypeKind(DType dtype);
+
+// The width in bits of one element's value: 4 for i4, which still takes a
+// byte in memory.
+int dtypeBitWidth(DType dtype);
+
+// Whether `dtype` holds floating-point values (f16, bf16, f32, f64 and the
+// 8-bit floats).
+bool isFloatDType(DType dtype);
+
+// The value of the 8-bit float `bits` of the NarrowFloat `dtype` (f8E4M3FN,
+// ...), exactly: every such value is an f32. NaN for the NaN encodings,
+// infinities only for the formats that have them.
+float narrowFloatToFloat(DType dtype, uint8_t bits);
 
 // How many elements and bytes a dense `dtype` tensor of `shape` holds.
 struct TensorSize {

@@ -21,6 +21,49 @@ struct bfloat16 {
 static_assert(sizeof(half) == 2 && sizeof(bfloat16) == 2,
               "2-byte element types must match MLIR's f16/bf16 storage");
 
+// The 8-bit floats of MLIR (and ml_dtypes), each kept as its bit pattern and
+// a type of its own so that every one has its own RAL type token.
+struct float8_e5m2 {
+  uint8_t bits;
+};
+struct float8_e4m3fn {
+  uint8_t bits;
+};
+struct float8_e4m3fnuz {
+  uint8_t bits;
+};
+struct float8_e5m2fnuz {
+  uint8_t bits;
+};
+struct float8_e4m3b11fnuz {
+  uint8_t bits;
+};
+struct float8_e3m4 {
+  uint8_t bits;
+};
+struct float8_e4m3 {
+  uint8_t bits;
+};
+struct float8_e8m0fnu {
+  uint8_t bits;
+};
+
+// Integers narrower than a byte, one byte per element: the value's two's
+// complement in the low bits and zeros above, as ml_dtypes and LLVM store an
+// i4 or i2 (both ignore the upper bits when reading).
+struct int2 {
+  int8_t value;
+};
+struct int4 {
+  int8_t value;
+};
+struct uint2 {
+  uint8_t value;
+};
+struct uint4 {
+  uint8_t value;
+};
+
 inline float toFloat(half value) {
   uint32_t sign = static_cast<uint32_t>(value.bits & 0x8000u) << 16;
   uint32_t exponent = (value.bits >> 10) & 0x1fu;

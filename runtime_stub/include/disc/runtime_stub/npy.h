@@ -1,6 +1,7 @@
 // Reading and writing NumPy .npy files (format versions 1.0, 2.0 and 3.0),
 // C order, little-endian, for every dtype of type_encoding.def except bf16,
-// which has no standard .npy spelling.
+// the 8-bit floats and i2/i4/ui2/ui4, which have no standard .npy spelling,
+// and raw little-endian files for every dtype.
 #ifndef DISC_RUNTIME_STUB_NPY_H
 #define DISC_RUNTIME_STUB_NPY_H
 
@@ -69,6 +70,9 @@ private:
   friend bool stage(const std::string &path, ral::DType dtype,
                     const std::vector<int64_t> &shape, const void *data,
                     StagedFile &out, std::string &error);
+  friend bool stageRaw(const std::string &path, ral::DType dtype,
+                       const std::vector<int64_t> &shape, const void *data,
+                       StagedFile &out, std::string &error);
   StagedFile(std::string path, std::string target, std::string temporary)
       : path_(std::move(path)), target_(std::move(target)),
         temporary_(std::move(temporary)) {}
@@ -83,6 +87,13 @@ private:
 bool stage(const std::string &path, ral::DType dtype,
            const std::vector<int64_t> &shape, const void *data, StagedFile &out,
            std::string &error);
+
+// Like stage, but the file holds the elements' bytes alone, in memory order
+// (one byte per element for the 8-bit floats and i2/i4/ui2/ui4, as
+// ml_dtypes lays them out): what readRaw reads back given dtype and shape.
+bool stageRaw(const std::string &path, ral::DType dtype,
+              const std::vector<int64_t> &shape, const void *data,
+              StagedFile &out, std::string &error);
 
 // Like write, but adds the array after what `path` already holds (creating
 // it when missing): several arrays one after the other in one file, which

@@ -12,7 +12,9 @@
 namespace disc::tooling {
 
 // Where one output goes: IREE's "@o.npy" or "o.npy" (write), "+o.npy"
-// (append to the file) or "-" (print).
+// (append to the file) or "-" (print). A written path ending in ".bin" gets
+// the raw little-endian bytes (IREE's "@o.bin"), the form of types numpy
+// has no dtype for (bf16, f8*, i4, ...).
 struct OutputSink {
   enum class Kind { Write, Append, Print } kind = Kind::Write;
   std::string path;
@@ -20,10 +22,13 @@ struct OutputSink {
 
 OutputSink parseOutputSink(const std::string &spec);
 
-// Writes or appends `tensors[i]` as .npy to `sinks[i]`'s path (Print sinks
-// are skipped), all or none: written files take their paths only once every
-// write and append succeeded, and a failure truncates the files appended to
-// back to what they held. Errors name the path.
+// Whether a written output at `path` is raw bytes rather than .npy.
+bool isRawOutputPath(const std::string &path);
+
+// Writes or appends `tensors[i]` as .npy (or raw, for a ".bin" write) to
+// `sinks[i]`'s path (Print sinks are skipped), all or none: written files take
+// their paths only once every write and append succeeded, and a failure
+// truncates the files appended to back to what they held. Errors name the path.
 bool writeOutputs(const std::vector<OutputSink> &sinks,
                   const std::vector<const disc_tensor *> &tensors,
                   std::string &error);

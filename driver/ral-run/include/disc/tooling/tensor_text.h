@@ -44,7 +44,8 @@ bool parseTensorType(const std::string &type, ral::DType &dtype,
 
 // The `count` values of IREE's inline form ("1 2 3 4"; brackets and commas
 // between values are allowed and ignored) into a new `buffer`. Integers are
-// range-checked for `dtype`; f16 and bf16 have no inline form.
+// range-checked for `dtype` (i4 from -8 to 7); f16, bf16 and the 8-bit
+// floats have no inline form.
 bool parseInlineValues(const std::string &valueText, ral::DType dtype,
                        int64_t count, ral::AlignedBuffer &buffer,
                        std::string &error);
