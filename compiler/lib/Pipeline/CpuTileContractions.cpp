@@ -88,6 +88,31 @@ std::optional<ContractionLoops> getContractionLoops(linalg::LinalgOp op) {
   return ContractionLoops{*dims, *rows, last.getPosition()};
 }
 
+/// The loops of a 2-D NHWC convolution as a contraction's: the batch, the
+/// output rows, then its columns (the register tile's rows) and channels
+/// (its columns, contiguous in the output and the filter), and the filter
+/// taps and input channels as the reduction, walked in that order.
+std::optional<ContractionLoops>
+getConvolutionLoops(linalg::Conv2DNhwcHwcfOp op) {
+  if (!op.hasPureTensorSemantics())
+    return std::nullopt;
+  Type elementType = getElementTypeOrSelf(op.getDpsInitOperand(0)->get());
+  if (!elementType.isF32() && !elementType.isF64())
+    return std::nullopt;
+  for (OpOperand *input : op.getDpsInputOperands())
+    if (getElementTypeOrSelf(input->get()) != elementType)
+      return std::nullopt;
+  if (!cast<ShapedType>(op.getDpsInputOperand(1)->get().getType())
+           .hasStaticShape())
+    return std::nullopt;
+  linalg::ContractionDimensions dims;
+  dims.batch = {0};
+  dims.m = {1, 2};
+  dims.n = {3};
+  dims.k = {4, 5, 6};
+  return ContractionLoops{dims, /*rows=*/2, /*columns=*/3};
+}
+
 /// Tile sizes by loop: `rowTile` and `columnTile` for the register tile's
 /// loops, `kTile` for the k loops, 1 for every other loop.
 SmallVector<OpFoldResult> getTileSizes(MLIRContext *context,
@@ -270,7 +295,12 @@ struct CpuTileContractionsPass
     func::FuncOp func = getOperation();
     SmallVector<std::pair<linalg::LinalgOp, ContractionLoops>> products;
     func.walk([&](linalg::LinalgOp op) {
-      if (std::optional<ContractionLoops> loops = getContractionLoops(op))
+      std::optional<ContractionLoops> loops;
+      if (auto convolution = dyn_cast<linalg::Conv2DNhwcHwcfOp>(*op))
+        loops = getConvolutionLoops(convolution);
+      else
+        loops = getContractionLoops(op);
+      if (loops)
         products.emplace_back(op, *loops);
     });
     if (products.empty())
@@ -292,6 +322,21 @@ struct CpuTileContractionsPass
       if (ShapedType::isDynamicShape(tile.getStaticLoopRanges()))
         continue;
       rewriter.setInsertionPoint(tile);
+      // A register tile of a convolution spans one output row and one
+      // filter tap: a 1-D convolution, which the vectorizer takes.
+      if (auto convolution = dyn_cast<linalg::Conv2DNhwcHwcfOp>(*tile)) {
+        PatternRewriter patternRewriter(func.getContext());
+        patternRewriter.setInsertionPoint(convolution);
+        FailureOr<linalg::Conv1DNwcWcfOp> row =
+            linalg::DownscaleSizeOneWindowed2DConvolution<
+                linalg::Conv2DNhwcHwcfOp, linalg::Conv1DNwcWcfOp>(
+                func.getContext())
+                .returningMatchAndRewrite(convolution, patternRewriter);
+        if (failed(row))
+          continue;
+        tile = cast<linalg::LinalgOp>(row->getOperation());
+        rewriter.setInsertionPoint(tile);
+      }
       FailureOr<linalg::VectorizationResult> vectorized = linalg::vectorize(
           rewriter, tile, /*inputVectorSizes=*/{},
           /*inputScalableVecDims=*/{}, /*vectorizeNDExtract=*/false,
@@ -321,6 +366,28 @@ struct CpuTileContractionsPass
     return std::max<int64_t>(1, vectorBits / elementBits);
   }
 
+  /// The rows of a register tile: `register-rows`, or fewer where that
+  /// leaves fewer rows over at a static edge. A leftover row is a tile of one
+  /// row, which loads B's two vectors for two FMAs, so a tile of r rows costs
+  /// r broadcasts of A and 2 loads of B per k step and a leftover row 3: a
+  /// ResNet's 7, 14 and 28 columns of an image become tiles of 7 rather than
+  /// tiles of 8 and one-row leftovers (7 loads per k step instead of 21 for
+  /// 7 columns).
+  int64_t getRowTile(linalg::LinalgOp op, const ContractionLoops &loops) const {
+    int64_t rows = op.getStaticLoopRanges()[loops.rows];
+    if (ShapedType::isDynamic(rows))
+      return registerRows;
+    auto loadsPerStep = [&](int64_t rowTile) {
+      return rows / rowTile * (rowTile + 2) + rows % rowTile * 3;
+    };
+    int64_t best = registerRows;
+    for (int64_t candidate = registerRows - 1; 2 * candidate > registerRows;
+         --candidate)
+      if (loadsPerStep(candidate) < loadsPerStep(best))
+        best = candidate;
+    return best;
+  }
+
   LogicalResult tile(linalg::LinalgOp op, const ContractionLoops &loops) {
     MLIRContext *context = op.getContext();
     IRRewriter rewriter(context);
@@ -330,7 +397,7 @@ struct CpuTileContractionsPass
       return failure();
     op = *contiguous;
     unsigned numLoops = op.getNumLoops();
-    int64_t rowTile = registerRows;
+    int64_t rowTile = getRowTile(op, loops);
     int64_t columnTile = 2 * getVectorLanes(op);
     SmallVector<int64_t> order = getTileOrder(loops);
     op->setAttr(kRegisterTileAttrName, UnitAttr::get(context));

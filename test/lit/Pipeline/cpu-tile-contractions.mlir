@@ -95,3 +95,45 @@ func.func @buffers(%a: memref<16x16xf32>, %b: memref<16x16xf32>, %c: memref<16x1
   linalg.matmul ins(%a, %b : memref<16x16xf32>, memref<16x16xf32>) outs(%c : memref<16x16xf32>)
   return
 }
+
+// A 2-D NHWC convolution is tiled like a product: an outer tile per output
+// row of an image in parallel, register tiles of 7 output columns (14 = 2 x
+// 7 leaves no one-row tiles, where 8 would leave 6) by 32 channels, the
+// filter taps and the input channels as the reduction, innermost, carrying
+// the accumulators. Each register tile is a 1-D convolution, vectorized to
+// one vector.contract per output column: an input element times a row of
+// the filter.
+// CHECK-LABEL: func.func @convolution
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (2, 14)
+// CHECK: linalg.fill {{.*}} -> tensor<1x1x14x64xf32>
+// CHECK: scf.for {{.*}} = %c0 to %c14 step %c7
+// CHECK: scf.for {{.*}} = %c0 to %c64 step %c32
+// CHECK: scf.for {{.*}} = %c0 to %c3 step %c1 iter_args({{.*}}) -> (vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>)
+// CHECK: scf.for {{.*}} = %c0 to %c3 step %c1 iter_args
+// CHECK: scf.for {{.*}} = %c0 to %c16 step %c1 iter_args
+// CHECK: tensor.extract_slice %{{.*}} [1, 1, 1, 32] [1, 1, 1, 1] : tensor<3x3x16x64xf32> to tensor<1x1x1x32xf32>
+// CHECK-COUNT-7: vector.contract {{.*}} : vector<1xf32>, vector<1x32xf32> into vector<32xf32>
+// CHECK-NOT: linalg.conv
+func.func @convolution(%input: tensor<2x16x16x16xf32>, %filter: tensor<3x3x16x64xf32>) -> tensor<2x14x14x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<2x14x14x64xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%empty : tensor<2x14x14x64xf32>) -> tensor<2x14x14x64xf32>
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%input, %filter : tensor<2x16x16x16xf32>, tensor<3x3x16x64xf32>) outs(%init : tensor<2x14x14x64xf32>) -> tensor<2x14x14x64xf32>
+  return %c : tensor<2x14x14x64xf32>
+}
+
+// A dynamic batch, a stride of 2: a register tile of 8 output columns reads
+// every other input column; the ninth column is a register tile of one.
+// CHECK-LABEL: func.func @convolution_strided
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (%{{.*}}, 9)
+// CHECK: scf.for {{.*}} = %c0 to %c7 step %c1 iter_args({{.*}}) -> (vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>)
+// CHECK: vector.transfer_read %[[ROW:.*]][%c0, %c0, %c0], {{.*}} : tensor<1x15x1xf32>, vector<1xf32>
+// CHECK: vector.transfer_read %[[ROW]][%c0, %c2, %c0], {{.*}} : tensor<1x15x1xf32>, vector<1xf32>
+// CHECK-COUNT-8: vector.contract {{.*}} into vector<32xf32>
+// CHECK: scf.for {{.*}} = %c0 to %c7 step %c1 iter_args({{.*}}) -> (vector<32xf32>)
+// CHECK: vector.contract {{.*}} into vector<32xf32>
+// CHECK-NOT: linalg.conv
+func.func @convolution_strided(%input: tensor<?x23x23x3xf32>, %filter: tensor<7x7x3x64xf32>, %init: tensor<?x9x9x64xf32>) -> tensor<?x9x9x64xf32> {
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%input, %filter : tensor<?x23x23x3xf32>, tensor<7x7x3x64xf32>) outs(%init : tensor<?x9x9x64xf32>) -> tensor<?x9x9x64xf32>
+  return %c : tensor<?x9x9x64xf32>
+}

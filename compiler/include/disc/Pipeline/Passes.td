@@ -176,7 +176,16 @@ def DiscCpuTileContractions
     size, the last outer tile of an odd one), the rows left over become
     register tiles of one row, vectorized likewise; the columns left over
     (fewer than two vectors) stay a linalg op of dynamic shape, lowered to
-    loops. Other element types (f16, integers) are left as they are.
+    loops. A register tile has fewer rows than `register-rows` where that
+    leaves fewer rows over at a static edge (7 rows for 7, 14 or 28).
+    A 2-D convolution (linalg.conv_2d_nhwc_hwcf, f32 or f64, static filter)
+    is tiled the same way, reading its windows in place rather than an
+    im2col copy: its output columns are the register tile's rows, its output
+    channels the columns, its filter taps and input channels the k loops
+    (innermost, the accumulators carried across all three); each register
+    tile, one output row and one filter tap, becomes a 1-D convolution that
+    the vectorizer makes one vector.contract per output column. Other
+    element types (f16, integers) are left as they are.
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
