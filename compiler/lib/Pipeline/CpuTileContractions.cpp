@@ -45,6 +45,11 @@ struct ContractionLoops {
   linalg::ContractionDimensions dims;
   unsigned rows;
   unsigned columns;
+  /// An m loop whose steps an outer tile takes several of where `rows` is
+  /// shorter than the tile: a convolution's output rows, so that an outer
+  /// tile of a 7x7 image computes all of it and reads the filter once rather
+  /// than once per output row.
+  std::optional<unsigned> outerRows;
 };
 
 /// Every loop of `op` in the order the tiles walk them: batch, m, n, then k
@@ -85,7 +90,7 @@ std::optional<ContractionLoops> getContractionLoops(linalg::LinalgOp op) {
   }
   if (!rows)
     return std::nullopt;
-  return ContractionLoops{*dims, *rows, last.getPosition()};
+  return ContractionLoops{*dims, *rows, last.getPosition(), std::nullopt};
 }
 
 /// The loops of a 2-D NHWC convolution as a contraction's: the batch, the
@@ -110,7 +115,7 @@ getConvolutionLoops(linalg::Conv2DNhwcHwcfOp op) {
   dims.m = {1, 2};
   dims.n = {3};
   dims.k = {4, 5, 6};
-  return ContractionLoops{dims, /*rows=*/2, /*columns=*/3};
+  return ContractionLoops{dims, /*rows=*/2, /*columns=*/3, /*outerRows=*/1};
 }
 
 /// Tile sizes by loop: `rowTile` and `columnTile` for the register tile's
@@ -388,6 +393,51 @@ struct CpuTileContractionsPass
     return best;
   }
 
+  /// The steps of `loops.outerRows` an outer tile takes: the most that
+  /// divide it evenly (no partial tile at its edge) with at most
+  /// `tileRows` rows in all, 1 where either extent is dynamic.
+  static int64_t getOuterRowTile(linalg::LinalgOp op,
+                                 const ContractionLoops &loops,
+                                 int64_t tileRows) {
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    int64_t outer = ranges[*loops.outerRows];
+    int64_t rows = ranges[loops.rows];
+    if (ShapedType::isDynamic(outer) || ShapedType::isDynamic(rows))
+      return 1;
+    for (int64_t steps = std::min(outer, tileRows / rows); steps > 1; --steps)
+      if (outer % steps == 0)
+        return steps;
+    return 1;
+  }
+
+  /// Blocks of the innermost k loop whose slice of B takes 64 KiB, in the
+  /// L2 cache with A's slice while every register tile of an outer tile of
+  /// `tileColumns` reads it (k blocks x tile width). A convolution's filter
+  /// slice spans every tap as well: blocks of input channels that fit in
+  /// the packed buffer, so that the register tiles read the filter from it
+  /// rather than rows a filter row apart (2 KiB for 512 channels, hundreds
+  /// of pages per tile); all of them where they fit, else a power of two.
+  static int64_t getKBlock(linalg::LinalgOp op, const ContractionLoops &loops,
+                           int64_t tileColumns) {
+    int64_t elementBytes = getElementTypeOrSelf(op.getDpsInitOperand(0)->get())
+                               .getIntOrFloatBitWidth() /
+                           8;
+    if (!loops.outerRows)
+      return std::max<int64_t>(16, kPackedBlockBytes /
+                                       (tileColumns * elementBytes));
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    int64_t taps = 1;
+    for (unsigned k : ArrayRef<unsigned>(loops.dims.k).drop_back())
+      taps *= ranges[k];
+    int64_t columns = std::min(tileColumns, ranges[loops.columns]);
+    int64_t channels = ranges[loops.dims.k.back()];
+    int64_t fitting = std::max<int64_t>(1, kPackedBlockBytes /
+                                               (taps * columns * elementBytes));
+    if (channels <= fitting)
+      return channels;
+    return llvm::bit_floor(static_cast<uint64_t>(fitting));
+  }
+
   LogicalResult tile(linalg::LinalgOp op, const ContractionLoops &loops) {
     MLIRContext *context = op.getContext();
     IRRewriter rewriter(context);
@@ -404,10 +454,14 @@ struct CpuTileContractionsPass
 
     // Outer tiles: 8 register tiles tall and 4 wide, every k. The output's
     // fill is fused so that each tile initializes its own accumulators.
+    SmallVector<OpFoldResult> outerSizes =
+        getTileSizes(context, loops, numLoops, 8 * rowTile, 4 * columnTile, 0);
+    if (loops.outerRows)
+      outerSizes[*loops.outerRows] =
+          rewriter.getIndexAttr(getOuterRowTile(op, loops, 8 * rowTile));
     scf::SCFTilingOptions outerTiling;
     outerTiling.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp)
-        .setTileSizes(getTileSizes(context, loops, numLoops, 8 * rowTile,
-                                   4 * columnTile, 0))
+        .setTileSizes(outerSizes)
         .setInterchange(order);
     scf::SCFTileAndFuseOptions outerFusion;
     outerFusion.setTilingOptions(outerTiling)
@@ -433,14 +487,7 @@ struct CpuTileContractionsPass
     if (outerTile == outer->tiledAndFusedOps.end())
       return op.emitError("tiling lost this matrix product");
 
-    // Blocks of k whose slice of B (k block x tile width) takes 64 KiB, in
-    // the L2 cache with A's slice while every register tile of the outer
-    // tile reads it.
-    int64_t elementBytes = getElementTypeOrSelf(op.getDpsInitOperand(0)->get())
-                               .getIntOrFloatBitWidth() /
-                           8;
-    int64_t kBlock = std::max<int64_t>(16, kPackedBlockBytes /
-                                               (4 * columnTile * elementBytes));
+    int64_t kBlock = getKBlock(op, loops, 4 * columnTile);
     SmallVector<OpFoldResult> kBlockSizes(numLoops, rewriter.getIndexAttr(0));
     kBlockSizes[loops.dims.k.back()] = rewriter.getIndexAttr(kBlock);
     scf::SCFTilingOptions kBlockTiling;

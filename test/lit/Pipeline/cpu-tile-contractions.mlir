@@ -96,22 +96,24 @@ func.func @buffers(%a: memref<16x16xf32>, %b: memref<16x16xf32>, %c: memref<16x1
   return
 }
 
-// A 2-D NHWC convolution is tiled like a product: an outer tile per output
-// row of an image in parallel, register tiles of 7 output columns (14 = 2 x
-// 7 leaves no one-row tiles, where 8 would leave 6) by 32 channels, the
-// filter taps and the input channels as the reduction, innermost, carrying
-// the accumulators. Each register tile is a 1-D convolution, vectorized to
-// one vector.contract per output column: an input element times a row of
-// the filter.
+// A 2-D NHWC convolution is tiled like a product: outer tiles of whole
+// output rows of an image in parallel (two rows of 14, up to 64 outputs),
+// register tiles of 7 output columns (14 = 2 x 7 leaves no one-row tiles,
+// where 8 would leave 6) by 32 channels, the filter taps and the input
+// channels as the reduction, innermost, carrying the accumulators. Each
+// register tile is a 1-D convolution, vectorized to one vector.contract per
+// output column: an input element times a row of the filter, read in place
+// as the whole filter takes 36 KiB.
 // CHECK-LABEL: func.func @convolution
-// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (2, 14)
-// CHECK: linalg.fill {{.*}} -> tensor<1x1x14x64xf32>
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (2, 14) step (1, 2)
+// CHECK: linalg.fill {{.*}} -> tensor<1x2x14x64xf32>
 // CHECK: scf.for {{.*}} = %c0 to %c14 step %c7
+// CHECK: scf.for {{.*}} = %c0 to %c2 step %c1
 // CHECK: scf.for {{.*}} = %c0 to %c64 step %c32
 // CHECK: scf.for {{.*}} = %c0 to %c3 step %c1 iter_args({{.*}}) -> (vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>)
 // CHECK: scf.for {{.*}} = %c0 to %c3 step %c1 iter_args
 // CHECK: scf.for {{.*}} = %c0 to %c16 step %c1 iter_args
-// CHECK: tensor.extract_slice %{{.*}} [1, 1, 1, 32] [1, 1, 1, 1] : tensor<3x3x16x64xf32> to tensor<1x1x1x32xf32>
+// CHECK: tensor.extract_slice %arg1[{{.*}}] [1, 1, 1, 32] [1, 1, 1, 1] : tensor<3x3x16x64xf32> to tensor<1x1x1x32xf32>
 // CHECK-COUNT-7: vector.contract {{.*}} : vector<1xf32>, vector<1x32xf32> into vector<32xf32>
 // CHECK-NOT: linalg.conv
 func.func @convolution(%input: tensor<2x16x16x16xf32>, %filter: tensor<3x3x16x64xf32>) -> tensor<2x14x14x64xf32> {
@@ -122,10 +124,28 @@ func.func @convolution(%input: tensor<2x16x16x16xf32>, %filter: tensor<3x3x16x64
   return %c : tensor<2x14x14x64xf32>
 }
 
-// A dynamic batch, a stride of 2: a register tile of 8 output columns reads
-// every other input column; the ninth column is a register tile of one.
+// A filter larger than the 64 KiB buffer: blocks of 8 input channels, each
+// block's filter slice (3x3x8x128, 36 KiB) copied into a buffer of its own
+// that the register tiles read, rather than rows of the filter 512 channels
+// apart. A 7x7 image is one outer tile per 128 channels.
+// CHECK-LABEL: func.func @convolution_filter_blocks
+// CHECK: scf.forall (%{{.*}}) = (0) to (512) step (128)
+// CHECK: scf.for {{.*}} = %c0 to %c512 step %c8
+// CHECK: %[[BLOCK:.*]] = tensor.empty() : tensor<3x3x8x128xf32>
+// CHECK: linalg.copy ins(%{{.*}} : tensor<3x3x8x128xf32>) outs(%[[BLOCK]] : tensor<3x3x8x128xf32>)
+// CHECK: scf.for {{.*}} = %c0 to %c7 step %c1
+// CHECK: scf.for {{.*}} = %c0 to %c128 step %c32
+// CHECK-COUNT-7: vector.contract {{.*}} : vector<1xf32>, vector<1x32xf32> into vector<32xf32>
+func.func @convolution_filter_blocks(%input: tensor<1x9x9x512xf32>, %filter: tensor<3x3x512x512xf32>, %init: tensor<1x7x7x512xf32>) -> tensor<1x7x7x512xf32> {
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%input, %filter : tensor<1x9x9x512xf32>, tensor<3x3x512x512xf32>) outs(%init : tensor<1x7x7x512xf32>) -> tensor<1x7x7x512xf32>
+  return %c : tensor<1x7x7x512xf32>
+}
+
+// A dynamic batch, a stride of 2: outer tiles of 3 output rows of 9; a
+// register tile of 8 output columns reads every other input column; the
+// ninth column is a register tile of one.
 // CHECK-LABEL: func.func @convolution_strided
-// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (%{{.*}}, 9)
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (%{{.*}}, 9) step (1, 3)
 // CHECK: scf.for {{.*}} = %c0 to %c7 step %c1 iter_args({{.*}}) -> (vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>)
 // CHECK: vector.transfer_read %[[ROW:.*]][%c0, %c0, %c0], {{.*}} : tensor<1x15x1xf32>, vector<1xf32>
 // CHECK: vector.transfer_read %[[ROW]][%c0, %c2, %c0], {{.*}} : tensor<1x15x1xf32>, vector<1xf32>

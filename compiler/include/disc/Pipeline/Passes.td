@@ -182,7 +182,10 @@ def DiscCpuTileContractions
     is tiled the same way, reading its windows in place rather than an
     im2col copy: its output columns are the register tile's rows, its output
     channels the columns, its filter taps and input channels the k loops
-    (innermost, the accumulators carried across all three); each register
+    (innermost, the accumulators carried across all three). An outer tile
+    takes as many whole output rows as fit in 8 register tiles' rows (all 7
+    of a 7x7 image), and the input channels come in blocks whose filter
+    slice fits the 64 KiB buffer it is copied into; each register
     tile, one output row and one filter tap, becomes a 1-D convolution that
     the vectorizer makes one vector.contract per output column. Other
     element types (f16, integers) are left as they are.
