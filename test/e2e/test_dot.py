@@ -192,6 +192,13 @@ def no_library_cases():
                          [1], g, dynamic=((-1, 17, 40), (-1, 40, 70), (-1, 17, 70))),
         dot_general_case("tiled_dynamic_rows_columns_f32", "f32", (77, 48), (48, 70), [], [], [1],
                          [0], g, dynamic=((-1, 48), (48, -1), (-1, -1))),
+        # Columns left over at a dynamic edge (45 = 32 + 13, and 5, less
+        # than a vector): register tiles read and written not in bounds.
+        dot_general_case("tiled_dynamic_batch_columns_f32", "f32", (3, 9, 24), (3, 24, 45), [0],
+                         [0], [2], [1], g,
+                         dynamic=((-1, 9, 24), (-1, 24, -1), (-1, 9, -1))),
+        dot_general_case("tiled_dynamic_narrow_columns_f32", "f32", (10, 16), (16, 5), [], [],
+                         [1], [0], g, dynamic=((10, 16), (16, -1), (10, -1))),
         dot_general_case("tiled_dynamic_k_f32", "f32", (19, 300), (300, 40), [], [], [1], [0], g,
                          dynamic=((19, -1), (-1, 40), (19, 40))),
         dot_general_case("tiled_lhs_transposed_f32", "f32", (40, 33), (40, 70), [], [], [0], [0], g),

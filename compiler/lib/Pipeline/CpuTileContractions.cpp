@@ -324,8 +324,25 @@ struct CpuTileContractionsPass
     });
     for (linalg::LinalgOp tile : registerTiles) {
       tile->removeAttr(kRegisterTileAttrName);
-      if (ShapedType::isDynamicShape(tile.getStaticLoopRanges()))
-        continue;
+      // A tile at a dynamic edge (only its columns, a parallel loop, are
+      // dynamic) is vectorized as a full one under masks; see
+      // dropEdgeMasks.
+      SmallVector<int64_t> vectorSizes;
+      SmallVector<int64_t> ranges = tile.getStaticLoopRanges();
+      if (ShapedType::isDynamicShape(ranges)) {
+        SmallVector<utils::IteratorType> iterators =
+            tile.getIteratorTypesArray();
+        bool parallelEdge = true;
+        for (auto [size, iterator] : llvm::zip(ranges, iterators)) {
+          if (!ShapedType::isDynamic(size))
+            continue;
+          parallelEdge &= iterator == utils::IteratorType::parallel;
+          size = 2 * getVectorLanes(tile);
+        }
+        if (!parallelEdge)
+          continue;
+        vectorSizes = ranges;
+      }
       rewriter.setInsertionPoint(tile);
       // A register tile of a convolution spans one output row and one
       // filter tap: a 1-D convolution, which the vectorizer takes.
@@ -343,24 +360,29 @@ struct CpuTileContractionsPass
         rewriter.setInsertionPoint(tile);
       }
       FailureOr<linalg::VectorizationResult> vectorized = linalg::vectorize(
-          rewriter, tile, /*inputVectorSizes=*/{},
-          /*inputScalableVecDims=*/{}, /*vectorizeNDExtract=*/false,
+          rewriter, tile, vectorSizes,
+          /*inputScalableVecDims=*/SmallVector<bool>(vectorSizes.size(), false),
+          /*vectorizeNDExtract=*/false,
           /*flatten1DDepthwiseConv=*/false,
           /*assumeDynamicDimsMatchVecSizes=*/false,
           /*createNamedContraction=*/true);
       if (succeeded(vectorized))
         rewriter.replaceOp(tile, vectorized->replacements);
     }
+    dropEdgeMasks(rewriter, func);
     if (failed(unrollToRows(func)))
       return signalPassFailure();
 
     // The accumulator's slice, then its vector, become values the k loop
-    // carries; the walk visits inner loops first.
+    // carries; the walk visits inner loops first. The size of a slice at a
+    // dynamic edge is computed in the k loop until it moves out.
     SmallVector<scf::ForOp> forOps;
     func.walk([&](scf::ForOp forOp) { forOps.push_back(forOp); });
-    for (scf::ForOp forOp : forOps)
-      hoistLoopInvariantSubsets(
-          rewriter, cast<LoopLikeOpInterface>(forOp.getOperation()));
+    for (scf::ForOp forOp : forOps) {
+      auto loop = cast<LoopLikeOpInterface>(forOp.getOperation());
+      moveLoopInvariantCode(loop);
+      hoistLoopInvariantSubsets(rewriter, loop);
+    }
     if (failed(simplify(func)))
       return signalPassFailure();
   }
@@ -561,6 +583,29 @@ struct CpuTileContractionsPass
             dyn_cast<scf::ForOp>(registerTiles->loops[position].getOperation()))
       (void)scf::peelForLoopAndSimplifyBounds(rewriter, columnLoop, partial);
     return success();
+  }
+
+  /// Unwraps the masks of register tiles vectorized at a dynamic edge,
+  /// whose unrolling upstream cannot fold. Only their columns are dynamic, a
+  /// parallel loop, so a lane the mask turns off lies past the edge of every
+  /// tensor the tile reads and writes: a transfer marked not in bounds pads
+  /// the lanes it reads there and writes none of them, and the contraction's
+  /// lanes there are never written.
+  static void dropEdgeMasks(RewriterBase &rewriter, func::FuncOp func) {
+    SmallVector<vector::MaskOp> masks;
+    func.walk([&](vector::MaskOp mask) { masks.push_back(mask); });
+    for (vector::MaskOp mask : masks) {
+      Operation *maskable = mask.getMaskableOp();
+      if (!maskable)
+        continue;
+      rewriter.setInsertionPoint(mask);
+      Operation *unmasked = rewriter.clone(*maskable);
+      if (auto transfer = dyn_cast<VectorTransferOpInterface>(unmasked)) {
+        SmallVector<bool> inBounds(transfer.getTransferRank(), false);
+        unmasked->setAttr("in_bounds", rewriter.getBoolArrayAttr(inBounds));
+      }
+      rewriter.replaceOp(mask, unmasked->getResults());
+    }
   }
 
   /// Splits the register tiles into rows of one dimension: one

@@ -55,3 +55,20 @@ func.func @tile(%a: memref<8x4xf32>, %b: memref<4x16xf32>, %c: memref<8x16xf32>)
   vector.transfer_write %r, %c[%c0, %c0] {in_bounds = [true, true]} : vector<8x16xf32>, memref<8x16xf32>
   return
 }
+
+// A row at a dynamic edge, its transfers not in bounds: a masked load and
+// store of the lanes before the edge, the lanes past it read as the padding.
+// CHECK-LABEL: func.func @edge
+// CHECK: memref.dim %{{.*}}, %c1 : memref<8x?xf32, strided<[?, 1], offset: ?>>
+// CHECK: %[[MASK:.*]] = arith.cmpi sgt, %{{.*}}, %{{.*}} : vector<32xi32>
+// CHECK: vector.maskedload %{{.*}}, %[[MASK]], %{{.*}} : memref<8x?xf32, strided<[?, 1], offset: ?>>, vector<32xi1>, vector<32xf32> into vector<32xf32>
+// CHECK: vector.maskedstore %{{.*}}, %{{.*}}, %{{.*}} : memref<8x?xf32, strided<[?, 1], offset: ?>>, vector<32xi1>, vector<32xf32>
+// CHECK-NOT: vector.transfer_read
+func.func @edge(%c: memref<8x?xf32, strided<[?, 1], offset: ?>>, %row: index) {
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0.0 : f32
+  %acc = vector.transfer_read %c[%row, %c0], %pad : memref<8x?xf32, strided<[?, 1], offset: ?>>, vector<32xf32>
+  %twice = arith.addf %acc, %acc : vector<32xf32>
+  vector.transfer_write %twice, %c[%row, %c0] : vector<32xf32>, memref<8x?xf32, strided<[?, 1], offset: ?>>
+  return
+}

@@ -175,8 +175,11 @@ def DiscCpuTileContractions
     load rather than a gather. At a dynamic edge (a dynamic
     size, the last outer tile of an odd one), the rows left over become
     register tiles of one row, vectorized likewise; the columns left over
-    (fewer than two vectors) stay a linalg op of dynamic shape, lowered to
-    loops. A register tile has fewer rows than `register-rows` where that
+    (fewer than two vectors) are register tiles of two vectors all the same,
+    vectorized with masks that are then dropped: their accumulators and
+    rows of B are read and written not in bounds (padded past the edge,
+    nothing written there), and carried through the k loop like a full
+    tile's. A register tile has fewer rows than `register-rows` where that
     leaves fewer rows over at a static edge (7 rows for 7, 14 or 28).
     A 2-D convolution (linalg.conv_2d_nhwc_hwcf, f32 or f64, static filter)
     is tiled the same way, reading its windows in place rather than an
