@@ -64,16 +64,36 @@ SmallVector<int64_t> getTileOrder(const ContractionLoops &loops) {
   return order;
 }
 
+/// Whether the register tiles of `op` are vectors of its output's element
+/// type: f32, f64, i32 or i64, its inputs of that type or narrower ones
+/// that the product widens (f16 into f32, i8 and i16 into i32), so that the
+/// FMAs and multiply-adds run at the accumulator's width. A bf16 row of B
+/// is left out: its widening lowers to vector.from_elements, which the LLVM
+/// lowering rejects.
+bool hasTileableElementTypes(linalg::LinalgOp op) {
+  Type elementType = getElementTypeOrSelf(op.getDpsInitOperand(0)->get());
+  if (!elementType.isF32() && !elementType.isF64() &&
+      !elementType.isSignlessInteger(32) && !elementType.isSignlessInteger(64))
+    return false;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    Type inputType = getElementTypeOrSelf(input->get());
+    bool widened =
+        elementType.isF32() ? inputType.isF16()
+        : elementType.isSignlessInteger(32)
+            ? inputType.isSignlessInteger(8) || inputType.isSignlessInteger(16)
+            : false;
+    if (inputType != elementType && !widened)
+      return false;
+  }
+  return true;
+}
+
 std::optional<ContractionLoops> getContractionLoops(linalg::LinalgOp op) {
   if (!op.hasPureTensorSemantics() || op.getNumDpsInits() != 1 ||
       op.getNumDpsInputs() != 2 || !linalg::isaContractionOpInterface(op))
     return std::nullopt;
-  Type elementType = getElementTypeOrSelf(op.getDpsInitOperand(0)->get());
-  if (!elementType.isF32() && !elementType.isF64())
+  if (!hasTileableElementTypes(op))
     return std::nullopt;
-  for (OpOperand *input : op.getDpsInputOperands())
-    if (getElementTypeOrSelf(input->get()) != elementType)
-      return std::nullopt;
   FailureOr<linalg::ContractionDimensions> dims =
       linalg::inferContractionDims(op);
   if (failed(dims) || dims->m.empty() || dims->n.empty() || dims->k.empty())

@@ -166,3 +166,17 @@ func.func @convolution_strided(%input: tensor<?x23x23x3xf32>, %filter: tensor<7x
   %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%input, %filter : tensor<?x23x23x3xf32>, tensor<7x7x3x64xf32>) outs(%init : tensor<?x9x9x64xf32>) -> tensor<?x9x9x64xf32>
   return %c : tensor<?x9x9x64xf32>
 }
+
+// i8 operands widened into i32 accumulators: register tiles of 32 i32
+// columns, the rows of B read as i8 and widened by the contraction.
+// CHECK-LABEL: func.func @i8_to_i32
+// CHECK: scf.for {{.*}} step %c1 iter_args({{.*}}) -> (vector<32xi32>, vector<32xi32>, vector<32xi32>, vector<32xi32>, vector<32xi32>, vector<32xi32>, vector<32xi32>, vector<32xi32>)
+// CHECK-COUNT-8: vector.contract {{.*}} : vector<1xi8>, vector<1x32xi8> into vector<32xi32>
+// CHECK-NOT: linalg.matmul
+func.func @i8_to_i32(%a: tensor<64x48xi8>, %b: tensor<48x96xi8>) -> tensor<64x96xi32> {
+  %zero = arith.constant 0 : i32
+  %empty = tensor.empty() : tensor<64x96xi32>
+  %init = linalg.fill ins(%zero : i32) outs(%empty : tensor<64x96xi32>) -> tensor<64x96xi32>
+  %c = linalg.matmul ins(%a, %b : tensor<64x48xi8>, tensor<48x96xi8>) outs(%init : tensor<64x96xi32>) -> tensor<64x96xi32>
+  return %c : tensor<64x96xi32>
+}

@@ -151,7 +151,8 @@ def DiscCpuTileContractions
   let summary = "Tiles matrix products for the cache and the registers and "
                 "vectorizes their register tiles";
   let description = [{
-    For the CPU without a library (`--cpu-library=none`): each f32 or f64
+    For the CPU without a library (`--cpu-library=none`): each f32, f64,
+    i32 or i64 (f16 inputs into f32, i8 or i16 inputs into i32)
     contraction on tensors (linalg.matmul, batch_matmul, or a linalg.generic
     contraction as dot_general lowers to, with at least one m, n and k loop)
     is tiled twice. The outer tiles (every batch and outer m/n loop by one,
@@ -191,7 +192,7 @@ def DiscCpuTileContractions
     slice fits the 64 KiB buffer it is copied into; each register
     tile, one output row and one filter tap, becomes a 1-D convolution that
     the vectorizer makes one vector.contract per output column. Other
-    element types (f16, integers) are left as they are.
+    element types (f16 or bf16 accumulators, bf16 inputs) are left as they are.
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
