@@ -167,6 +167,16 @@ def cases():
                   [1, 1], [[1, 1], [1, 1]], g=g),
         conv_case("conv_nhwc_images_stride2_f32", "f32", (5, 24, 24, 16), (3, 3, 16, 16), NHWC,
                   [2, 2], [[1, 0], [0, 1]], g=g),
+        # Output channels of whole register tiles (32 f32 on AVX-512) and
+        # some left over, output columns of whole tiles and some left over,
+        # under strides, dilations, padding and a dynamic batch: without a
+        # library, the convolution's own vectorized tiles.
+        conv_case("conv_nhwc_register_tiles_f32", "f32", (2, 13, 11, 5), (3, 3, 5, 48), NHWC,
+                  [1, 1], [[1, 1], [1, 1]], g=g),
+        conv_case("conv_nhwc_register_tiles_stride2_dilated_f32", "f32", (1, 17, 19, 4),
+                  (3, 3, 4, 64), NHWC, [2, 2], [[2, 1], [1, 2]], rhs_dilation=[2, 2], g=g),
+        conv_case("conv_nhwc_register_tiles_dynamic_batch_f32", "f32", (3, 9, 16, 8),
+                  (3, 3, 8, 32), NHWC, [1, 1], [[1, 1], [1, 1]], dynamic_batch=True, g=g),
         conv_case("conv_kernel_feature_inside_f32", "f32", (1, 6, 5, 2), (3, 4, 2, 2),
                   (list("b01f"), list("0o1i"), list("bf01")), [1, 1], [[0, 0], [0, 0]], g=g),
     ]

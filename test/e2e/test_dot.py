@@ -192,6 +192,13 @@ def no_library_cases():
                          [1], g, dynamic=((-1, 17, 40), (-1, 40, 70), (-1, 17, 70))),
         dot_general_case("tiled_dynamic_rows_columns_f32", "f32", (77, 48), (48, 70), [], [], [1],
                          [0], g, dynamic=((-1, 48), (48, -1), (-1, -1))),
+        # Columns left over at a dynamic edge (45 = 32 + 13, and 5, less
+        # than a vector): register tiles read and written not in bounds.
+        dot_general_case("tiled_dynamic_batch_columns_f32", "f32", (3, 9, 24), (3, 24, 45), [0],
+                         [0], [2], [1], g,
+                         dynamic=((-1, 9, 24), (-1, 24, -1), (-1, 9, -1))),
+        dot_general_case("tiled_dynamic_narrow_columns_f32", "f32", (10, 16), (16, 5), [], [],
+                         [1], [0], g, dynamic=((10, 16), (16, -1), (10, -1))),
         dot_general_case("tiled_dynamic_k_f32", "f32", (19, 300), (300, 40), [], [], [1], [0], g,
                          dynamic=((19, -1), (-1, 40), (19, 40))),
         dot_general_case("tiled_lhs_transposed_f32", "f32", (40, 33), (40, 70), [], [], [0], [0], g),
@@ -199,6 +206,14 @@ def no_library_cases():
         dot_general_case("tiled_f64", "f64", (37, 50), (50, 45), [], [], [1], [0], g),
         dot_general_case("tiled_batch_f64", "f64", (2, 20, 9), (2, 9, 19), [0], [0], [2], [1], g),
         dot_general_case("tiled_f16", "f16", (20, 24), (24, 40), [], [], [1], [0], g),
+        # Narrow inputs widened into the accumulator's type, tiled and
+        # vectorized at its width.
+        dot_general_case("tiled_f16_to_f32", "f16", (20, 24), (24, 40), [], [], [1], [0], g,
+                         result_element_type="f32"),
+        dot_general_case("tiled_i8_to_i32", "i8", (37, 50), (50, 45), [], [], [1], [0], g,
+                         result_element_type="i32"),
+        dot_general_case("tiled_dynamic_batch_i32", "i32", (3, 9, 24), (3, 24, 40), [0], [0], [2],
+                         [1], g, dynamic=((-1, 9, 24), (-1, 24, 40), (-1, 9, 40))),
     ]
     compiled = [without_library(case) for case in cases + dot_general_cases() + dot_cases()]
     return compiled + narrower_vector_cases(cases)

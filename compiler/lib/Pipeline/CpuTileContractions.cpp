@@ -45,6 +45,11 @@ struct ContractionLoops {
   linalg::ContractionDimensions dims;
   unsigned rows;
   unsigned columns;
+  /// An m loop whose steps an outer tile takes several of where `rows` is
+  /// shorter than the tile: a convolution's output rows, so that an outer
+  /// tile of a 7x7 image computes all of it and reads the filter once rather
+  /// than once per output row.
+  std::optional<unsigned> outerRows;
 };
 
 /// Every loop of `op` in the order the tiles walk them: batch, m, n, then k
@@ -59,16 +64,36 @@ SmallVector<int64_t> getTileOrder(const ContractionLoops &loops) {
   return order;
 }
 
+/// Whether the register tiles of `op` are vectors of its output's element
+/// type: f32, f64, i32 or i64, its inputs of that type or narrower ones
+/// that the product widens (f16 into f32, i8 and i16 into i32), so that the
+/// FMAs and multiply-adds run at the accumulator's width. A bf16 row of B
+/// is left out: its widening lowers to vector.from_elements, which the LLVM
+/// lowering rejects.
+bool hasTileableElementTypes(linalg::LinalgOp op) {
+  Type elementType = getElementTypeOrSelf(op.getDpsInitOperand(0)->get());
+  if (!elementType.isF32() && !elementType.isF64() &&
+      !elementType.isSignlessInteger(32) && !elementType.isSignlessInteger(64))
+    return false;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    Type inputType = getElementTypeOrSelf(input->get());
+    bool widened =
+        elementType.isF32() ? inputType.isF16()
+        : elementType.isSignlessInteger(32)
+            ? inputType.isSignlessInteger(8) || inputType.isSignlessInteger(16)
+            : false;
+    if (inputType != elementType && !widened)
+      return false;
+  }
+  return true;
+}
+
 std::optional<ContractionLoops> getContractionLoops(linalg::LinalgOp op) {
   if (!op.hasPureTensorSemantics() || op.getNumDpsInits() != 1 ||
       op.getNumDpsInputs() != 2 || !linalg::isaContractionOpInterface(op))
     return std::nullopt;
-  Type elementType = getElementTypeOrSelf(op.getDpsInitOperand(0)->get());
-  if (!elementType.isF32() && !elementType.isF64())
+  if (!hasTileableElementTypes(op))
     return std::nullopt;
-  for (OpOperand *input : op.getDpsInputOperands())
-    if (getElementTypeOrSelf(input->get()) != elementType)
-      return std::nullopt;
   FailureOr<linalg::ContractionDimensions> dims =
       linalg::inferContractionDims(op);
   if (failed(dims) || dims->m.empty() || dims->n.empty() || dims->k.empty())
@@ -85,7 +110,32 @@ std::optional<ContractionLoops> getContractionLoops(linalg::LinalgOp op) {
   }
   if (!rows)
     return std::nullopt;
-  return ContractionLoops{*dims, *rows, last.getPosition()};
+  return ContractionLoops{*dims, *rows, last.getPosition(), std::nullopt};
+}
+
+/// The loops of a 2-D NHWC convolution as a contraction's: the batch, the
+/// output rows, then its columns (the register tile's rows) and channels
+/// (its columns, contiguous in the output and the filter), and the filter
+/// taps and input channels as the reduction, walked in that order.
+std::optional<ContractionLoops>
+getConvolutionLoops(linalg::Conv2DNhwcHwcfOp op) {
+  if (!op.hasPureTensorSemantics())
+    return std::nullopt;
+  Type elementType = getElementTypeOrSelf(op.getDpsInitOperand(0)->get());
+  if (!elementType.isF32() && !elementType.isF64())
+    return std::nullopt;
+  for (OpOperand *input : op.getDpsInputOperands())
+    if (getElementTypeOrSelf(input->get()) != elementType)
+      return std::nullopt;
+  if (!cast<ShapedType>(op.getDpsInputOperand(1)->get().getType())
+           .hasStaticShape())
+    return std::nullopt;
+  linalg::ContractionDimensions dims;
+  dims.batch = {0};
+  dims.m = {1, 2};
+  dims.n = {3};
+  dims.k = {4, 5, 6};
+  return ContractionLoops{dims, /*rows=*/2, /*columns=*/3, /*outerRows=*/1};
 }
 
 /// Tile sizes by loop: `rowTile` and `columnTile` for the register tile's
@@ -270,7 +320,12 @@ struct CpuTileContractionsPass
     func::FuncOp func = getOperation();
     SmallVector<std::pair<linalg::LinalgOp, ContractionLoops>> products;
     func.walk([&](linalg::LinalgOp op) {
-      if (std::optional<ContractionLoops> loops = getContractionLoops(op))
+      std::optional<ContractionLoops> loops;
+      if (auto convolution = dyn_cast<linalg::Conv2DNhwcHwcfOp>(*op))
+        loops = getConvolutionLoops(convolution);
+      else
+        loops = getContractionLoops(op);
+      if (loops)
         products.emplace_back(op, *loops);
     });
     if (products.empty())
@@ -289,28 +344,65 @@ struct CpuTileContractionsPass
     });
     for (linalg::LinalgOp tile : registerTiles) {
       tile->removeAttr(kRegisterTileAttrName);
-      if (ShapedType::isDynamicShape(tile.getStaticLoopRanges()))
-        continue;
+      // A tile at a dynamic edge (only its columns, a parallel loop, are
+      // dynamic) is vectorized as a full one under masks; see
+      // dropEdgeMasks.
+      SmallVector<int64_t> vectorSizes;
+      SmallVector<int64_t> ranges = tile.getStaticLoopRanges();
+      if (ShapedType::isDynamicShape(ranges)) {
+        SmallVector<utils::IteratorType> iterators =
+            tile.getIteratorTypesArray();
+        bool parallelEdge = true;
+        for (auto [size, iterator] : llvm::zip(ranges, iterators)) {
+          if (!ShapedType::isDynamic(size))
+            continue;
+          parallelEdge &= iterator == utils::IteratorType::parallel;
+          size = 2 * getVectorLanes(tile);
+        }
+        if (!parallelEdge)
+          continue;
+        vectorSizes = ranges;
+      }
       rewriter.setInsertionPoint(tile);
+      // A register tile of a convolution spans one output row and one
+      // filter tap: a 1-D convolution, which the vectorizer takes.
+      if (auto convolution = dyn_cast<linalg::Conv2DNhwcHwcfOp>(*tile)) {
+        PatternRewriter patternRewriter(func.getContext());
+        patternRewriter.setInsertionPoint(convolution);
+        FailureOr<linalg::Conv1DNwcWcfOp> row =
+            linalg::DownscaleSizeOneWindowed2DConvolution<
+                linalg::Conv2DNhwcHwcfOp, linalg::Conv1DNwcWcfOp>(
+                func.getContext())
+                .returningMatchAndRewrite(convolution, patternRewriter);
+        if (failed(row))
+          continue;
+        tile = cast<linalg::LinalgOp>(row->getOperation());
+        rewriter.setInsertionPoint(tile);
+      }
       FailureOr<linalg::VectorizationResult> vectorized = linalg::vectorize(
-          rewriter, tile, /*inputVectorSizes=*/{},
-          /*inputScalableVecDims=*/{}, /*vectorizeNDExtract=*/false,
+          rewriter, tile, vectorSizes,
+          /*inputScalableVecDims=*/SmallVector<bool>(vectorSizes.size(), false),
+          /*vectorizeNDExtract=*/false,
           /*flatten1DDepthwiseConv=*/false,
           /*assumeDynamicDimsMatchVecSizes=*/false,
           /*createNamedContraction=*/true);
       if (succeeded(vectorized))
         rewriter.replaceOp(tile, vectorized->replacements);
     }
+    dropEdgeMasks(rewriter, func);
     if (failed(unrollToRows(func)))
       return signalPassFailure();
 
     // The accumulator's slice, then its vector, become values the k loop
-    // carries; the walk visits inner loops first.
+    // carries; the walk visits inner loops first. The size of a slice at a
+    // dynamic edge is computed in the k loop until it moves out.
     SmallVector<scf::ForOp> forOps;
     func.walk([&](scf::ForOp forOp) { forOps.push_back(forOp); });
-    for (scf::ForOp forOp : forOps)
-      hoistLoopInvariantSubsets(
-          rewriter, cast<LoopLikeOpInterface>(forOp.getOperation()));
+    for (scf::ForOp forOp : forOps) {
+      auto loop = cast<LoopLikeOpInterface>(forOp.getOperation());
+      moveLoopInvariantCode(loop);
+      hoistLoopInvariantSubsets(rewriter, loop);
+    }
     if (failed(simplify(func)))
       return signalPassFailure();
   }
@@ -319,6 +411,73 @@ struct CpuTileContractionsPass
     unsigned elementBits = getElementTypeOrSelf(op.getDpsInitOperand(0)->get())
                                .getIntOrFloatBitWidth();
     return std::max<int64_t>(1, vectorBits / elementBits);
+  }
+
+  /// The rows of a register tile: `register-rows`, or fewer where that
+  /// leaves fewer rows over at a static edge. A leftover row is a tile of one
+  /// row, which loads B's two vectors for two FMAs, so a tile of r rows costs
+  /// r broadcasts of A and 2 loads of B per k step and a leftover row 3: a
+  /// ResNet's 7, 14 and 28 columns of an image become tiles of 7 rather than
+  /// tiles of 8 and one-row leftovers (7 loads per k step instead of 21 for
+  /// 7 columns).
+  int64_t getRowTile(linalg::LinalgOp op, const ContractionLoops &loops) const {
+    int64_t rows = op.getStaticLoopRanges()[loops.rows];
+    if (ShapedType::isDynamic(rows))
+      return registerRows;
+    auto loadsPerStep = [&](int64_t rowTile) {
+      return rows / rowTile * (rowTile + 2) + rows % rowTile * 3;
+    };
+    int64_t best = registerRows;
+    for (int64_t candidate = registerRows - 1; 2 * candidate > registerRows;
+         --candidate)
+      if (loadsPerStep(candidate) < loadsPerStep(best))
+        best = candidate;
+    return best;
+  }
+
+  /// The steps of `loops.outerRows` an outer tile takes: the most that
+  /// divide it evenly (no partial tile at its edge) with at most
+  /// `tileRows` rows in all, 1 where either extent is dynamic.
+  static int64_t getOuterRowTile(linalg::LinalgOp op,
+                                 const ContractionLoops &loops,
+                                 int64_t tileRows) {
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    int64_t outer = ranges[*loops.outerRows];
+    int64_t rows = ranges[loops.rows];
+    if (ShapedType::isDynamic(outer) || ShapedType::isDynamic(rows))
+      return 1;
+    for (int64_t steps = std::min(outer, tileRows / rows); steps > 1; --steps)
+      if (outer % steps == 0)
+        return steps;
+    return 1;
+  }
+
+  /// Blocks of the innermost k loop whose slice of B takes 64 KiB, in the
+  /// L2 cache with A's slice while every register tile of an outer tile of
+  /// `tileColumns` reads it (k blocks x tile width). A convolution's filter
+  /// slice spans every tap as well: blocks of input channels that fit in
+  /// the packed buffer, so that the register tiles read the filter from it
+  /// rather than rows a filter row apart (2 KiB for 512 channels, hundreds
+  /// of pages per tile); all of them where they fit, else a power of two.
+  static int64_t getKBlock(linalg::LinalgOp op, const ContractionLoops &loops,
+                           int64_t tileColumns) {
+    int64_t elementBytes = getElementTypeOrSelf(op.getDpsInitOperand(0)->get())
+                               .getIntOrFloatBitWidth() /
+                           8;
+    if (!loops.outerRows)
+      return std::max<int64_t>(16, kPackedBlockBytes /
+                                       (tileColumns * elementBytes));
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    int64_t taps = 1;
+    for (unsigned k : ArrayRef<unsigned>(loops.dims.k).drop_back())
+      taps *= ranges[k];
+    int64_t columns = std::min(tileColumns, ranges[loops.columns]);
+    int64_t channels = ranges[loops.dims.k.back()];
+    int64_t fitting = std::max<int64_t>(1, kPackedBlockBytes /
+                                               (taps * columns * elementBytes));
+    if (channels <= fitting)
+      return channels;
+    return llvm::bit_floor(static_cast<uint64_t>(fitting));
   }
 
   LogicalResult tile(linalg::LinalgOp op, const ContractionLoops &loops) {
@@ -330,17 +489,21 @@ struct CpuTileContractionsPass
       return failure();
     op = *contiguous;
     unsigned numLoops = op.getNumLoops();
-    int64_t rowTile = registerRows;
+    int64_t rowTile = getRowTile(op, loops);
     int64_t columnTile = 2 * getVectorLanes(op);
     SmallVector<int64_t> order = getTileOrder(loops);
     op->setAttr(kRegisterTileAttrName, UnitAttr::get(context));
 
     // Outer tiles: 8 register tiles tall and 4 wide, every k. The output's
     // fill is fused so that each tile initializes its own accumulators.
+    SmallVector<OpFoldResult> outerSizes =
+        getTileSizes(context, loops, numLoops, 8 * rowTile, 4 * columnTile, 0);
+    if (loops.outerRows)
+      outerSizes[*loops.outerRows] =
+          rewriter.getIndexAttr(getOuterRowTile(op, loops, 8 * rowTile));
     scf::SCFTilingOptions outerTiling;
     outerTiling.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp)
-        .setTileSizes(getTileSizes(context, loops, numLoops, 8 * rowTile,
-                                   4 * columnTile, 0))
+        .setTileSizes(outerSizes)
         .setInterchange(order);
     scf::SCFTileAndFuseOptions outerFusion;
     outerFusion.setTilingOptions(outerTiling)
@@ -366,14 +529,7 @@ struct CpuTileContractionsPass
     if (outerTile == outer->tiledAndFusedOps.end())
       return op.emitError("tiling lost this matrix product");
 
-    // Blocks of k whose slice of B (k block x tile width) takes 64 KiB, in
-    // the L2 cache with A's slice while every register tile of the outer
-    // tile reads it.
-    int64_t elementBytes = getElementTypeOrSelf(op.getDpsInitOperand(0)->get())
-                               .getIntOrFloatBitWidth() /
-                           8;
-    int64_t kBlock = std::max<int64_t>(16, kPackedBlockBytes /
-                                               (4 * columnTile * elementBytes));
+    int64_t kBlock = getKBlock(op, loops, 4 * columnTile);
     SmallVector<OpFoldResult> kBlockSizes(numLoops, rewriter.getIndexAttr(0));
     kBlockSizes[loops.dims.k.back()] = rewriter.getIndexAttr(kBlock);
     scf::SCFTilingOptions kBlockTiling;
@@ -447,6 +603,29 @@ struct CpuTileContractionsPass
             dyn_cast<scf::ForOp>(registerTiles->loops[position].getOperation()))
       (void)scf::peelForLoopAndSimplifyBounds(rewriter, columnLoop, partial);
     return success();
+  }
+
+  /// Unwraps the masks of register tiles vectorized at a dynamic edge,
+  /// whose unrolling upstream cannot fold. Only their columns are dynamic, a
+  /// parallel loop, so a lane the mask turns off lies past the edge of every
+  /// tensor the tile reads and writes: a transfer marked not in bounds pads
+  /// the lanes it reads there and writes none of them, and the contraction's
+  /// lanes there are never written.
+  static void dropEdgeMasks(RewriterBase &rewriter, func::FuncOp func) {
+    SmallVector<vector::MaskOp> masks;
+    func.walk([&](vector::MaskOp mask) { masks.push_back(mask); });
+    for (vector::MaskOp mask : masks) {
+      Operation *maskable = mask.getMaskableOp();
+      if (!maskable)
+        continue;
+      rewriter.setInsertionPoint(mask);
+      Operation *unmasked = rewriter.clone(*maskable);
+      if (auto transfer = dyn_cast<VectorTransferOpInterface>(unmasked)) {
+        SmallVector<bool> inBounds(transfer.getTransferRank(), false);
+        unmasked->setAttr("in_bounds", rewriter.getBoolArrayAttr(inBounds));
+      }
+      rewriter.replaceOp(mask, unmasked->getResults());
+    }
   }
 
   /// Splits the register tiles into rows of one dimension: one

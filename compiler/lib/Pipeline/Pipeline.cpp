@@ -211,13 +211,14 @@ static void buildHloPhase(OpPassManager &pm) {
 
 // A convolution becomes im2col and a matrix product, which the device phase
 // hands to cuBLAS or to the CPU's BLAS, or which is tiled and vectorized like
-// every other product without a library; on the CPU with a library, a 2-D
-// f32 one becomes a named convolution first, which the device phase hands to
-// oneDNN. On the CPU, ops that read a row reduction are then computed a row
-// at a time with it (the GPU has its own row kernels), and without a library
-// the products are tiled for the cache and the registers.
+// every other product without a library; on the CPU, a 2-D f32 one becomes a
+// named convolution first, which the device phase hands to oneDNN or, without
+// a library, is tiled and vectorized reading its windows in place. On the CPU,
+// ops that read a row reduction are then computed a row at a time with it (the
+// GPU has its own row kernels), and without a library the products are tiled
+// for the cache and the registers.
 static void buildLinalgPhase(OpPassManager &pm, const CompileOptions &options) {
-  if (options.target == Target::Cpu && options.cpuLibraryCalls)
+  if (options.target == Target::Cpu)
     pm.addNestedPass<func::FuncOp>(createConvolutionToLinalgConvPass());
   pm.addNestedPass<func::FuncOp>(createConvolutionToGemmPass());
   StablehloToLinalgPassOptions lowering;

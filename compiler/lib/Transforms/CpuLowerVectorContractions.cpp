@@ -85,15 +85,16 @@ struct CpuLowerVectorContractionsPass
       return signalPassFailure();
 
     // Transfers of a tile become one transfer per row, then loads and
-    // stores.
+    // stores; a row at a dynamic edge (not in bounds) a masked load and
+    // store of the lanes before the edge.
     RewritePatternSet transfers(context);
     transfers.add<ZeroRankTransferReadToLoad>(context, /*benefit=*/2);
+    vector::populateVectorMaskMaterializationPatterns(
+        transfers, /*force32BitVectorIndices=*/true);
     populateVectorToSCFConversionPatterns(
         transfers, VectorTransferToSCFOptions().enableFullUnroll());
     vector::populateVectorTransferLoweringPatterns(transfers,
                                                    /*maxTransferRank=*/1);
-    vector::populateVectorMaskMaterializationPatterns(
-        transfers, /*force32BitVectorIndices=*/true);
     vector::populateVectorTransferPermutationMapLoweringPatterns(transfers);
     vector::populateVectorBroadcastLoweringPatterns(transfers);
     vector::populateVectorShapeCastLoweringPatterns(transfers);

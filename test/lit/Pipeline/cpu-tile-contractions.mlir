@@ -35,18 +35,27 @@ func.func @matmul(%a: tensor<128x64xf32>, %b: tensor<64x256xf32>) -> tensor<128x
 
 // Dynamic sizes: the loops are peeled, so that the full register tiles are
 // static and vectorized; the rows left over are register tiles of one row,
-// vectorized too; the columns left over (fewer than 32) stay products of
-// dynamic shape.
+// vectorized too; the columns left over (fewer than 32) are register tiles
+// of 32 columns whose accumulators and rows of B are read and written not in
+// bounds (padded past the edge, not written there), carried through the k
+// loop like the full tiles'.
 // CHECK-LABEL: func.func @dynamic
 // CHECK: scf.forall {{.*}} to (%{{.*}}, %{{.*}}) step (64, 128)
 // CHECK: scf.for {{.*}} step %c8
 // CHECK: scf.for {{.*}} step %c1 iter_args({{.*}}) -> (vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>)
 // CHECK-COUNT-8: vector.contract {{.*}} into vector<32xf32>
-// CHECK: linalg.matmul ins({{.*}} : tensor<8x1xf32>, tensor<1x?xf32>) outs({{.*}} : tensor<8x?xf32>)
+// CHECK: scf.for
+// CHECK-COUNT-8: vector.transfer_read %{{.*}}, %cst : tensor<8x?xf32>, vector<32xf32>
+// CHECK: scf.for {{.*}} step %c1 iter_args({{.*}}) -> (vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>)
+// CHECK: vector.transfer_read %{{.*}}, %cst : tensor<1x?xf32>, vector<32xf32>
+// CHECK-COUNT-8: vector.contract {{.*}} into vector<32xf32>
+// CHECK-COUNT-8: vector.transfer_write %{{.*}} : vector<32xf32>, tensor<8x?xf32>
 // CHECK: scf.for {{.*}} step %c1 iter_args({{.*}}) -> (vector<32xf32>)
-// CHECK-NEXT: tensor.extract_slice
 // CHECK: vector.contract {{.*}} into vector<32xf32>
-// CHECK: linalg.matmul ins({{.*}} : tensor<1x1xf32>, tensor<1x?xf32>) outs({{.*}} : tensor<1x?xf32>)
+// CHECK: scf.for {{.*}} step %c1 iter_args({{.*}}) -> (vector<32xf32>)
+// CHECK: vector.contract {{.*}} into vector<32xf32>
+// CHECK-NOT: linalg.matmul
+// CHECK-NOT: vector.mask
 func.func @dynamic(%a: tensor<?x64xf32>, %b: tensor<64x?xf32>, %init: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %c = linalg.matmul ins(%a, %b : tensor<?x64xf32>, tensor<64x?xf32>) outs(%init : tensor<?x?xf32>) -> tensor<?x?xf32>
   return %c : tensor<?x?xf32>
@@ -94,4 +103,80 @@ func.func @f16(%a: tensor<16x16xf16>, %b: tensor<16x16xf16>, %init: tensor<16x16
 func.func @buffers(%a: memref<16x16xf32>, %b: memref<16x16xf32>, %c: memref<16x16xf32>) {
   linalg.matmul ins(%a, %b : memref<16x16xf32>, memref<16x16xf32>) outs(%c : memref<16x16xf32>)
   return
+}
+
+// A 2-D NHWC convolution is tiled like a product: outer tiles of whole
+// output rows of an image in parallel (two rows of 14, up to 64 outputs),
+// register tiles of 7 output columns (14 = 2 x 7 leaves no one-row tiles,
+// where 8 would leave 6) by 32 channels, the filter taps and the input
+// channels as the reduction, innermost, carrying the accumulators. Each
+// register tile is a 1-D convolution, vectorized to one vector.contract per
+// output column: an input element times a row of the filter, read in place
+// as the whole filter takes 36 KiB.
+// CHECK-LABEL: func.func @convolution
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (2, 14) step (1, 2)
+// CHECK: linalg.fill {{.*}} -> tensor<1x2x14x64xf32>
+// CHECK: scf.for {{.*}} = %c0 to %c14 step %c7
+// CHECK: scf.for {{.*}} = %c0 to %c2 step %c1
+// CHECK: scf.for {{.*}} = %c0 to %c64 step %c32
+// CHECK: scf.for {{.*}} = %c0 to %c3 step %c1 iter_args({{.*}}) -> (vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>)
+// CHECK: scf.for {{.*}} = %c0 to %c3 step %c1 iter_args
+// CHECK: scf.for {{.*}} = %c0 to %c16 step %c1 iter_args
+// CHECK: tensor.extract_slice %arg1[{{.*}}] [1, 1, 1, 32] [1, 1, 1, 1] : tensor<3x3x16x64xf32> to tensor<1x1x1x32xf32>
+// CHECK-COUNT-7: vector.contract {{.*}} : vector<1xf32>, vector<1x32xf32> into vector<32xf32>
+// CHECK-NOT: linalg.conv
+func.func @convolution(%input: tensor<2x16x16x16xf32>, %filter: tensor<3x3x16x64xf32>) -> tensor<2x14x14x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<2x14x14x64xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%empty : tensor<2x14x14x64xf32>) -> tensor<2x14x14x64xf32>
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%input, %filter : tensor<2x16x16x16xf32>, tensor<3x3x16x64xf32>) outs(%init : tensor<2x14x14x64xf32>) -> tensor<2x14x14x64xf32>
+  return %c : tensor<2x14x14x64xf32>
+}
+
+// A filter larger than the 64 KiB buffer: blocks of 8 input channels, each
+// block's filter slice (3x3x8x128, 36 KiB) copied into a buffer of its own
+// that the register tiles read, rather than rows of the filter 512 channels
+// apart. A 7x7 image is one outer tile per 128 channels.
+// CHECK-LABEL: func.func @convolution_filter_blocks
+// CHECK: scf.forall (%{{.*}}) = (0) to (512) step (128)
+// CHECK: %[[BLOCK:.*]] = tensor.empty() : tensor<3x3x8x128xf32>
+// CHECK: scf.for {{.*}} = %c0 to %c512 step %c8
+// CHECK: linalg.copy ins(%{{.*}} : tensor<3x3x8x128xf32>) outs(%[[BLOCK]] : tensor<3x3x8x128xf32>)
+// CHECK: scf.for {{.*}} = %c0 to %c7 step %c1
+// CHECK: scf.for {{.*}} = %c0 to %c128 step %c32
+// CHECK-COUNT-7: vector.contract {{.*}} : vector<1xf32>, vector<1x32xf32> into vector<32xf32>
+func.func @convolution_filter_blocks(%input: tensor<1x9x9x512xf32>, %filter: tensor<3x3x512x512xf32>, %init: tensor<1x7x7x512xf32>) -> tensor<1x7x7x512xf32> {
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%input, %filter : tensor<1x9x9x512xf32>, tensor<3x3x512x512xf32>) outs(%init : tensor<1x7x7x512xf32>) -> tensor<1x7x7x512xf32>
+  return %c : tensor<1x7x7x512xf32>
+}
+
+// A dynamic batch, a stride of 2: outer tiles of 3 output rows of 9; a
+// register tile of 8 output columns reads every other input column; the
+// ninth column is a register tile of one.
+// CHECK-LABEL: func.func @convolution_strided
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (%{{.*}}, 9) step (1, 3)
+// CHECK: scf.for {{.*}} = %c0 to %c7 step %c1 iter_args({{.*}}) -> (vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>)
+// CHECK: vector.transfer_read %[[ROW:.*]][%c0, %c0, %c0], {{.*}} : tensor<1x15x1xf32>, vector<1xf32>
+// CHECK: vector.transfer_read %[[ROW]][%c0, %c2, %c0], {{.*}} : tensor<1x15x1xf32>, vector<1xf32>
+// CHECK-COUNT-8: vector.contract {{.*}} into vector<32xf32>
+// CHECK: scf.for {{.*}} = %c0 to %c7 step %c1 iter_args({{.*}}) -> (vector<32xf32>)
+// CHECK: vector.contract {{.*}} into vector<32xf32>
+// CHECK-NOT: linalg.conv
+func.func @convolution_strided(%input: tensor<?x23x23x3xf32>, %filter: tensor<7x7x3x64xf32>, %init: tensor<?x9x9x64xf32>) -> tensor<?x9x9x64xf32> {
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%input, %filter : tensor<?x23x23x3xf32>, tensor<7x7x3x64xf32>) outs(%init : tensor<?x9x9x64xf32>) -> tensor<?x9x9x64xf32>
+  return %c : tensor<?x9x9x64xf32>
+}
+
+// i8 operands widened into i32 accumulators: register tiles of 32 i32
+// columns, the rows of B read as i8 and widened by the contraction.
+// CHECK-LABEL: func.func @i8_to_i32
+// CHECK: scf.for {{.*}} step %c1 iter_args({{.*}}) -> (vector<32xi32>, vector<32xi32>, vector<32xi32>, vector<32xi32>, vector<32xi32>, vector<32xi32>, vector<32xi32>, vector<32xi32>)
+// CHECK-COUNT-8: vector.contract {{.*}} : vector<1xi8>, vector<1x32xi8> into vector<32xi32>
+// CHECK-NOT: linalg.matmul
+func.func @i8_to_i32(%a: tensor<64x48xi8>, %b: tensor<48x96xi8>) -> tensor<64x96xi32> {
+  %zero = arith.constant 0 : i32
+  %empty = tensor.empty() : tensor<64x96xi32>
+  %init = linalg.fill ins(%zero : i32) outs(%empty : tensor<64x96xi32>) -> tensor<64x96xi32>
+  %c = linalg.matmul ins(%a, %b : tensor<64x48xi8>, tensor<48x96xi8>) outs(%init : tensor<64x96xi32>) -> tensor<64x96xi32>
+  return %c : tensor<64x96xi32>
 }

@@ -88,3 +88,20 @@ func.func @zero_rank_read(%pivots: memref<4xf64, strided<[22500], offset: ?>>, %
   %2 = vector.broadcast %1 : f64 to vector<8xf64>
   return %2 : vector<8xf64>
 }
+
+// A row at a dynamic edge, its transfers not in bounds: a masked load and
+// store of the lanes before the edge, the lanes past it read as the padding.
+// CHECK-LABEL: func.func @edge
+// CHECK: memref.dim %{{.*}}, %c1 : memref<8x?xf32, strided<[?, 1], offset: ?>>
+// CHECK: %[[MASK:.*]] = arith.cmpi sgt, %{{.*}}, %{{.*}} : vector<32xi32>
+// CHECK: vector.maskedload %{{.*}}, %[[MASK]], %{{.*}} : memref<8x?xf32, strided<[?, 1], offset: ?>>, vector<32xi1>, vector<32xf32> into vector<32xf32>
+// CHECK: vector.maskedstore %{{.*}}, %{{.*}}, %{{.*}} : memref<8x?xf32, strided<[?, 1], offset: ?>>, vector<32xi1>, vector<32xf32>
+// CHECK-NOT: vector.transfer_read
+func.func @edge(%c: memref<8x?xf32, strided<[?, 1], offset: ?>>, %row: index) {
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0.0 : f32
+  %acc = vector.transfer_read %c[%row, %c0], %pad : memref<8x?xf32, strided<[?, 1], offset: ?>>, vector<32xf32>
+  %twice = arith.addf %acc, %acc : vector<32xf32>
+  vector.transfer_write %twice, %c[%row, %c0] : vector<32xf32>, memref<8x?xf32, strided<[?, 1], offset: ?>>
+  return
+}

@@ -180,7 +180,8 @@ def DiscCpuTileContractions
   let summary = "Tiles matrix products for the cache and the registers and "
                 "vectorizes their register tiles";
   let description = [{
-    For the CPU without a library (`--cpu-library=none`): each f32 or f64
+    For the CPU without a library (`--cpu-library=none`): each f32, f64,
+    i32 or i64 (f16 inputs into f32, i8 or i16 inputs into i32)
     contraction on tensors (linalg.matmul, batch_matmul, or a linalg.generic
     contraction as dot_general lowers to, with at least one m, n and k loop)
     is tiled twice. The outer tiles (every batch and outer m/n loop by one,
@@ -204,8 +205,23 @@ def DiscCpuTileContractions
     load rather than a gather. At a dynamic edge (a dynamic
     size, the last outer tile of an odd one), the rows left over become
     register tiles of one row, vectorized likewise; the columns left over
-    (fewer than two vectors) stay a linalg op of dynamic shape, lowered to
-    loops. Other element types (f16, integers) are left as they are.
+    (fewer than two vectors) are register tiles of two vectors all the same,
+    vectorized with masks that are then dropped: their accumulators and
+    rows of B are read and written not in bounds (padded past the edge,
+    nothing written there), and carried through the k loop like a full
+    tile's. A register tile has fewer rows than `register-rows` where that
+    leaves fewer rows over at a static edge (7 rows for 7, 14 or 28).
+    A 2-D convolution (linalg.conv_2d_nhwc_hwcf, f32 or f64, static filter)
+    is tiled the same way, reading its windows in place rather than an
+    im2col copy: its output columns are the register tile's rows, its output
+    channels the columns, its filter taps and input channels the k loops
+    (innermost, the accumulators carried across all three). An outer tile
+    takes as many whole output rows as fit in 8 register tiles' rows (all 7
+    of a 7x7 image), and the input channels come in blocks whose filter
+    slice fits the 64 KiB buffer it is copied into; each register
+    tile, one output row and one filter tap, becomes a 1-D convolution that
+    the vectorizer makes one vector.contract per output column. Other
+    element types (f16 or bf16 accumulators, bf16 inputs) are left as they are.
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",

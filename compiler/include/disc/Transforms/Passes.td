@@ -146,11 +146,12 @@ def DiscCpuLowerVectorContractions
     broadcasts and shape casts around them are lowered, and transfers of
     more than one dimension are unrolled (fully, their shapes being those of
     a register tile) into transfers of one row, which the LLVM lowering
-    turns into vector loads and stores (or scalar ones for a column of A).
-    The masks of masked transfers (the last vector of a row that
-    disc-cpu-vectorize-rows vectorizes) become comparisons of a lane index
-    vector, and the transfers masked loads and stores.
-    What is left is the vector form the LLVM phase lowers.
+    turns into vector loads and stores (or scalar ones for a column of A);
+    a row at a dynamic edge, not in bounds, into a masked load or store of
+    the lanes before the edge. The masks of masked transfers (the last
+    vector of a row that disc-cpu-vectorize-rows vectorizes) become
+    comparisons of a lane index vector, and the transfers masked loads and
+    stores. What is left is the vector form the LLVM phase lowers.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

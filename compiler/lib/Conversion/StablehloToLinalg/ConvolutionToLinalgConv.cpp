@@ -4,8 +4,9 @@
 // input, the operands brought to NHWC and HWIO and the result back to the
 // output layout by transposes where they are laid out otherwise.
 // disc-linalg-conv-to-ral makes it a ral_conv call, which oneDNN computes
-// reading the windows in place: im2col would copy each input element once
-// per kernel tap first.
+// reading the windows in place, as disc-cpu-tile-contractions' own tiles do
+// without a library: im2col would copy each input element once per kernel
+// tap first.
 //
 //===----------------------------------------------------------------------===//
 

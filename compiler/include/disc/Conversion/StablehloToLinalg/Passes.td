@@ -89,7 +89,8 @@ def ConvolutionToGemmPass
 def ConvolutionToLinalgConvPass
     : Pass<"disc-convolution-to-linalg-conv", "::mlir::func::FuncOp"> {
   let summary = "Lower 2-D f32 convolutions to linalg.conv_2d_nhwc_hwcf, "
-                "which the CPU runtime computes with oneDNN";
+                "which the CPU runtime computes with oneDNN or the "
+                "compiler tiles";
   let description = [{
     Rewrites each stablehlo.convolution with two spatial dimensions, f32
     operands and result, feature_group_count and batch_group_count 1, no
@@ -109,8 +110,11 @@ def ConvolutionToLinalgConvPass
     reads its input as it lies (1x1, unit strides, no padding, NHWC) is
     left to disc-convolution-to-gemm: it is a plain matrix product.
 
-    disc-compile runs it for the CPU unless `--cpu-library=none`, before
-    disc-convolution-to-gemm.
+    Without a library (`--cpu-library=none`), disc-cpu-tile-contractions
+    tiles and vectorizes the named convolution itself, reading the windows
+    in place as well.
+
+    disc-compile runs it for the CPU, before disc-convolution-to-gemm.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
