@@ -55,6 +55,16 @@ std::string formatElement(ral::DType dtype, const void *data, int64_t index) {
     std::snprintf(text, sizeof(text), "%e",
                   static_cast<const double *>(data)[index]);
     return text;
+  case ral::DType::c64:
+  case ral::DType::c128: {
+    std::complex<double> value =
+        dtype == ral::DType::c64
+            ? std::complex<double>(
+                  static_cast<const std::complex<float> *>(data)[index])
+            : static_cast<const std::complex<double> *>(data)[index];
+    std::snprintf(text, sizeof(text), "(%e,%e)", value.real(), value.imag());
+    return text;
+  }
   }
   return "?";
 }

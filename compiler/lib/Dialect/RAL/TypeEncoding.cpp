@@ -26,6 +26,10 @@ static bool matchesFloat(Type type, unsigned width) {
 static bool matchesBFloat(Type type, unsigned width) {
   return width == 16 && type.isBF16();
 }
+static bool matchesComplex(Type type, unsigned width) {
+  auto complexType = dyn_cast<ComplexType>(type);
+  return complexType && matchesFloat(complexType.getElementType(), width / 2);
+}
 
 std::optional<StringRef> disc_ral::getElementTypeToken(Type type) {
   if (type.isIndex())

@@ -5,6 +5,7 @@
 
 #include "disc/ral/memref.h"
 
+#include <complex>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -18,7 +19,7 @@ enum class DType : uint8_t {
 #include "disc/ral/type_encoding.def"
 };
 
-enum class DTypeKind : uint8_t { Signless, Unsigned, Float, BFloat };
+enum class DTypeKind : uint8_t { Signless, Unsigned, Float, BFloat, Complex };
 
 inline constexpr DType kAllDTypes[] = {
 #define DISC_RAL_SCALAR_TYPE(Token, CppType, BitWidth, Kind) DType::Token,
@@ -35,6 +36,10 @@ std::optional<DType> dtypeFromToken(std::string_view token);
 size_t dtypeSize(DType dtype);
 
 DTypeKind dtypeKind(DType dtype);
+
+// The dtype of the real and imaginary parts of a complex `dtype` (f32 for
+// c64); any other dtype is its own.
+DType partDType(DType dtype);
 
 // How many elements and bytes a dense `dtype` tensor of `shape` holds.
 struct TensorSize {
