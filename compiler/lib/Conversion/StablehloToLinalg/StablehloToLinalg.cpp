@@ -17,6 +17,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
@@ -74,6 +75,22 @@ bool hasStructuralLowering(Operation *op) {
 // Ops whose regions are lowered in place, op by op, by the other patterns.
 bool hasRegionsLoweredInPlace(Operation *op) {
   return isa<stablehlo::IfOp, stablehlo::CaseOp, stablehlo::WhileOp>(op);
+}
+
+// Ops whose lowering handles complex elements: those that only move or
+// select elements, and those whose bodies the scalar emitter computes.
+bool lowersComplexElements(Operation *op) {
+  return disc::isElementwiseStablehloOp(op) || hasRegionsLoweredInPlace(op) ||
+         isa<stablehlo::ConstantOp, stablehlo::BroadcastInDimOp,
+             stablehlo::BroadcastOp, stablehlo::DynamicBroadcastInDimOp,
+             stablehlo::ReshapeOp, stablehlo::DynamicReshapeOp,
+             stablehlo::TransposeOp, stablehlo::SliceOp,
+             stablehlo::DynamicSliceOp, stablehlo::RealDynamicSliceOp,
+             stablehlo::DynamicUpdateSliceOp, stablehlo::ConcatenateOp,
+             stablehlo::PadOp, stablehlo::ReverseOp, stablehlo::GatherOp,
+             stablehlo::ScatterOp, stablehlo::GetDimensionSizeOp,
+             stablehlo::OptimizationBarrierOp, stablehlo::ReduceOp,
+             stablehlo::MapOp, stablehlo::DotOp, stablehlo::DotGeneralOp>(op);
 }
 
 // Why the body of a reduce, reduce_window, scatter, sort or map cannot
@@ -154,7 +171,9 @@ std::optional<std::string> checkSupported(Operation *op) {
       return name + " on " + typeToString(type);
     if (takesIndexTensors && tensorType.getElementType().isIndex())
       continue;
-    if (!disc::isSupportedElementType(tensorType.getElementType()))
+    if (!disc::isSupportedElementType(tensorType.getElementType()) ||
+        (isa<ComplexType>(tensorType.getElementType()) &&
+         !lowersComplexElements(op)))
       return name + " on element type " +
              typeToString(tensorType.getElementType());
   }
@@ -254,9 +273,9 @@ struct StablehloToLinalgPass
     ConversionTarget target(*context);
     target.addLegalDialect<
         arith::ArithDialect, bufferization::BufferizationDialect,
-        cf::ControlFlowDialect, disc_ral::RALDialect, linalg::LinalgDialect,
-        math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
-        tensor::TensorDialect>();
+        cf::ControlFlowDialect, complex::ComplexDialect, disc_ral::RALDialect,
+        linalg::LinalgDialect, math::MathDialect, memref::MemRefDialect,
+        scf::SCFDialect, tensor::TensorDialect>();
     target.addIllegalDialect<stablehlo::StablehloDialect>();
     target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
       return converter.isSignatureLegal(op.getFunctionType()) &&

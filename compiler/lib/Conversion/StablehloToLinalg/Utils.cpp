@@ -45,6 +45,9 @@ bool isSupportedElementType(Type elementType) {
   if (elementType.isF16() || elementType.isBF16() || elementType.isF32() ||
       elementType.isF64())
     return true;
+  if (auto complexType = dyn_cast<ComplexType>(elementType))
+    return complexType.getElementType().isF32() ||
+           complexType.getElementType().isF64();
   auto intType = dyn_cast<IntegerType>(elementType);
   if (!intType)
     return false;
