@@ -31,16 +31,26 @@ def complex_sign(z):
     return np.where(magnitude == 0, 0, z / np.where(magnitude == 0, 1, magnitude))
 
 
+def lexicographic(pick_lhs):
+    """maximum or minimum of complex numbers, ordered by real part, then
+    imaginary part."""
+    def reference(a, b):
+        lhs_first = pick_lhs(a.real, b.real) | ((a.real == b.real) & pick_lhs(a.imag, b.imag))
+        return np.where(lhs_first, a, b)
+    return reference
+
+
 def arithmetic_cases():
     cases = []
     g = rng(130)
     binary = {"add": np.add, "subtract": np.subtract, "multiply": np.multiply,
-              "divide": np.divide, "power": np.power}
+              "divide": np.divide, "power": np.power,
+              "maximum": lexicographic(np.greater), "minimum": lexicographic(np.less)}
     unary = {
         "negate": np.negative, "exponential": np.exp, "log": np.log,
         "log_plus_one": np.log1p, "exponential_minus_one": np.expm1, "sqrt": np.sqrt,
         "rsqrt": lambda z: 1 / np.sqrt(z), "sine": np.sin, "cosine": np.cos, "tan": np.tan,
-        "tanh": np.tanh, "sign": complex_sign,
+        "tanh": np.tanh, "sign": complex_sign, "logistic": lambda z: 1 / (1 + np.exp(-z)),
     }
     for element in COMPLEX_TYPES:
         atol, rtol = TOLERANCE[element]
@@ -49,6 +59,7 @@ def arithmetic_cases():
         for op, fn in binary.items():
             a = random_array(g, SHAPE, element, -2, 2)
             b = random_array(g, SHAPE, element, -2, 2)
+            b[0] = a[0].real + 1j * b[0].imag  # ties of the real parts
             tolerance = (math_atol, math_rtol) if op == "power" else (atol, rtol)
             cases.append(elementwise_case("%s_c%s" % (op, suffix), op, [a, b], in_double(fn),
                                           element_type=element, atol=tolerance[0],
@@ -115,11 +126,13 @@ def convert_cases():
     g = rng(133)
     pairs = [("f32", "complex<f32>"), ("i32", "complex<f64>"), ("complex<f32>", "complex<f64>"),
              ("complex<f64>", "complex<f32>"), ("complex<f32>", "f32"), ("complex<f64>", "f32"),
-             ("complex<f64>", "i32")]
-    numpy_type = {"f32": np.float32, "f64": np.float64, "i32": np.int32,
+             ("complex<f64>", "i32"), ("complex<f32>", "i1")]
+    numpy_type = {"f32": np.float32, "f64": np.float64, "i32": np.int32, "i1": np.bool_,
                   "complex<f32>": np.complex64, "complex<f64>": np.complex128}
     for src, dst in pairs:
         x = random_array(g, SHAPE, src, -100, 100)
+        if dst == "i1":
+            x[0] = x[0].imag * 1j  # a zero real part is false whatever the imaginary part
         in_type, out_type = tensor_type(SHAPE, src), tensor_type(SHAPE, dst)
         mlir = jax_module([("x", in_type)], [(out_type, "result")],
                           ["%%0 = stablehlo.convert %%arg0 : (%s) -> %s" % (in_type, out_type),
@@ -128,6 +141,8 @@ def convert_cases():
         def reference(x, dst=dst):
             # To a real type the imaginary part is dropped; float to int truncates.
             value = x.real if np.iscomplexobj(x) and not dst.startswith("complex") else x
+            if dst == "i1":
+                return value != 0
             return np.trunc(value).astype(numpy_type[dst]) if dst == "i32" else \
                 value.astype(numpy_type[dst])
         cases.append(Case("convert_%s_to_%s" % (src, dst), mlir, [x], reference))
@@ -187,6 +202,64 @@ def data_movement_cases():
     return cases
 
 
+def iota_case(element):
+    """iota along dimension 1, added to a run-time input."""
+    g = rng(137)
+    out_type = tensor_type((3, 4), element)
+    x = random_array(g, (3, 4), element)
+    mlir = jax_module([("x", out_type)], [(out_type, "result")],
+                      ["%%0 = stablehlo.iota dim = 1 : %s" % out_type,
+                       "%%1 = stablehlo.add %%0, %%arg0 : %s" % out_type,
+                       "return %%1 : %s" % out_type])
+    return Case("iota_%s" % element, mlir, [x], lambda x: (np.arange(4) + x).astype(x.dtype))
+
+
+def reduce_cases():
+    cases = []
+    g = rng(135)
+    for element in COMPLEX_TYPES:
+        for op, init, fn in [("add", "(0.0, 0.0)", np.sum), ("multiply", "(1.0, 0.0)", np.prod)]:
+            x = random_array(g, (4, 6), element, -1.2, 1.2)
+            in_type, out_type = tensor_type((4, 6), element), tensor_type((4,), element)
+            scalar = tensor_type((), element)
+            mlir = jax_module([("x", in_type)], [(out_type, "result")], [
+                "%%cst = stablehlo.constant dense<%s> : %s" % (init, scalar),
+                "%%0 = stablehlo.reduce(%%arg0 init: %%cst) applies stablehlo.%s across "
+                "dimensions = [1] : (%s, %s) -> %s" % (op, in_type, scalar, out_type),
+                "return %%0 : %s" % out_type])
+            atol, rtol = MATH_TOLERANCE[element]
+            cases.append(Case("reduce_%s_%s" % (op, element), mlir, [x],
+                              in_double(lambda x, fn=fn: fn(x, axis=1)), atol=atol, rtol=rtol))
+    return cases
+
+
+def dot_general_cases():
+    cases = []
+    g = rng(136)
+    for element in COMPLEX_TYPES:
+        atol, rtol = MATH_TOLERANCE[element]
+        # A matrix product, and a batched one contracting the lhs's first dimension.
+        for name, lhs_shape, rhs_shape, dims, reference in [
+                ("matmul", (3, 5), (5, 4), "contracting_dims = [1] x [0]", np.matmul),
+                ("batch", (2, 5, 3), (2, 5, 4),
+                 "batching_dims = [0] x [0], contracting_dims = [1] x [1]",
+                 lambda l, r: np.einsum("bkm,bkn->bmn", l, r))]:
+            lhs = random_array(g, lhs_shape, element)
+            rhs = random_array(g, rhs_shape, element)
+            out_shape = reference(lhs, rhs).shape
+            lt, rt = tensor_type(lhs_shape, element), tensor_type(rhs_shape, element)
+            ot = tensor_type(out_shape, element)
+            mlir = jax_module([("x", lt), ("y", rt)], [(ot, "result")], [
+                "%%0 = stablehlo.dot_general %%arg0, %%arg1, %s, precision = [DEFAULT, DEFAULT] "
+                ": (%s, %s) -> %s" % (dims, lt, rt, ot),
+                "return %%0 : %s" % ot])
+            cases.append(Case("dot_general_%s_%s" % (name, element), mlir, [lhs, rhs],
+                              in_double(reference), atol=atol, rtol=rtol))
+    return cases
+
+
 if __name__ == "__main__":
     run(arithmetic_cases() + [complex_from_parts_case("f32"), complex_from_parts_case("f64")]
-        + compare_select_cases() + convert_cases() + data_movement_cases())
+        + compare_select_cases() + convert_cases() + data_movement_cases()
+        + [iota_case(element) for element in COMPLEX_TYPES] + reduce_cases()
+        + dot_general_cases())

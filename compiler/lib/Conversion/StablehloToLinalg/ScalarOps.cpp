@@ -472,9 +472,29 @@ Value emitScalarConstant(OpBuilder &b, Location loc, stablehlo::ConstantOp op) {
   return nullptr;
 }
 
+// maximum and minimum of complex numbers order them lexicographically: by
+// the real parts, then by the imaginary parts (the StableHLO spec).
+Value emitComplexMinMax(OpBuilder &b, Location loc, Value lhs, Value rhs,
+                        bool isMax) {
+  Value lhsRe = complex::ReOp::create(b, loc, lhs);
+  Value rhsRe = complex::ReOp::create(b, loc, rhs);
+  Value lhsIm = complex::ImOp::create(b, loc, lhs);
+  Value rhsIm = complex::ImOp::create(b, loc, rhs);
+  arith::CmpFPredicate before =
+      isMax ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT;
+  Value realBefore = arith::CmpFOp::create(b, loc, before, lhsRe, rhsRe);
+  Value realEqual =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, lhsRe, rhsRe);
+  Value imagBefore = arith::CmpFOp::create(b, loc, before, lhsIm, rhsIm);
+  Value pickLhs = arith::OrIOp::create(
+      b, loc, realBefore, arith::AndIOp::create(b, loc, realEqual, imagBefore));
+  return arith::SelectOp::create(b, loc, pickLhs, lhs, rhs);
+}
+
 // The ops the StableHLO spec defines on complex numbers, each computed by
 // the complex dialect op of the same meaning (ComplexToStandard lowers them
-// with care for overflow and the branch cuts); nothing for any other op.
+// with care for overflow and the branch cuts), or from such ops; nothing for
+// any other op.
 // convert, select, real, imag and complex are handled with the other types.
 Value emitComplexOp(OpBuilder &b, Location loc, Operation *op,
                     ValueRange args) {
@@ -533,6 +553,23 @@ Value emitComplexOp(OpBuilder &b, Location loc, Operation *op,
       .Case([&](stablehlo::TanhOp) {
         return complex::TanhOp::create(b, loc, args[0]);
       })
+      .Case([&](stablehlo::LogisticOp) -> Value {
+        auto type = cast<ComplexType>(args[0].getType());
+        Attribute one = FloatAttr::get(type.getElementType(), 1.0);
+        Attribute zero = FloatAttr::get(type.getElementType(), 0.0);
+        Value complexOne = complex::ConstantOp::create(
+            b, loc, type, b.getArrayAttr({one, zero}));
+        Value negated = complex::NegOp::create(b, loc, args[0]);
+        Value denominator = complex::AddOp::create(
+            b, loc, complexOne, complex::ExpOp::create(b, loc, negated));
+        return complex::DivOp::create(b, loc, complexOne, denominator);
+      })
+      .Case([&](stablehlo::MaxOp) {
+        return emitComplexMinMax(b, loc, args[0], args[1], /*isMax=*/true);
+      })
+      .Case([&](stablehlo::MinOp) {
+        return emitComplexMinMax(b, loc, args[0], args[1], /*isMax=*/false);
+      })
       .Case([&](stablehlo::CompareOp compare) -> Value {
         if (compare.getComparisonDirection() ==
             stablehlo::ComparisonDirection::EQ)
@@ -543,10 +580,12 @@ Value emitComplexOp(OpBuilder &b, Location loc, Operation *op,
 }
 
 // Whether emitComplexOp (or the type-agnostic ops) compute `op` on complex
-// operands. A complex comparison is only EQ or NE (the verifier's rule).
+// operands. A complex comparison is only EQ or NE (the verifier's rule); a
+// conversion to i1 tests the real part, as to any real type.
 bool isDefinedOnComplex(Operation *op) {
   return isa<stablehlo::AddOp, stablehlo::SubtractOp, stablehlo::MulOp,
-             stablehlo::DivOp, stablehlo::PowOp, stablehlo::NegOp,
+             stablehlo::DivOp, stablehlo::PowOp, stablehlo::MaxOp,
+             stablehlo::MinOp, stablehlo::LogisticOp, stablehlo::NegOp,
              stablehlo::AbsOp, stablehlo::SignOp, stablehlo::ExpOp,
              stablehlo::Expm1Op, stablehlo::LogOp, stablehlo::Log1pOp,
              stablehlo::SqrtOp, stablehlo::RsqrtOp, stablehlo::SineOp,
@@ -698,14 +737,10 @@ std::optional<std::string> checkScalarizable(Operation *op) {
   bool touchesComplex = llvm::any_of(
       llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes()),
       [](Type type) { return isa<ComplexType>(getElementTypeOrSelf(type)); });
-  if (touchesComplex) {
-    if (!isDefinedOnComplex(op))
-      return name + " on complex numbers";
-    if (isa<stablehlo::ConvertOp>(op) &&
-        getElementTypeOrSelf(op->getResult(0).getType()).isInteger(1))
-      return name + " from complex to i1";
-    return std::nullopt;
-  }
+  if (touchesComplex)
+    return isDefinedOnComplex(op)
+               ? std::nullopt
+               : std::optional<std::string>(name + " on complex numbers");
   if (isFloatOnly(op) && !isa<FloatType>(operandType))
     return name + " on integers";
   if (isIntegerOnly(op) && !isa<IntegerType>(operandType))

@@ -81,16 +81,17 @@ bool hasRegionsLoweredInPlace(Operation *op) {
 // select elements, and those whose bodies the scalar emitter computes.
 bool lowersComplexElements(Operation *op) {
   return disc::isElementwiseStablehloOp(op) || hasRegionsLoweredInPlace(op) ||
-         isa<stablehlo::ConstantOp, stablehlo::BroadcastInDimOp,
-             stablehlo::BroadcastOp, stablehlo::DynamicBroadcastInDimOp,
-             stablehlo::ReshapeOp, stablehlo::DynamicReshapeOp,
-             stablehlo::TransposeOp, stablehlo::SliceOp,
-             stablehlo::DynamicSliceOp, stablehlo::RealDynamicSliceOp,
-             stablehlo::DynamicUpdateSliceOp, stablehlo::ConcatenateOp,
-             stablehlo::PadOp, stablehlo::ReverseOp, stablehlo::GatherOp,
-             stablehlo::ScatterOp, stablehlo::GetDimensionSizeOp,
-             stablehlo::OptimizationBarrierOp, stablehlo::ReduceOp,
-             stablehlo::MapOp, stablehlo::DotOp, stablehlo::DotGeneralOp>(op);
+         isa<stablehlo::ConstantOp, stablehlo::IotaOp,
+             stablehlo::BroadcastInDimOp, stablehlo::BroadcastOp,
+             stablehlo::DynamicBroadcastInDimOp, stablehlo::ReshapeOp,
+             stablehlo::DynamicReshapeOp, stablehlo::TransposeOp,
+             stablehlo::SliceOp, stablehlo::DynamicSliceOp,
+             stablehlo::RealDynamicSliceOp, stablehlo::DynamicUpdateSliceOp,
+             stablehlo::ConcatenateOp, stablehlo::PadOp, stablehlo::ReverseOp,
+             stablehlo::GatherOp, stablehlo::ScatterOp,
+             stablehlo::GetDimensionSizeOp, stablehlo::OptimizationBarrierOp,
+             stablehlo::ReduceOp, stablehlo::MapOp, stablehlo::DotOp,
+             stablehlo::DotGeneralOp>(op);
 }
 
 // Why the body of a reduce, reduce_window, scatter, sort or map cannot

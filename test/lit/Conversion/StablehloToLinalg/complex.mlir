@@ -77,3 +77,24 @@ func.func @constant(%a: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
   %0 = stablehlo.add %a, %c : tensor<4xcomplex<f32>>
   return %0 : tensor<4xcomplex<f32>>
 }
+
+// -----
+
+// maximum orders complex numbers by their real parts, then their imaginary
+// parts.
+// CHECK-LABEL: func.func @maximum
+// CHECK: ^bb0(%[[A:.*]]: complex<f32>, %[[B:.*]]: complex<f32>, %{{.*}}: complex<f32>):
+// CHECK-DAG: %[[ARE:.*]] = complex.re %[[A]]
+// CHECK-DAG: %[[BRE:.*]] = complex.re %[[B]]
+// CHECK-DAG: %[[AIM:.*]] = complex.im %[[A]]
+// CHECK-DAG: %[[BIM:.*]] = complex.im %[[B]]
+// CHECK: %[[GT:.*]] = arith.cmpf ogt, %[[ARE]], %[[BRE]]
+// CHECK: %[[EQ:.*]] = arith.cmpf oeq, %[[ARE]], %[[BRE]]
+// CHECK: %[[IMGT:.*]] = arith.cmpf ogt, %[[AIM]], %[[BIM]]
+// CHECK: %[[TIE:.*]] = arith.andi %[[EQ]], %[[IMGT]]
+// CHECK: %[[PICK:.*]] = arith.ori %[[GT]], %[[TIE]]
+// CHECK: arith.select %[[PICK]], %[[A]], %[[B]] : complex<f32>
+func.func @maximum(%a: tensor<4xcomplex<f32>>, %b: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
+  %0 = stablehlo.maximum %a, %b : tensor<4xcomplex<f32>>
+  return %0 : tensor<4xcomplex<f32>>
+}
