@@ -40,6 +40,7 @@ NUMPY_DTYPES = {
     "i1": np.bool_, "i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64,
     "ui8": np.uint8, "ui16": np.uint16, "ui32": np.uint32, "ui64": np.uint64,
     "f16": np.float16, "f32": np.float32, "f64": np.float64,
+    "complex<f32>": np.complex64, "complex<f64>": np.complex128,
 }
 FLOAT_BITS = {"f16": np.uint16, "f32": np.uint32, "f64": np.uint64}
 
@@ -264,8 +265,15 @@ def parse_dense(literal, shape, element):
     literal = literal.strip()
     dtype = storage_dtype(element)
     size = int(np.prod(shape)) if shape else 1
-    if "(" in literal:
-        raise Skip("complex literal")
+    if element.startswith("complex<"):
+        part = element[len("complex<"):-1]
+        pairs = re.findall(r"\(\s*([^,()\s]+)\s*,\s*([^,()\s]+)\s*\)", literal)
+        parts = [parse_dense(p, (), part) for pair in pairs for p in pair]
+        if len(parts) == 2 and size != 1:
+            parts = parts * size
+        if len(parts) != 2 * size:
+            raise ValueError("literal has %d values, type needs %d" % (len(parts) // 2, size))
+        return np.array(parts, NUMPY_DTYPES[part]).view(dtype).reshape(shape)
     if literal.startswith('"'):
         raw = bytes.fromhex(literal.strip('"')[2:])
         if len(raw) == dtype.itemsize and size != 1:
@@ -529,6 +537,11 @@ def compare(kind, actual, expected, tolerance, max_ulp=None, min_ulp=0, element=
         raise WrongValue("dtype %s, expected %s" % (actual.dtype, expected.dtype))
     if actual.size == 0:
         return
+    if actual.dtype.kind == "c":
+        # The real and imaginary parts are compared as floats, side by side.
+        part = np.dtype("f%d" % (actual.dtype.itemsize // 2))
+        actual = np.ascontiguousarray(actual).view(part).reshape(actual.shape + (2,))
+        expected = np.ascontiguousarray(expected).view(part).reshape(expected.shape + (2,))
     is_float = actual.dtype.kind == "f"
     if not is_float:
         bad = actual != expected

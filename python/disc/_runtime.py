@@ -96,6 +96,7 @@ _DTYPES = {
     "ui8": np.dtype(np.uint8), "ui16": np.dtype(np.uint16),
     "ui32": np.dtype(np.uint32), "ui64": np.dtype(np.uint64),
     "f16": np.dtype(np.float16), "f32": np.dtype(np.float32), "f64": np.dtype(np.float64),
+    "c64": np.dtype(np.complex64), "c128": np.dtype(np.complex128),
 }
 _ML_DTYPES = {
     "bf16": "bfloat16", "f8E5M2": "float8_e5m2", "f8E4M3FN": "float8_e4m3fn",

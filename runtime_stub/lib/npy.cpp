@@ -30,10 +30,11 @@ struct Descriptor {
 };
 
 constexpr Descriptor kDescriptors[] = {
-    {DType::i1, "|b1"},   {DType::i8, "|i1"},   {DType::i16, "<i2"},
-    {DType::i32, "<i4"},  {DType::i64, "<i8"},  {DType::ui8, "|u1"},
-    {DType::ui16, "<u2"}, {DType::ui32, "<u4"}, {DType::ui64, "<u8"},
-    {DType::f16, "<f2"},  {DType::f32, "<f4"},  {DType::f64, "<f8"},
+    {DType::i1, "|b1"},   {DType::i8, "|i1"},    {DType::i16, "<i2"},
+    {DType::i32, "<i4"},  {DType::i64, "<i8"},   {DType::ui8, "|u1"},
+    {DType::ui16, "<u2"}, {DType::ui32, "<u4"},  {DType::ui64, "<u8"},
+    {DType::f16, "<f2"},  {DType::f32, "<f4"},   {DType::f64, "<f8"},
+    {DType::c64, "<c8"},  {DType::c128, "<c16"},
 };
 
 // The dtype named by a .npy descriptor; sets `error` when there is none.

@@ -35,6 +35,8 @@ NUMPY_DTYPES = {
     "f16": np.float16,
     "f32": np.float32,
     "f64": np.float64,
+    "complex<f32>": np.complex64,
+    "complex<f64>": np.complex128,
 }
 
 
@@ -144,6 +146,13 @@ def compare(name, output, expected, atol, rtol):
     if output.shape != expected.shape:
         raise CaseFailure("%s has shape %s, expected %s" % (name, output.shape, expected.shape))
     if output.size == 0:
+        return
+    if np.issubdtype(expected.dtype, np.complexfloating):
+        # The real and imaginary parts are compared as floats, side by side.
+        part = np.dtype("f%d" % (expected.dtype.itemsize // 2))
+        def parts(array):
+            return np.ascontiguousarray(array).view(part).reshape(array.shape + (2,))
+        compare(name, parts(output), parts(expected), atol, rtol)
         return
     if np.issubdtype(expected.dtype, np.floating):
         out = output.astype(np.float64)
@@ -509,4 +518,8 @@ def random_array(generator, shape, element_type, low=None, high=None):
         return generator.integers(low, high, size=shape, dtype=dtype, endpoint=True)
     low = -4.0 if low is None else low
     high = 4.0 if high is None else high
+    if np.issubdtype(dtype, np.complexfloating):
+        real = generator.uniform(low, high, size=shape)
+        imag = generator.uniform(low, high, size=shape)
+        return (real + 1j * imag).astype(dtype)
     return generator.uniform(low, high, size=shape).astype(dtype)

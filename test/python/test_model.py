@@ -194,8 +194,11 @@ class ModelTest(unittest.TestCase):
         with self.assertRaisesRegex(disc.Error,
                                     r"input 4 \('b2'\): expected 10xf32, got 10xf64"):
             self.mlp(x, w1, b1, w2, b2.astype(np.float64))
-        with self.assertRaisesRegex(disc.Error, r"input 0 \('x'\): dtype complex64 has no disc"):
+        with self.assertRaisesRegex(disc.Error,
+                                    r"input 0 \('x'\): expected 8x64xf32, got 8x64xc64"):
             self.mlp(x.astype(np.complex64), w1, b1, w2, b2)
+        with self.assertRaisesRegex(disc.Error, r"input 0 \('x'\): dtype <U1 has no disc"):
+            self.mlp(np.full((8, 64), "a"), w1, b1, w2, b2)
         with self.assertRaisesRegex(disc.Error, r"input 2 \('b1'\): expected an array"):
             self.mlp(x, w1, "b1", w2, b2)
 

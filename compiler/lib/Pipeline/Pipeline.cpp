@@ -291,11 +291,14 @@ static void buildRalPhase(OpPassManager &pm, const CompileOptions &options) {
   pm.addPass(createDiscRALLegalizeToDispatch(dispatch));
 }
 
-// Math ops are approximated after f16/bf16 and 8-bit float math is widened
-// to f32, and then what remains of the 8-bit floats is arithmetic on their
-// bits; expanding strided metadata produces affine.apply, so lower-affine
-// comes after it.
+// Complex arithmetic becomes arith and math on the parts first (complex
+// values themselves stay, as LLVM structs later), so that its math is
+// approximated like the rest. Math ops are approximated after f16/bf16 and
+// 8-bit float math is widened to f32, and then what remains of the 8-bit
+// floats is arithmetic on their bits; expanding strided metadata produces
+// affine.apply, so lower-affine comes after it.
 static void addMathAndIndexLowering(OpPassManager &pm) {
+  pm.addPass(createConvertComplexToStandardPass());
   pm.addPass(math::createMathExtendToSupportedTypes());
   pm.addPass(createDiscExpandNarrowFloats());
   pm.addPass(createDiscMathPolynomialApproximation());

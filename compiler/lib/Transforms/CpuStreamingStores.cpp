@@ -128,7 +128,9 @@ std::optional<StreamingPlan> planStreaming(scf::ParallelOp loop,
       MemRefType type = store.getMemRefType();
       if (!isContiguousAccess(store.getMemRef(), store.getIndices(), innermost,
                               plan.varying) ||
-          !type.hasStaticShape() || !isAlignedRuntimeBuffer(store.getMemRef()))
+          !type.hasStaticShape() ||
+          !isAlignedRuntimeBuffer(store.getMemRef()) ||
+          !VectorType::isValidElementType(type.getElementType()))
         return std::nullopt;
       unsigned bits = type.getElementTypeBitWidth();
       if (bits % 8 != 0 || kLineBytes % (bits / 8) != 0)

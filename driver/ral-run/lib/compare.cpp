@@ -36,6 +36,8 @@ Tolerance defaultTolerance(DType dtype) {
   case DTypeKind::NarrowFloat:
     // Two to four mantissa bits: one rounding step is up to 12.5%.
     return {1.25e-1, 1.25e-1};
+  case DTypeKind::Complex:
+    return defaultTolerance(ral::partDType(dtype));
   }
   switch (dtype) {
   case DType::f16:
@@ -67,12 +69,15 @@ bool compareOutput(int64_t index, const disc_tensor &actual,
   Tolerance tolerance = defaultTolerance(dtype);
   tolerance.atol = atolOverride.value_or(tolerance.atol);
   tolerance.rtol = rtolOverride.value_or(tolerance.rtol);
-  bool isFloat = ral::isFloatDType(dtype);
+  DTypeKind kind = ral::dtypeKind(dtype);
+  bool isFloat = ral::isFloatDType(dtype) || kind == DTypeKind::Complex;
+  // The real and imaginary parts of a complex element are compared apart.
+  int64_t numbersPerElement = kind == DTypeKind::Complex ? 2 : 1;
 
   int64_t count = elementCount(actual.shape, actual.rank);
   double maxAbs = 0, maxRel = 0;
-  int64_t mismatches = 0, firstMismatch = -1;
-  for (int64_t i = 0; i < count; ++i) {
+  int64_t mismatches = 0, firstMismatch = -1, lastMismatch = -1;
+  for (int64_t i = 0; i < count * numbersPerElement; ++i) {
     double got = elementAsDouble(dtype, actual.data, i);
     double want = elementAsDouble(dtype, expected.data(), i);
     bool equal;
@@ -95,8 +100,12 @@ bool compareOutput(int64_t index, const disc_tensor &actual,
     double relErr = absErr == 0 ? 0 : absErr / std::fabs(want);
     maxAbs = std::max(maxAbs, absErr);
     maxRel = std::max(maxRel, relErr);
-    if (!equal && mismatches++ == 0)
-      firstMismatch = i;
+    int64_t element = i / numbersPerElement;
+    if (!equal && element != lastMismatch) {
+      if (mismatches++ == 0)
+        firstMismatch = element;
+      lastMismatch = element;
+    }
   }
   comparison.matches = mismatches == 0;
   std::string output = "output " + std::to_string(index) + ": ";

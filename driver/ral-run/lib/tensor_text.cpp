@@ -8,6 +8,7 @@
 
 #include <cerrno>
 #include <cinttypes>
+#include <complex>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -49,6 +50,15 @@ double widen(ral::int4 value) { return int8_t(uint8_t(value.value) << 4) >> 4; }
 double widen(ral::uint2 value) { return value.value & 0x3; }
 double widen(ral::uint4 value) { return value.value & 0xf; }
 
+// What one number of a buffer is: a part of a complex element, else the
+// element itself.
+template <typename T> struct NumberOf {
+  using type = T;
+};
+template <typename T> struct NumberOf<std::complex<T>> {
+  using type = T;
+};
+
 void appendNested(std::string &out, DType dtype, const disc_tensor &tensor,
                   int64_t dim, int64_t &next) {
   if (dim == tensor.rank - 1) {
@@ -64,6 +74,32 @@ void appendNested(std::string &out, DType dtype, const disc_tensor &tensor,
     appendNested(out, dtype, tensor, dim + 1, next);
     out += ']';
   }
+}
+
+// A complex number as numpy prints one: "1.5-2j", "3" (no imaginary part)
+// or "2j" (no real part).
+bool parseComplex(const std::string &text, std::complex<double> &out) {
+  const char *begin = text.c_str();
+  char *end = nullptr;
+  double first = std::strtod(begin, &end);
+  if (end == begin)
+    return false;
+  if (*end == '\0') {
+    out = {first, 0};
+    return true;
+  }
+  if (*end == 'j' && end[1] == '\0') {
+    out = {0, first};
+    return true;
+  }
+  if (*end != '+' && *end != '-')
+    return false;
+  const char *imagBegin = end;
+  double second = std::strtod(imagBegin, &end);
+  if (end == imagBegin || *end != 'j' || end[1] != '\0')
+    return false;
+  out = {first, second};
+  return true;
 }
 
 } // namespace
@@ -86,7 +122,8 @@ double elementAsDouble(DType dtype, const void *data, int64_t index) {
   switch (dtype) {
 #define DISC_RAL_SCALAR_TYPE(Token, CppType, BitWidth, Kind)                   \
   case DType::Token: {                                                         \
-    return widen(static_cast<const CppType *>(data)[index]);                   \
+    return widen(                                                              \
+        static_cast<const typename NumberOf<CppType>::type *>(data)[index]);   \
   }
 #include "disc/ral/type_encoding.def"
   }
@@ -152,6 +189,14 @@ std::string formatElement(DType dtype, const void *data, int64_t index) {
   case DType::ui4:
     std::snprintf(text, sizeof(text), "%d",
                   static_cast<int>(elementAsDouble(dtype, data, index)));
+    return text;
+  case DType::c64:
+  case DType::c128:
+    // numpy's spelling, e.g. 1.5-2j.
+    std::snprintf(text, sizeof(text),
+                  dtype == DType::c64 ? "%.7g%+.7gj" : "%.15g%+.15gj",
+                  elementAsDouble(dtype, data, 2 * index),
+                  elementAsDouble(dtype, data, 2 * index + 1));
     return text;
   default:
     // The 8-bit floats: every value prints exactly in 4 digits but for
@@ -267,6 +312,20 @@ bool parseInlineValues(const std::string &valueText, DType dtype, int64_t count,
         return false;
       }
       *slot = value == "1" || value == "true";
+      continue;
+    }
+    if (kind == DTypeKind::Complex) {
+      std::complex<double> parsed;
+      if (!parseComplex(value, parsed)) {
+        error = "'" + quoted(value) + "' is not a complex number (1.5-2j)";
+        return false;
+      }
+      if (dtype == DType::c64) {
+        std::complex<float> narrow(parsed);
+        std::memcpy(slot, &narrow, sizeof(narrow));
+      } else {
+        std::memcpy(slot, &parsed, sizeof(parsed));
+      }
       continue;
     }
     if (kind == DTypeKind::Float) {

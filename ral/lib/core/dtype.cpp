@@ -132,6 +132,17 @@ float narrowFloatToFloat(DType dtype, uint8_t bits) {
   return negative ? -magnitude : magnitude;
 }
 
+DType partDType(DType dtype) {
+  switch (dtype) {
+  case DType::c64:
+    return DType::f32;
+  case DType::c128:
+    return DType::f64;
+  default:
+    return dtype;
+  }
+}
+
 std::optional<TensorSize> tensorSize(const std::vector<int64_t> &shape,
                                      DType dtype) {
   TensorSize size{1, 0};

@@ -61,6 +61,16 @@ std::string formatElement(ral::DType dtype, const void *data, int64_t index) {
   case ral::DType::ui2:
   case ral::DType::ui4:
     return std::to_string(static_cast<const uint8_t *>(data)[index]);
+  case ral::DType::c64:
+  case ral::DType::c128: {
+    std::complex<double> value =
+        dtype == ral::DType::c64
+            ? std::complex<double>(
+                  static_cast<const std::complex<float> *>(data)[index])
+            : static_cast<const std::complex<double> *>(data)[index];
+    std::snprintf(text, sizeof(text), "(%e,%e)", value.real(), value.imag());
+    return text;
+  }
   default:
     std::snprintf(text, sizeof(text), "%e",
                   static_cast<double>(ral::narrowFloatToFloat(

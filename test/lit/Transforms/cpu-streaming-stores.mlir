@@ -126,3 +126,25 @@ func.func @kept(%ctx: !disc_ral.context, %in: memref<32x64xf32>,
   }
   return
 }
+
+// -----
+
+// Complex elements have no vector form: their loop is left as it is.
+// CHECK-LABEL: func.func @complex
+// CHECK-NOT: vector.
+// CHECK: return
+func.func @complex(%ctx: !disc_ral.context, %in: memref<16x64xcomplex<f32>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %bytes = arith.constant 8192 : i64
+  %p = disc_ral.dispatch %ctx, "ral_alloc" device "cpu" may_fail(%bytes) : (i64) -> !llvm.ptr
+  %out = disc_ral.memref_from_ptr %p : memref<16x64xcomplex<f32>>
+  scf.parallel (%i, %j) = (%c0, %c0) to (%c16, %c64) step (%c1, %c1) {
+    %x = memref.load %in[%i, %j] : memref<16x64xcomplex<f32>>
+    memref.store %x, %out[%i, %j] : memref<16x64xcomplex<f32>>
+    scf.reduce
+  }
+  return
+}

@@ -31,8 +31,8 @@ func.func @no_io() {
 
 // -----
 
-// expected-error @+1 {{input 'z' has element type 'complex<f32>', which has no RAL type encoding (docs/ABI.md)}}
-func.func @complex(%z: tensor<2xcomplex<f32>> loc("z")) {
+// expected-error @+1 {{input 'z' has element type 'complex<f16>', which has no RAL type encoding (docs/ABI.md)}}
+func.func @complex(%z: tensor<2xcomplex<f16>> loc("z")) {
   return
 }
 

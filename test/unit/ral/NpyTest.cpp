@@ -9,8 +9,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <complex>
 #include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -165,6 +167,38 @@ TEST_F(NpyTest, WritesNumpyCompatibleHeaders) {
   EXPECT_EQ(*static_cast<const double *>(array.data()), 2.5);
 }
 
+TEST_F(NpyTest, ReadsAndWritesComplexAsNumpyDoes) {
+  // numpy.save of numpy.array([1.5-2j, 3j]) (complex128).
+  std::string data(32, '\0');
+  double parts[4] = {1.5, -2, 0, 3};
+  std::memcpy(data.data(), parts, sizeof(parts));
+  std::string file = path("c128.npy");
+  writeRaw(file, makeNpy(1,
+                         "{'descr': '<c16', 'fortran_order': False, "
+                         "'shape': (2,), }",
+                         data));
+  Array array;
+  std::string error;
+  ASSERT_TRUE(read(file, array, error)) << error;
+  EXPECT_EQ(array.dtype, DType::c128);
+  EXPECT_EQ(array.shape, std::vector<int64_t>{2});
+  EXPECT_EQ(static_cast<const std::complex<double> *>(array.data())[0],
+            std::complex<double>(1.5, -2));
+  EXPECT_EQ(static_cast<const std::complex<double> *>(array.data())[1],
+            std::complex<double>(0, 3));
+
+  std::complex<float> value(0.5f, -1);
+  std::string written = path("c64.npy");
+  ASSERT_TRUE(write(written, DType::c64, {}, &value, error)) << error;
+  std::ifstream in(written, std::ios::binary);
+  std::string contents((std::istreambuf_iterator<char>(in)),
+                       std::istreambuf_iterator<char>());
+  EXPECT_EQ(contents.substr(10).find("{'descr': '<c8', "), 0u);
+  ASSERT_TRUE(read(written, array, error)) << error;
+  EXPECT_EQ(array.dtype, DType::c64);
+  EXPECT_EQ(*static_cast<const std::complex<float> *>(array.data()), value);
+}
+
 TEST_F(NpyTest, ReadsVersionsTwoAndThree) {
   std::string data("\x01\x00\x02\x00\x03\x00", 6);
   for (int major : {2, 3}) {
@@ -232,10 +266,10 @@ TEST_F(NpyTest, RejectsBadFilesWithOneLineNamingTheFile) {
        makeNpy(1, "{'descr': '<V2', 'fortran_order': False, 'shape': (4,), }",
                eightBytes),
        "'x.npy': unsupported dtype '<V2' (bf16 has no standard .npy dtype)"},
-      {"complex",
-       makeNpy(1, "{'descr': '<c8', 'fortran_order': False, 'shape': (1,), }",
-               eightBytes),
-       "'x.npy': unsupported dtype '<c8'"},
+      {"long double complex",
+       makeNpy(1, "{'descr': '<c32', 'fortran_order': False, 'shape': (), }",
+               std::string(32, '\0')),
+       "'x.npy': unsupported dtype '<c32'"},
       {"no shape", makeNpy(1, "{'descr': '<f4', 'fortran_order': False}", ""),
        "'x.npy': malformed header: missing 'shape'"},
       {"bad shape",

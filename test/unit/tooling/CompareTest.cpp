@@ -99,6 +99,20 @@ TEST(CompareTest, ReportsTheFirstMismatchByIndex) {
             "got 3, expected 4");
 }
 
+TEST(CompareTest, ComparesTheTwoPartsOfComplexNumbersApart) {
+  EXPECT_EQ(defaultTolerance(DType::c64).atol, 1e-5);
+  EXPECT_EQ(defaultTolerance(DType::c128).rtol, 1e-8);
+  EXPECT_TRUE(compare("2xc64=1+1000.05j 2j", "2xc64=1+1000j 2j").matches);
+  // Both parts of the second element are off: it counts once.
+  Comparison comparison =
+      compare("3xc128=1+2j 3.5+4.5j 5+6j", "3xc128=1+2j 3+4j 5+6.5j");
+  EXPECT_FALSE(comparison.matches);
+  EXPECT_EQ(comparison.verdict,
+            "output 0: does not match expected: 2 of 3 elements differ, max "
+            "abs err 0.5, max rel err 0.17 (atol 1e-10, rtol 1e-08); first "
+            "at [1]: got 3.5+4.5j, expected 3+4j");
+}
+
 TEST(CompareTest, RefusesAnotherShapeOrDtype) {
   npy::Array got = parsed("2xf32=1 2"), shape = parsed("1x2xf32=1 2"),
              dtype = parsed("2xf64=1 2");

@@ -36,6 +36,28 @@ TEST(TensorTextTest, ParsesInlineFloats) {
   EXPECT_EQ(valuesOf<float>(array), (std::vector<float>{1, 2, 3, 4, 5, -6.5f}));
 }
 
+TEST(TensorTextTest, ParsesAndFormatsComplexNumbersAsNumpyPrintsThem) {
+  npy::Array array;
+  std::string error;
+  ASSERT_TRUE(parseTypedTensor("4xc64=1.5-2j 3 2j -1e-3+4.25j", array, error))
+      << error;
+  EXPECT_EQ(array.dtype, DType::c64);
+  EXPECT_EQ(array.bytes, 32u);
+  EXPECT_EQ(valuesOf<float>(array),
+            (std::vector<float>{1.5f, -2, 3, 0, 0, 2, -1e-3f, 4.25f}));
+  int64_t shape[1] = {4};
+  EXPECT_EQ(formatTensor({"c64", 1, shape, array.data()}),
+            "4xc64=1.5-2j 3+0j 0+2j -0.001+4.25j");
+  ASSERT_TRUE(parseTypedTensor("c128=0.1+0.2j", array, error)) << error;
+  EXPECT_EQ(valuesOf<double>(array), (std::vector<double>{0.1, 0.2}));
+  EXPECT_EQ(formatTensor({"c128", 0, nullptr, array.data()}), "c128=0.1+0.2j");
+  for (const char *bad : {"1+2", "1j+2", "j", "1+2jj", "1+-2j"}) {
+    EXPECT_FALSE(parseTypedTensor(std::string("c64=") + bad, array, error));
+    EXPECT_EQ(error, std::string("'c64=") + bad + "': '" + bad +
+                         "' is not a complex number (1.5-2j)");
+  }
+}
+
 TEST(TensorTextTest, IgnoresBracketsAndCommas) {
   npy::Array array;
   std::string error;

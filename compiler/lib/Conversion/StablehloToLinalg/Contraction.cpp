@@ -13,6 +13,7 @@
 #include "disc/Dialect/HLO/StablehloOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
@@ -42,7 +43,14 @@ bool namedOpsHandleTypes(Type lhs, Type rhs, Type result) {
 Value emitZeroFilled(OpBuilder &b, Location loc, RankedTensorType type,
                      ArrayRef<OpFoldResult> sizes) {
   Type elementType = type.getElementType();
-  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(elementType));
+  Value zero;
+  if (auto complexType = dyn_cast<ComplexType>(elementType)) {
+    Attribute partZero = b.getZeroAttr(complexType.getElementType());
+    zero = complex::ConstantOp::create(b, loc, complexType,
+                                       b.getArrayAttr({partZero, partZero}));
+  } else {
+    zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(elementType));
+  }
   return disc::createFilledTensor(b, loc, type, sizes, zero);
 }
 
@@ -204,6 +212,9 @@ Value mlir::disc::emitContraction(OpBuilder &b, Location loc, Value lhs,
         if (isa<FloatType>(x.getType())) {
           sum = arith::AddFOp::create(nb, l, args[2],
                                       arith::MulFOp::create(nb, l, x, y));
+        } else if (isa<ComplexType>(x.getType())) {
+          sum = complex::AddOp::create(nb, l, args[2],
+                                       complex::MulOp::create(nb, l, x, y));
         } else if (x.getType().isInteger(1)) {
           sum = arith::OrIOp::create(nb, l, args[2],
                                      arith::AndIOp::create(nb, l, x, y));

@@ -128,10 +128,11 @@ Value emitIota(OpBuilder &b, Location loc, RankedTensorType type,
       [&](OpBuilder &nb, Location l, ValueRange) {
         Value index = linalg::IndexOp::create(nb, l, iotaDimension);
         Value result;
-        if (isa<FloatType>(elementType)) {
+        if (isa<FloatType, ComplexType>(elementType)) {
           Value asInt =
               arith::IndexCastOp::create(nb, l, nb.getI64Type(), index);
-          result = arith::SIToFPOp::create(nb, l, elementType, asInt);
+          result =
+              disc::convertScalar(nb, l, asInt, nb.getI64Type(), elementType);
         } else if (disc::isUnsignedLike(stablehloElementType)) {
           result = arith::IndexCastUIOp::create(nb, l, elementType, index);
         } else {

@@ -75,6 +75,24 @@ std::optional<std::string> checkConvolution(stablehlo::ConvolutionOp op) {
   return std::nullopt;
 }
 
+// Ops whose lowering handles complex elements: those that only move or
+// select elements, and those whose bodies the scalar emitter computes.
+bool lowersComplexElements(Operation *op) {
+  return disc::isElementwiseStablehloOp(op) ||
+         isa<stablehlo::IfOp, stablehlo::CaseOp, stablehlo::WhileOp,
+             stablehlo::ReturnOp, stablehlo::ConstantOp, stablehlo::IotaOp,
+             stablehlo::BroadcastInDimOp, stablehlo::BroadcastOp,
+             stablehlo::DynamicBroadcastInDimOp, stablehlo::ReshapeOp,
+             stablehlo::DynamicReshapeOp, stablehlo::TransposeOp,
+             stablehlo::SliceOp, stablehlo::DynamicSliceOp,
+             stablehlo::RealDynamicSliceOp, stablehlo::DynamicUpdateSliceOp,
+             stablehlo::ConcatenateOp, stablehlo::PadOp, stablehlo::ReverseOp,
+             stablehlo::GatherOp, stablehlo::ScatterOp,
+             stablehlo::GetDimensionSizeOp, stablehlo::OptimizationBarrierOp,
+             stablehlo::ReduceOp, stablehlo::MapOp, stablehlo::DotOp,
+             stablehlo::DotGeneralOp>(op);
+}
+
 } // namespace
 
 std::optional<std::string> mlir::disc::checkLowerable(Operation *op) {
@@ -93,7 +111,9 @@ std::optional<std::string> mlir::disc::checkLowerable(Operation *op) {
       return name + " on " + typeToString(type);
     if (takesIndexTensors && tensorType.getElementType().isIndex())
       continue;
-    if (!isSupportedElementType(tensorType.getElementType()))
+    if (!isSupportedElementType(tensorType.getElementType()) ||
+        (isa<ComplexType>(tensorType.getElementType()) &&
+         !lowersComplexElements(op)))
       return name + " on element type " +
              typeToString(tensorType.getElementType());
   }

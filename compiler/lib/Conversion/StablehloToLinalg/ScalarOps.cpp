@@ -11,6 +11,7 @@
 #include "disc/Dialect/HLO/StablehloOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/APFloat.h"
@@ -460,7 +461,137 @@ Value emitScalarConstant(OpBuilder &b, Location loc, stablehlo::ConstantOp op) {
         b, loc, IntegerAttr::get(type, intValue.getValue()));
   if (auto floatValue = dyn_cast<FloatAttr>(value))
     return arith::ConstantOp::create(b, loc, floatValue);
+  if (auto complexType = dyn_cast<ComplexType>(type)) {
+    auto parts = elements.getSplatValue<std::complex<APFloat>>();
+    Type partType = complexType.getElementType();
+    return complex::ConstantOp::create(
+        b, loc, complexType,
+        b.getArrayAttr({FloatAttr::get(partType, parts.real()),
+                        FloatAttr::get(partType, parts.imag())}));
+  }
   return nullptr;
+}
+
+// maximum and minimum of complex numbers order them lexicographically: by
+// the real parts, then by the imaginary parts (the StableHLO spec).
+Value emitComplexMinMax(OpBuilder &b, Location loc, Value lhs, Value rhs,
+                        bool isMax) {
+  Value lhsRe = complex::ReOp::create(b, loc, lhs);
+  Value rhsRe = complex::ReOp::create(b, loc, rhs);
+  Value lhsIm = complex::ImOp::create(b, loc, lhs);
+  Value rhsIm = complex::ImOp::create(b, loc, rhs);
+  arith::CmpFPredicate before =
+      isMax ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT;
+  Value realBefore = arith::CmpFOp::create(b, loc, before, lhsRe, rhsRe);
+  Value realEqual =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, lhsRe, rhsRe);
+  Value imagBefore = arith::CmpFOp::create(b, loc, before, lhsIm, rhsIm);
+  Value pickLhs = arith::OrIOp::create(
+      b, loc, realBefore, arith::AndIOp::create(b, loc, realEqual, imagBefore));
+  return arith::SelectOp::create(b, loc, pickLhs, lhs, rhs);
+}
+
+// The ops the StableHLO spec defines on complex numbers, each computed by
+// the complex dialect op of the same meaning (ComplexToStandard lowers them
+// with care for overflow and the branch cuts), or from such ops; nothing for
+// any other op.
+// convert, select, real, imag and complex are handled with the other types.
+Value emitComplexOp(OpBuilder &b, Location loc, Operation *op,
+                    ValueRange args) {
+  return llvm::TypeSwitch<Operation *, Value>(op)
+      .Case([&](stablehlo::AddOp) {
+        return complex::AddOp::create(b, loc, args[0], args[1]);
+      })
+      .Case([&](stablehlo::SubtractOp) {
+        return complex::SubOp::create(b, loc, args[0], args[1]);
+      })
+      .Case([&](stablehlo::MulOp) {
+        return complex::MulOp::create(b, loc, args[0], args[1]);
+      })
+      .Case([&](stablehlo::DivOp) {
+        return complex::DivOp::create(b, loc, args[0], args[1]);
+      })
+      .Case([&](stablehlo::PowOp) {
+        return complex::PowOp::create(b, loc, args[0], args[1]);
+      })
+      .Case([&](stablehlo::NegOp) {
+        return complex::NegOp::create(b, loc, args[0]);
+      })
+      .Case([&](stablehlo::AbsOp) {
+        return complex::AbsOp::create(b, loc, args[0]);
+      })
+      .Case([&](stablehlo::SignOp) {
+        return complex::SignOp::create(b, loc, args[0]);
+      })
+      .Case([&](stablehlo::ExpOp) {
+        return complex::ExpOp::create(b, loc, args[0]);
+      })
+      .Case([&](stablehlo::Expm1Op) {
+        return complex::Expm1Op::create(b, loc, args[0]);
+      })
+      .Case([&](stablehlo::LogOp) {
+        return complex::LogOp::create(b, loc, args[0]);
+      })
+      .Case([&](stablehlo::Log1pOp) {
+        return complex::Log1pOp::create(b, loc, args[0]);
+      })
+      .Case([&](stablehlo::SqrtOp) {
+        return complex::SqrtOp::create(b, loc, args[0]);
+      })
+      .Case([&](stablehlo::RsqrtOp) {
+        return complex::RsqrtOp::create(b, loc, args[0]);
+      })
+      .Case([&](stablehlo::SineOp) {
+        return complex::SinOp::create(b, loc, args[0]);
+      })
+      .Case([&](stablehlo::CosineOp) {
+        return complex::CosOp::create(b, loc, args[0]);
+      })
+      .Case([&](stablehlo::TanOp) {
+        return complex::TanOp::create(b, loc, args[0]);
+      })
+      .Case([&](stablehlo::TanhOp) {
+        return complex::TanhOp::create(b, loc, args[0]);
+      })
+      .Case([&](stablehlo::LogisticOp) -> Value {
+        auto type = cast<ComplexType>(args[0].getType());
+        Attribute one = FloatAttr::get(type.getElementType(), 1.0);
+        Attribute zero = FloatAttr::get(type.getElementType(), 0.0);
+        Value complexOne = complex::ConstantOp::create(
+            b, loc, type, b.getArrayAttr({one, zero}));
+        Value negated = complex::NegOp::create(b, loc, args[0]);
+        Value denominator = complex::AddOp::create(
+            b, loc, complexOne, complex::ExpOp::create(b, loc, negated));
+        return complex::DivOp::create(b, loc, complexOne, denominator);
+      })
+      .Case([&](stablehlo::MaxOp) {
+        return emitComplexMinMax(b, loc, args[0], args[1], /*isMax=*/true);
+      })
+      .Case([&](stablehlo::MinOp) {
+        return emitComplexMinMax(b, loc, args[0], args[1], /*isMax=*/false);
+      })
+      .Case([&](stablehlo::CompareOp compare) -> Value {
+        if (compare.getComparisonDirection() ==
+            stablehlo::ComparisonDirection::EQ)
+          return complex::EqualOp::create(b, loc, args[0], args[1]);
+        return complex::NotEqualOp::create(b, loc, args[0], args[1]);
+      })
+      .Default([](Operation *) { return Value(); });
+}
+
+// Whether emitComplexOp (or the type-agnostic ops) compute `op` on complex
+// operands. A complex comparison is only EQ or NE (the verifier's rule); a
+// conversion to i1 tests the real part, as to any real type.
+bool isDefinedOnComplex(Operation *op) {
+  return isa<stablehlo::AddOp, stablehlo::SubtractOp, stablehlo::MulOp,
+             stablehlo::DivOp, stablehlo::PowOp, stablehlo::MaxOp,
+             stablehlo::MinOp, stablehlo::LogisticOp, stablehlo::NegOp,
+             stablehlo::AbsOp, stablehlo::SignOp, stablehlo::ExpOp,
+             stablehlo::Expm1Op, stablehlo::LogOp, stablehlo::Log1pOp,
+             stablehlo::SqrtOp, stablehlo::RsqrtOp, stablehlo::SineOp,
+             stablehlo::CosineOp, stablehlo::TanOp, stablehlo::TanhOp,
+             stablehlo::CompareOp, stablehlo::SelectOp, stablehlo::ConvertOp,
+             stablehlo::RealOp, stablehlo::ImagOp, stablehlo::ComplexOp>(op);
 }
 
 bool isElementwise(Operation *op) {
@@ -479,7 +610,8 @@ bool isElementwise(Operation *op) {
       stablehlo::IsFiniteOp, stablehlo::NotOp, stablehlo::PopulationCountOp,
       stablehlo::ClzOp, stablehlo::ConvertOp, stablehlo::BitcastConvertOp,
       stablehlo::CompareOp, stablehlo::SelectOp, stablehlo::ClampOp,
-      stablehlo::ReducePrecisionOp>(op);
+      stablehlo::ReducePrecisionOp, stablehlo::RealOp, stablehlo::ImagOp,
+      stablehlo::ComplexOp>(op);
 }
 
 bool isFloatOnly(Operation *op) {
@@ -489,7 +621,8 @@ bool isFloatOnly(Operation *op) {
              stablehlo::LogisticOp, stablehlo::SineOp, stablehlo::CosineOp,
              stablehlo::TanOp, stablehlo::FloorOp, stablehlo::CeilOp,
              stablehlo::RoundNearestEvenOp, stablehlo::RoundOp,
-             stablehlo::IsFiniteOp, stablehlo::ReducePrecisionOp>(op);
+             stablehlo::IsFiniteOp, stablehlo::ReducePrecisionOp,
+             stablehlo::RealOp, stablehlo::ImagOp, stablehlo::ComplexOp>(op);
 }
 
 bool isIntegerOnly(Operation *op) {
@@ -510,6 +643,30 @@ Value convertScalar(OpBuilder &b, Location loc, Value value, Type srcType,
                     Type dstType) {
   if (srcType == dstType)
     return value;
+  // complex <-> complex converts both parts; to a complex type the imaginary
+  // part is zero, from one it is dropped (the StableHLO spec).
+  auto srcComplex = dyn_cast<ComplexType>(srcType);
+  auto dstComplex = dyn_cast<ComplexType>(dstType);
+  if (srcComplex && dstComplex) {
+    Type srcPart = srcComplex.getElementType();
+    Type dstPart = dstComplex.getElementType();
+    Value real = convertScalar(b, loc, complex::ReOp::create(b, loc, value),
+                               srcPart, dstPart);
+    Value imag = convertScalar(b, loc, complex::ImOp::create(b, loc, value),
+                               srcPart, dstPart);
+    return complex::CreateOp::create(b, loc, dstComplex, real, imag);
+  }
+  if (srcComplex)
+    return convertScalar(b, loc, complex::ReOp::create(b, loc, value),
+                         srcComplex.getElementType(), dstType);
+  if (dstComplex) {
+    Type dstPart = dstComplex.getElementType();
+    Value real = convertScalar(b, loc, value, srcType, dstPart);
+    if (!real)
+      return nullptr;
+    return complex::CreateOp::create(b, loc, dstComplex, real,
+                                     floatConstant(b, loc, dstPart, 0.0));
+  }
   Type src = getSignlessType(srcType);
   Type dst = getSignlessType(dstType);
   auto srcInt = dyn_cast<IntegerType>(src);
@@ -577,6 +734,13 @@ std::optional<std::string> checkScalarizable(Operation *op) {
   }
   Type operandType = getElementTypeOrSelf(
       op->getOperand(isa<stablehlo::SelectOp>(op) ? 1 : 0).getType());
+  bool touchesComplex = llvm::any_of(
+      llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes()),
+      [](Type type) { return isa<ComplexType>(getElementTypeOrSelf(type)); });
+  if (touchesComplex)
+    return isDefinedOnComplex(op)
+               ? std::nullopt
+               : std::optional<std::string>(name + " on complex numbers");
   if (isFloatOnly(op) && !isa<FloatType>(operandType))
     return name + " on integers";
   if (isIntegerOnly(op) && !isa<IntegerType>(operandType))
@@ -596,6 +760,9 @@ Value emitScalarOp(OpBuilder &b, Location loc, Operation *op, ValueRange args) {
   bool isFloat = isa<FloatType>(elementType);
   bool isBool = elementType.isInteger(1);
   bool isUnsigned = isUnsignedLike(elementType);
+  if (isa<ComplexType>(elementType))
+    if (Value result = emitComplexOp(b, loc, op, args))
+      return result;
 
   return llvm::TypeSwitch<Operation *, Value>(op)
       .Case([&](stablehlo::ConstantOp constant) {
@@ -760,6 +927,19 @@ Value emitScalarOp(OpBuilder &b, Location loc, Operation *op, ValueRange args) {
       })
       .Case([&](stablehlo::SelectOp) -> Value {
         return arith::SelectOp::create(b, loc, args[0], args[1], args[2]);
+      })
+      .Case([&](stablehlo::RealOp) -> Value {
+        if (isa<ComplexType>(elementType))
+          return complex::ReOp::create(b, loc, args[0]);
+        return args[0];
+      })
+      .Case([&](stablehlo::ImagOp) -> Value {
+        if (isa<ComplexType>(elementType))
+          return complex::ImOp::create(b, loc, args[0]);
+        return floatConstant(b, loc, elementType, 0.0);
+      })
+      .Case([&](stablehlo::ComplexOp) -> Value {
+        return complex::CreateOp::create(b, loc, resultType, args[0], args[1]);
       })
       .Case([&](stablehlo::ClampOp) -> Value {
         // clamp(min, x, max) = min(max(x, min), max).

@@ -17,6 +17,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
@@ -120,9 +121,9 @@ struct StablehloToLinalgPass
     ConversionTarget target(*context);
     target.addLegalDialect<
         arith::ArithDialect, bufferization::BufferizationDialect,
-        cf::ControlFlowDialect, disc_ral::RALDialect, linalg::LinalgDialect,
-        math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
-        tensor::TensorDialect>();
+        cf::ControlFlowDialect, complex::ComplexDialect, disc_ral::RALDialect,
+        linalg::LinalgDialect, math::MathDialect, memref::MemRefDialect,
+        scf::SCFDialect, tensor::TensorDialect>();
     // mhlo and chlo ops are left by earlier phases only when they have no
     // StableHLO form; they are not lowered either.
     target.markUnknownOpDynamicallyLegal([](Operation *op) {

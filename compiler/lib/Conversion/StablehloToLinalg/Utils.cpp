@@ -48,6 +48,9 @@ bool isSupportedElementType(Type elementType) {
   // The 8-bit floats compute in f32 (disc-expand-narrow-floats).
   if (auto floatType = dyn_cast<FloatType>(elementType))
     return floatType.getWidth() == 8;
+  if (auto complexType = dyn_cast<ComplexType>(elementType))
+    return complexType.getElementType().isF32() ||
+           complexType.getElementType().isF64();
   auto intType = dyn_cast<IntegerType>(elementType);
   if (!intType)
     return false;

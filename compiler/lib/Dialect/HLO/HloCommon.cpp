@@ -41,6 +41,45 @@ void printSameOperandsAndResultTypeImpl(OpAsmPrinter &printer,
   printer.printFunctionalType(types.drop_back(), types.take_back());
 }
 
+ParseResult parseComplexOpType(OpAsmParser &parser, Type &lhs, Type &rhs,
+                               Type &result) {
+  SMLoc loc = parser.getCurrentLocation();
+  Type type;
+  if (parser.parseType(type))
+    return failure();
+  if (auto fnType = dyn_cast<FunctionType>(type)) {
+    if (fnType.getNumInputs() != 2 || fnType.getNumResults() != 1)
+      return parser.emitError(loc, "expected a function type with 2 inputs "
+                                   "and 1 result, got ")
+             << fnType;
+    lhs = fnType.getInput(0);
+    rhs = fnType.getInput(1);
+    result = fnType.getResult(0);
+    return success();
+  }
+  auto shaped = dyn_cast<ShapedType>(type);
+  auto complexType =
+      shaped ? dyn_cast<ComplexType>(shaped.getElementType()) : nullptr;
+  if (!complexType)
+    return parser.emitError(loc, "expected a tensor of complex numbers, got ")
+           << type;
+  result = type;
+  lhs = rhs = shaped.clone(complexType.getElementType());
+  return success();
+}
+
+void printComplexOpType(OpAsmPrinter &printer, Operation *, Type lhs, Type rhs,
+                        Type result) {
+  auto shaped = cast<ShapedType>(result);
+  Type parts =
+      shaped.clone(cast<ComplexType>(shaped.getElementType()).getElementType());
+  if (lhs == parts && rhs == parts) {
+    printer << result;
+    return;
+  }
+  printer.printFunctionalType(TypeRange{lhs, rhs}, TypeRange{result});
+}
+
 ParseResult parseSelectOpType(OpAsmParser &parser, Type &pred, Type &onTrue,
                               Type &onFalse, Type &result) {
   SMLoc loc = parser.getCurrentLocation();

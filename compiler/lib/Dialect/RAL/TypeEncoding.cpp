@@ -36,6 +36,11 @@ static bool matchesNarrowFloat(Type type, unsigned width, StringRef token) {
   type.print(os);
   return spelling == token;
 }
+static bool matchesComplex(Type type, unsigned width, StringRef) {
+  auto complexType = dyn_cast<ComplexType>(type);
+  return complexType &&
+         matchesFloat(complexType.getElementType(), width / 2, {});
+}
 
 std::optional<StringRef> disc_ral::getElementTypeToken(Type type) {
   if (type.isIndex())

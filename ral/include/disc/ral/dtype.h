@@ -5,6 +5,7 @@
 
 #include "disc/ral/memref.h"
 
+#include <complex>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -23,7 +24,8 @@ enum class DTypeKind : uint8_t {
   Unsigned,
   Float,
   BFloat,
-  NarrowFloat
+  NarrowFloat,
+  Complex
 };
 
 inline constexpr DType kAllDTypes[] = {
@@ -54,6 +56,10 @@ bool isFloatDType(DType dtype);
 // ...), exactly: every such value is an f32. NaN for the NaN encodings,
 // infinities only for the formats that have them.
 float narrowFloatToFloat(DType dtype, uint8_t bits);
+
+// The dtype of the real and imaginary parts of a complex `dtype` (f32 for
+// c64); any other dtype is its own.
+DType partDType(DType dtype);
 
 // How many elements and bytes a dense `dtype` tensor of `shape` holds.
 struct TensorSize {

@@ -245,3 +245,17 @@ func.func @misc(%x: tensor<4xf32>, %s: tensor<2xui64>) -> tensor<4xf32> {
   %3:2 = stablehlo.rng_bit_generator %2#1, algorithm = THREE_FRY : (tensor<2xui64>) -> (tensor<2xui64>, tensor<4xui32>)
   return %2#0 : tensor<4xf32>
 }
+
+// complex takes the parts' type from its complex result type, as JAX prints
+// it; real and imag print their functional type.
+// CHECK-LABEL: func.func @complex_parts
+func.func @complex_parts(%re: tensor<2xf64>, %im: tensor<2xf64>) -> tensor<2xf64> {
+  // CHECK: %[[Z:.*]] = stablehlo.complex %arg0, %arg1 : tensor<2xcomplex<f64>>
+  %z = stablehlo.complex %re, %im : tensor<2xcomplex<f64>>
+  // CHECK: stablehlo.real %[[Z]] : (tensor<2xcomplex<f64>>) -> tensor<2xf64>
+  %0 = stablehlo.real %z : (tensor<2xcomplex<f64>>) -> tensor<2xf64>
+  // CHECK: stablehlo.imag %[[Z]] : (tensor<2xcomplex<f64>>) -> tensor<2xf64>
+  %1 = stablehlo.imag %z : (tensor<2xcomplex<f64>>) -> tensor<2xf64>
+  %2 = stablehlo.add %0, %1 : tensor<2xf64>
+  return %2 : tensor<2xf64>
+}

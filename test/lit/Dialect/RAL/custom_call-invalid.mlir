@@ -32,8 +32,8 @@ func.func @mixed(%x: tensor<4xf32>, %o: memref<4xf32>) {
 
 // -----
 
-func.func @complex(%x: tensor<4xcomplex<f32>>) -> tensor<4xf32> {
-  // expected-error@+1 {{'disc_ral.custom_call' op input #0 has type 'memref<4xcomplex<f32>>', which has no RAL type encoding}}
-  %0 = disc_ral.custom_call "abs"(%x : tensor<4xcomplex<f32>>) -> tensor<4xf32>
+func.func @complex(%x: tensor<4xcomplex<f16>>) -> tensor<4xf32> {
+  // expected-error@+1 {{'disc_ral.custom_call' op input #0 has type 'memref<4xcomplex<f16>>', which has no RAL type encoding}}
+  %0 = disc_ral.custom_call "abs"(%x : tensor<4xcomplex<f16>>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }

@@ -9,8 +9,8 @@ func.func @negative_index(%ctx: !disc_ral.context) {
 // -----
 
 func.func @complex_input(%ctx: !disc_ral.context) {
-  // expected-error @+1 {{'disc_ral.recv_input' op result has type 'memref<4xcomplex<f32>>', which has no RAL type encoding}}
-  %x = disc_ral.recv_input %ctx, 0 : memref<4xcomplex<f32>>
+  // expected-error @+1 {{'disc_ral.recv_input' op result has type 'memref<4xcomplex<f16>>', which has no RAL type encoding}}
+  %x = disc_ral.recv_input %ctx, 0 : memref<4xcomplex<f16>>
   return
 }
 

@@ -40,6 +40,7 @@ def StablehloToLinalgPass : Pass<"disc-stablehlo-to-linalg", "ModuleOp"> {
     "::mlir::arith::ArithDialect",
     "::mlir::bufferization::BufferizationDialect",
     "::mlir::cf::ControlFlowDialect",
+    "::mlir::complex::ComplexDialect",
     "::mlir::disc_ral::RALDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::math::MathDialect",

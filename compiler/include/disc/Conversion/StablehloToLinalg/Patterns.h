@@ -38,8 +38,9 @@ Type getSignlessType(Type type);
 /// unsigned.
 bool isUnsignedLike(Type elementType);
 
-/// True for the element types the lowering handles: f16 bf16 f32 f64, i1,
-/// signless/signed/unsigned integers of width 8..64.
+/// True for the element types the lowering handles: f16 bf16 f32 f64,
+/// complex<f32> and complex<f64>, i1, signless/signed/unsigned integers of
+/// width 8..64.
 bool isSupportedElementType(Type elementType);
 
 /// The ranked tensor type `type` becomes under `converter`, or null.

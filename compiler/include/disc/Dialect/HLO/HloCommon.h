@@ -42,6 +42,13 @@ void printSameOperandsAndResultType(OpAsmPrinter &printer, Operation *,
   printSameOperandsAndResultTypeImpl(printer, all);
 }
 
+/// complex's `: tensor<...xcomplex<T>>`, its operands the tensors of T of
+/// the same shape, or `: (L, R) -> C`.
+ParseResult parseComplexOpType(OpAsmParser &parser, Type &lhs, Type &rhs,
+                               Type &result);
+void printComplexOpType(OpAsmPrinter &printer, Operation *, Type lhs, Type rhs,
+                        Type result);
+
 /// select's `: pred_type, value_type` or `: (P, T, T) -> T`.
 ParseResult parseSelectOpType(OpAsmParser &parser, Type &pred, Type &onTrue,
                               Type &onFalse, Type &result);

@@ -238,7 +238,12 @@ def HLO_ShiftRightArithmeticOp : HLO_BinaryElementwiseOp<
 def HLO_ShiftRightLogicalOp : HLO_BinaryElementwiseOp<"shift_right_logical",
     [SameOperandsAndResultElementType], HLO_IntTensor, HLO_IntTensor>;
 def HLO_ComplexOp : HLO_BinaryElementwiseOp<"complex",
-    [SameOperandsElementType], TensorOf<[AnyFloat]>, TensorOf<[AnyComplex]>>;
+    [SameOperandsElementType], TensorOf<[AnyFloat]>, TensorOf<[AnyComplex]>> {
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:`
+    custom<ComplexOpType>(type($lhs), type($rhs), type($result))
+  }];
+}
 
 def HLO_NegOp : HLO_UnaryElementwiseOp<"negate",
     [SameOperandsAndResultElementType]>;

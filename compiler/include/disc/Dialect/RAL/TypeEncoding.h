@@ -25,7 +25,7 @@ namespace disc_ral {
 constexpr int64_t kMaxEncodedRank = 8;
 
 /// The token of a scalar element type (`f32`, `ui8`, ...); `index` is `i64`.
-/// None for a type the table does not list (complex, f8, si32, vectors).
+/// None for a type the table does not list (complex<f16>, f8, si32, vectors).
 std::optional<llvm::StringRef> getElementTypeToken(Type type);
 
 /// The token of a dispatch argument or result: an element type's token,

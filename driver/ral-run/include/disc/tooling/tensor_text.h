@@ -22,12 +22,14 @@ std::string shapeText(const int64_t *shape, int64_t rank, const char *dtype);
 // The product of the dimensions of a shape whose size was checked.
 int64_t elementCount(const int64_t *shape, int64_t rank);
 
-// Element `index` of a buffer of `dtype`, widened to double for printing and
-// comparing floats.
+// Number `index` of a buffer of `dtype`, widened to double for printing and
+// comparing floats: element `index`, or for a complex dtype part `index` of
+// the buffer's real and imaginary parts, each element's real part first.
 double elementAsDouble(ral::DType dtype, const void *data, int64_t index);
 
 // Element `index` as text: integers exactly, floats with as many significant
-// digits as their type carries (f16 5, bf16 4, f32 7, f64 15).
+// digits as their type carries (f16 5, bf16 4, f32 7, f64 15), complex
+// numbers as numpy prints them ("1.5-2j", each part as its float type).
 std::string formatElement(ral::DType dtype, const void *data, int64_t index);
 
 // IREE's buffer view text: "2x3xf32=[1 2 3][4 5 6]", "4xf32=1 2 3 4",
@@ -44,8 +46,9 @@ bool parseTensorType(const std::string &type, ral::DType &dtype,
 
 // The `count` values of IREE's inline form ("1 2 3 4"; brackets and commas
 // between values are allowed and ignored) into a new `buffer`. Integers are
-// range-checked for `dtype` (i4 from -8 to 7); f16, bf16 and the 8-bit
-// floats have no inline form.
+// range-checked for `dtype` (i4 from -8 to 7); complex numbers are written
+// as numpy prints them ("1.5-2j", "3", "2j"); f16, bf16 and the 8-bit floats
+// have no inline form.
 bool parseInlineValues(const std::string &valueText, ral::DType dtype,
                        int64_t count, ral::AlignedBuffer &buffer,
                        std::string &error);
