@@ -83,7 +83,7 @@ def positive_definite(g, batch, n, dtype):
 
 def cholesky_cases(g):
     cases = []
-    # The last two take more columns than one block of 64.
+    # The last two take more columns than one block of 32.
     for batch, n, dtype, lower in [((), 5, np.float32, True), ((3,), 7, np.float64, True),
                                    ((2, 2), 4, np.float32, False), ((), 33, np.float64, False),
                                    ((2,), 150, np.float64, True), ((), 130, np.float32, False)]:
@@ -398,7 +398,7 @@ def cases():
         triangular_solve_case(g, (), 40, 17, "f32", True, False, False, "NO_TRANSPOSE"),
         triangular_solve_case(g, (3,), 7, 1, "f32", False, True, True, "ADJOINT"),
         triangular_solve_case(g, (2,), 5, 3, "f32", False, False, False, "TRANSPOSE", dynamic=True),
-        # More rows than one block of 64, the last block partial.
+        # More rows than one block of 32, the last block partial.
         triangular_solve_case(g, (2,), 150, 20, "f64", True, True, False, "NO_TRANSPOSE"),
         triangular_solve_case(g, (), 130, 9, "f64", True, True, False, "TRANSPOSE"),
         triangular_solve_case(g, (), 140, 6, "f64", False, False, False, "NO_TRANSPOSE"),

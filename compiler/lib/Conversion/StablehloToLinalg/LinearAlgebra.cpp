@@ -2,7 +2,7 @@
 //
 // Both ops are sequential along the matrix dimension they solve for and
 // independent across batches and right-hand-side columns. They are blocked
-// as LAPACK's routines are: an scf.for over blocks of 64 rows (columns for
+// as LAPACK's routines are: an scf.for over blocks of 32 rows (columns for
 // cholesky) whose bulk is one matrix product with what earlier blocks solved
 // (a library call or the tiled product on the CPU), and the rest a row by row
 // (column by column) scf.for inside the block whose body is linalg: a
@@ -140,7 +140,7 @@ SmallVector<int64_t> swapMinorDims(int64_t rank) {
 }
 
 // The rows (columns for cholesky) of one block.
-constexpr int64_t kBlockSize = 64;
+constexpr int64_t kBlockSize = 32;
 
 // [batch..., rows, cols] `lhs` - `rhs`, elementwise.
 Value emitDifference(OpBuilder &b, Location loc, Value lhs, Value rhs) {

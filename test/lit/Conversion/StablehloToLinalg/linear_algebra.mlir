@@ -1,6 +1,6 @@
 // RUN: disc-opt %s --disc-stablehlo-to-linalg --split-input-file | FileCheck %s
 
-// Blocks of 64 rows: a block of x is its rows of b less the product of a's
+// Blocks of 32 rows: a block of x is its rows of b less the product of a's
 // coefficients with the rows already solved (a batch_matmul, which the CPU
 // path makes a library call), then forward substitution within the block, a
 // row at a time: row i of the block less the products of row i of its
@@ -12,9 +12,9 @@
 // CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
 // CHECK-LABEL: func.func @solve_left_lower
 // CHECK-SAME: (%[[A:.*]]: tensor<2x4x4xf32>, %[[B:.*]]: tensor<2x4x3xf32>)
-// CHECK: %[[X:.*]] = scf.for %[[K:.*]] = %c0 to %c4 step %c64 iter_args(%[[ACC:.*]] = %[[B]]) -> (tensor<2x4x3xf32>)
+// CHECK: %[[X:.*]] = scf.for %[[K:.*]] = %c0 to %c4 step %c32 iter_args(%[[ACC:.*]] = %[[B]]) -> (tensor<2x4x3xf32>)
 // CHECK: %[[LEFT:.*]] = arith.subi %c4, %[[K]] : index
-// CHECK: %[[N:.*]] = arith.minsi %c64, %[[LEFT]] : index
+// CHECK: %[[N:.*]] = arith.minsi %c32, %[[LEFT]] : index
 // CHECK: %[[BLOCK_COEFFS:.*]] = tensor.extract_slice %[[A]][0, %[[K]], %c0] [2, %[[N]], %[[K]]]
 // CHECK: %[[SOLVED:.*]] = tensor.extract_slice %[[ACC]][0, %c0, 0] [2, %[[K]], 3]
 // CHECK: %[[PRODUCT:.*]] = linalg.batch_matmul ins(%[[BLOCK_COEFFS]], %[[SOLVED]] : tensor<2x?x?xf32>, tensor<2x?x3xf32>)
@@ -53,7 +53,7 @@ func.func @solve_left_lower(%a: tensor<2x4x4xf32>, %b: tensor<2x4x3xf32>) -> ten
 // CHECK-LABEL: func.func @solve_right_lower_unit
 // CHECK-SAME: (%[[A:.*]]: tensor<3x3xf64>, %[[B:.*]]: tensor<2x3xf64>)
 // CHECK: %[[BT:.*]] = linalg.generic {{.*}} ins(%[[B]] : tensor<2x3xf64>) outs(%{{.*}} : tensor<3x2xf64>)
-// CHECK: scf.for %[[K:.*]] = %c0 to %c3 step %c64 iter_args(%[[ACC:.*]] = %[[BT]]) -> (tensor<3x2xf64>)
+// CHECK: scf.for %[[K:.*]] = %c0 to %c3 step %c32 iter_args(%[[ACC:.*]] = %[[BT]]) -> (tensor<3x2xf64>)
 // CHECK: %[[N:.*]] = arith.minsi
 // CHECK: %[[FIRST:.*]] = arith.subi %{{.*}}, %[[N]] : index
 // CHECK: %[[BELOW:.*]] = arith.addi %[[FIRST]], %[[N]] : index
@@ -73,7 +73,7 @@ func.func @solve_right_lower_unit(%a: tensor<3x3xf64>, %b: tensor<2x3xf64>) -> t
 
 // -----
 
-// Blocks of 64 columns from zeros (left-looking): a block's panel, a's
+// Blocks of 32 columns from zeros (left-looking): a block's panel, a's
 // columns from the diagonal down, less the product of the factor's rows
 // below the block with those of its diagonal rows (the second read
 // transposed), is factored a column at a time: the panel's column j from
@@ -86,9 +86,9 @@ func.func @solve_right_lower_unit(%a: tensor<3x3xf64>, %b: tensor<2x3xf64>) -> t
 // CHECK-LABEL: func.func @cholesky
 // CHECK-SAME: (%[[A:.*]]: tensor<4x4xf64>)
 // CHECK: %[[ZEROS:.*]] = linalg.fill
-// CHECK: %[[L:.*]] = scf.for %[[K:.*]] = %c0 to %c4 step %c64 iter_args(%[[ACC:.*]] = %[[ZEROS]]) -> (tensor<4x4xf64>)
+// CHECK: %[[L:.*]] = scf.for %[[K:.*]] = %c0 to %c4 step %c32 iter_args(%[[ACC:.*]] = %[[ZEROS]]) -> (tensor<4x4xf64>)
 // CHECK: %[[M:.*]] = arith.subi %c4, %[[K]] : index
-// CHECK: %[[C:.*]] = arith.minsi %c64, %[[M]] : index
+// CHECK: %[[C:.*]] = arith.minsi %c32, %[[M]] : index
 // CHECK: %[[PIVOT_ROWS:.*]] = tensor.extract_slice %[[ACC]][%[[K]], 0] [%[[C]], %[[K]]]
 // CHECK: %[[BELOW:.*]] = tensor.extract_slice %[[ACC]][%[[K]], 0] [%[[M]], %[[K]]]
 // CHECK: %[[PRODUCT:.*]] = linalg.generic {indexing_maps = [#[[LHS]], #[[RHS_T]], #{{.*}}], iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[BELOW]], %[[PIVOT_ROWS]] : tensor<?x?xf64>, tensor<?x?xf64>)
