@@ -419,7 +419,7 @@ private:
 
     // Scans the row at `position` (the indices of the other dimensions).
     auto scanRow = [&](OpBuilder &rb, Location rl, ValueRange position) {
-      auto loop = scf::ForOp::create(
+      scf::ForOp::create(
           rb, rl, zero, end, one, ValueRange{init},
           [&](OpBuilder &fb, Location fl, Value step, ValueRange running) {
             Value index =
@@ -438,7 +438,6 @@ private:
             memref::StoreOp::create(fb, fl, combined->front(), result, indices);
             scf::YieldOp::create(fb, fl, *combined);
           });
-      (void)loop;
     };
     if (rank == 1) {
       scanRow(b, loc, {});
