@@ -54,6 +54,20 @@ Value emitZeroFilled(OpBuilder &b, Location loc, RankedTensorType type,
   return disc::createFilledTensor(b, loc, type, sizes, zero);
 }
 
+/// Replaces `op`, a dot or dot_general, by the contraction of its converted
+/// operands `lhs` and `rhs` over `dims`.
+void replaceByContraction(Operation *op, Value lhs, Value rhs,
+                          RankedTensorType resultType,
+                          const disc::ContractionDims &dims,
+                          ConversionPatternRewriter &rewriter) {
+  rewriter.replaceOp(op, disc::emitContraction(
+                             rewriter, op->getLoc(), lhs, rhs,
+                             getElementTypeOrSelf(op->getOperand(0).getType()),
+                             getElementTypeOrSelf(op->getOperand(1).getType()),
+                             getElementTypeOrSelf(op->getResult(0).getType()),
+                             resultType, dims, op->getName().getStringRef()));
+}
+
 struct DotGeneralLowering : disc::StablehloLowering<stablehlo::DotGeneralOp> {
   using StablehloLowering::StablehloLowering;
 
@@ -71,13 +85,8 @@ struct DotGeneralLowering : disc::StablehloLowering<stablehlo::DotGeneralOp> {
         llvm::to_vector(numbers.getLhsContractingDimensions());
     dims.rhsContracting =
         llvm::to_vector(numbers.getRhsContractingDimensions());
-    rewriter.replaceOp(op, disc::emitContraction(
-                               rewriter, op.getLoc(), adaptor.getLhs(),
-                               adaptor.getRhs(),
-                               getElementTypeOrSelf(op.getLhs().getType()),
-                               getElementTypeOrSelf(op.getRhs().getType()),
-                               getElementTypeOrSelf(op.getType()), resultType,
-                               dims, op->getName().getStringRef()));
+    replaceByContraction(op, adaptor.getLhs(), adaptor.getRhs(), resultType,
+                         dims, rewriter);
     return success();
   }
 };
@@ -96,13 +105,8 @@ struct DotLowering : disc::StablehloLowering<stablehlo::DotOp> {
     dims.lhsContracting = {
         cast<RankedTensorType>(op.getLhs().getType()).getRank() - 1};
     dims.rhsContracting = {0};
-    rewriter.replaceOp(op, disc::emitContraction(
-                               rewriter, op.getLoc(), adaptor.getLhs(),
-                               adaptor.getRhs(),
-                               getElementTypeOrSelf(op.getLhs().getType()),
-                               getElementTypeOrSelf(op.getRhs().getType()),
-                               getElementTypeOrSelf(op.getType()), resultType,
-                               dims, op->getName().getStringRef()));
+    replaceByContraction(op, adaptor.getLhs(), adaptor.getRhs(), resultType,
+                         dims, rewriter);
     return success();
   }
 };
