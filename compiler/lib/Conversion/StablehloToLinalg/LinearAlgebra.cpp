@@ -142,6 +142,15 @@ SmallVector<int64_t> swapMinorDims(int64_t rank) {
 // The rows (columns for cholesky) of one block.
 constexpr int64_t kBlockSize = 32;
 
+// A float tensor of `type` and `sizes` holding zeros.
+Value emitZeros(OpBuilder &b, Location loc, RankedTensorType type,
+                ArrayRef<OpFoldResult> sizes) {
+  return disc::createFilledTensor(
+      b, loc, type, sizes,
+      arith::ConstantOp::create(b, loc,
+                                b.getFloatAttr(type.getElementType(), 0.0)));
+}
+
 // [batch..., rows, cols] `lhs` - `rhs`, elementwise.
 Value emitDifference(OpBuilder &b, Location loc, Value lhs, Value rhs) {
   auto type = cast<RankedTensorType>(lhs.getType());
@@ -338,9 +347,7 @@ Value emitCholeskyPanel(OpBuilder &b, Location loc, Value panel,
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   Type elementType = type.getElementType();
-  Value zeros = disc::createFilledTensor(
-      b, loc, type, sizes,
-      arith::ConstantOp::create(b, loc, b.getFloatAttr(elementType, 0.0)));
+  Value zeros = emitZeros(b, loc, type, sizes);
   MLIRContext *context = b.getContext();
   OpFoldResult unit = b.getIndexAttr(1);
 
@@ -415,10 +422,7 @@ struct CholeskyLowering : disc::StablehloLowering<stablehlo::CholeskyOp> {
     Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
     Value blockSize = arith::ConstantIndexOp::create(rewriter, loc, kBlockSize);
     Type elementType = type.getElementType();
-    Value zeros = disc::createFilledTensor(
-        rewriter, loc, type, sizes,
-        arith::ConstantOp::create(rewriter, loc,
-                                  rewriter.getFloatAttr(elementType, 0.0)));
+    Value zeros = emitZeros(rewriter, loc, type, sizes);
     MLIRContext *context = rewriter.getContext();
     OpFoldResult unit = rewriter.getIndexAttr(1);
 
