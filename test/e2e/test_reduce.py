@@ -70,6 +70,15 @@ def basic_cases():
         reduce_case("reduce_and_i1", "and", "i1", (6, 3), [1], g),
         reduce_case("reduce_or_i1", "or", "i1", (6, 3), [1], g),
         reduce_case("reduce_or_all_i1", "or", "i1", (3, 2), [0, 1], g),
+        # Reductions over leading dimensions with enough columns to be split
+        # in chunks for the cores (disc-cpu-tile-column-reductions), one of
+        # them partial.
+        reduce_case("reduce_sum_columns_f32", "add", "f32", (300, 200), [0], g, atol=1e-3,
+                    rtol=1e-4, low=-1.0, high=1.0),
+        reduce_case("reduce_sum_nhwc_channels_f32", "add", "f32", (4, 5, 6, 96), [0, 1, 2], g,
+                    atol=1e-3, rtol=1e-4, low=-1.0, high=1.0),
+        reduce_case("reduce_min_columns_i64", "minimum", "i64", (40, 33), [0], g),
+        reduce_case("reduce_min_columns_f16", "minimum", "f16", (17, 130), [0], g, atol=0, rtol=0),
     ]
     # A row of NaN must give NaN from max.
     x = random_array(g, (3, 4), "f32")
@@ -129,8 +138,10 @@ def argmax_cases():
     g = rng(62)
     x = random_array(g, (4, 7), "f32")
     ties = np.array([[1, 3, 3, 0], [2, 2, 2, 2], [-1, -5, 4, 4]], np.float32)
+    wide = np.round(random_array(g, (50, 70), "f32"), 1)
     return [argmax_case("argmax_dim1_f32", x, 1), argmax_case("argmax_dim0_f32", x, 0),
-            argmax_case("argmax_ties_f32", ties, 1)]
+            argmax_case("argmax_ties_f32", ties, 1),
+            argmax_case("argmax_columns_ties_f32", wide, 0)]
 
 
 run(basic_cases() + [mean_case()] + argmax_cases())

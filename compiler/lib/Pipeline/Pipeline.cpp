@@ -215,7 +215,8 @@ static void buildHloPhase(OpPassManager &pm) {
 // named convolution first, which the device phase hands to oneDNN or, without
 // a library, is tiled and vectorized reading its windows in place. On the CPU,
 // ops that read a row reduction are then computed a row at a time with it (the
-// GPU has its own row kernels), and without a library the products are tiled
+// GPU has its own row kernels), reductions over leading dimensions are split
+// in column chunks for the cores, and without a library the products are tiled
 // for the cache and the registers.
 static void buildLinalgPhase(OpPassManager &pm, const CompileOptions &options) {
   if (options.target == Target::Cpu)
@@ -229,6 +230,9 @@ static void buildLinalgPhase(OpPassManager &pm, const CompileOptions &options) {
   pm.addPass(createCSEPass());
   if (options.target == Target::Cpu) {
     pm.addNestedPass<func::FuncOp>(createDiscLinalgFuseRows());
+    DiscCpuTileColumnReductionsOptions columns;
+    columns.vectorBits = options.cpuVectorBits;
+    pm.addNestedPass<func::FuncOp>(createDiscCpuTileColumnReductions(columns));
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
     if (!options.cpuLibraryCalls) {

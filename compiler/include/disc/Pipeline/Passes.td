@@ -107,6 +107,34 @@ def DiscCpuVectorizeRows : Pass<"disc-cpu-vectorize-rows", "func::FuncOp"> {
   ];
 }
 
+def DiscCpuTileColumnReductions
+    : Pass<"disc-cpu-tile-column-reductions", "func::FuncOp"> {
+  let summary = "Tiles the columns of a reduction whose outer loop reduces, "
+                "so that they run on every core";
+  let description = [{
+    A reduction over leading dimensions (a sum over the batch, the mean of
+    batch norm over N, H and W of an NHWC tensor) has a reduction loop
+    outermost and its output's columns innermost. Lowered to loops as it
+    is, its only parallel loop sits inside the reduction loop, too fine to
+    hand to the runtime's parallel-for, and the whole reduction runs on one
+    core. Here such a linalg op on tensors, whose innermost loop is parallel
+    and is the last dimension of its output, is tiled along that loop in an
+    scf.forall of column chunks, each chunk a multiple of the target's
+    vector (`vector-bits` over the output element's bits) and about an
+    eighth of the columns; the fill of its output is computed per chunk.
+    Each chunk keeps the reduction's order, so results are bit-identical,
+    and disc-cpu-parallel-for spreads the chunks over the cores when there
+    is enough work. Ops already inside an scf.forall are left alone.
+  }];
+  let options = [
+    Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
+           "The width of the target's vector registers in bits">,
+  ];
+  let dependentDialects = [
+    "linalg::LinalgDialect", "scf::SCFDialect", "tensor::TensorDialect"
+  ];
+}
+
 def DiscLinalgFuseElementwise : Pass<"disc-linalg-fuse-elementwise"> {
   let summary = "Fuses elementwise linalg ops on tensors, leaving matrix "
                 "products whole";
