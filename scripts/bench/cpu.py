@@ -209,6 +209,15 @@ def rows(rng, fn, extra=(), shape=(8192, 768)):
                    "copy")
 
 
+def batch_norm_statistics(rng, shape=(8, 112, 112, 64)):
+    # Batch norm's training statistics of an NHWC activation: per-channel
+    # reductions over N, H and W, which read the input (twice: the variance
+    # reads it against the mean), stacked into one result.
+    def statistics(x):
+        return jnp.stack([jnp.mean(x, axis=(0, 1, 2)), jnp.var(x, axis=(0, 1, 2))])
+    return Program(statistics, (normal(rng, shape),), "GB/s", 2 * 4 * math.prod(shape), "copy")
+
+
 def single_op_module(name, operand_types, result_type, op_text):
     """A module whose @main applies one op to its arguments, for ops that
     jax.jit lowers to LAPACK custom calls on the CPU instead."""
@@ -293,6 +302,7 @@ PROGRAMS = {
     "triangular_solve_1024x256": triangular_solve,
     "cholesky_1024": cholesky,
     "cumsum_16m": cumsum,
+    "batch_norm_stats_8x112x112x64": batch_norm_statistics,
     "max_pool_8x112x112x64": max_pool,
     "gather_rows_131072x128": gather_rows,
     "scatter_add_rows_131072x128": scatter_add_rows,

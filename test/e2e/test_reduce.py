@@ -71,7 +71,7 @@ def basic_cases():
         reduce_case("reduce_or_i1", "or", "i1", (6, 3), [1], g),
         reduce_case("reduce_or_all_i1", "or", "i1", (3, 2), [0, 1], g),
         # Reductions over leading dimensions with enough columns to be split
-        # in chunks for the cores (disc-cpu-tile-column-reductions), one of
+        # in chunks for the cores (disc-cpu-parallel-reductions), one of
         # them partial.
         reduce_case("reduce_sum_columns_f32", "add", "f32", (300, 200), [0], g, atol=1e-3,
                     rtol=1e-4, low=-1.0, high=1.0),
@@ -79,6 +79,13 @@ def basic_cases():
                     atol=1e-3, rtol=1e-4, low=-1.0, high=1.0),
         reduce_case("reduce_min_columns_i64", "minimum", "i64", (40, 33), [0], g),
         reduce_case("reduce_min_columns_f16", "minimum", "f16", (17, 130), [0], g, atol=0, rtol=0),
+        # Too few columns for chunks: blocks of rows reduce into partial
+        # results, combined after.
+        reduce_case("reduce_sum_nhwc_narrow_channels_f32", "add", "f32", (6, 10, 10, 32), [0, 1, 2], g,
+                    atol=1e-3, rtol=1e-4, low=-1.0, high=1.0),
+        reduce_case("reduce_max_row_blocks_i32", "maximum", "i32", (12, 20), [0], g),
+        reduce_case("reduce_max_row_blocks_f64", "maximum", "f64", (14, 10), [0], g, atol=0, rtol=0),
+        reduce_case("reduce_product_row_blocks_i64", "multiply", "i64", (16, 5), [0], g, low=-3, high=3),
     ]
     # A row of NaN must give NaN from max.
     x = random_array(g, (3, 4), "f32")

@@ -230,9 +230,9 @@ static void buildLinalgPhase(OpPassManager &pm, const CompileOptions &options) {
   pm.addPass(createCSEPass());
   if (options.target == Target::Cpu) {
     pm.addNestedPass<func::FuncOp>(createDiscLinalgFuseRows());
-    DiscCpuTileColumnReductionsOptions columns;
+    DiscCpuParallelReductionsOptions columns;
     columns.vectorBits = options.cpuVectorBits;
-    pm.addNestedPass<func::FuncOp>(createDiscCpuTileColumnReductions(columns));
+    pm.addNestedPass<func::FuncOp>(createDiscCpuParallelReductions(columns));
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
     if (!options.cpuLibraryCalls) {

@@ -107,24 +107,35 @@ def DiscCpuVectorizeRows : Pass<"disc-cpu-vectorize-rows", "func::FuncOp"> {
   ];
 }
 
-def DiscCpuTileColumnReductions
-    : Pass<"disc-cpu-tile-column-reductions", "func::FuncOp"> {
-  let summary = "Tiles the columns of a reduction whose outer loop reduces, "
-                "so that they run on every core";
+def DiscCpuParallelReductions
+    : Pass<"disc-cpu-parallel-reductions", "func::FuncOp"> {
+  let summary = "Splits a reduction whose outer loop reduces in chunks of "
+                "columns or blocks of rows, so that it runs on every core";
   let description = [{
     A reduction over leading dimensions (a sum over the batch, the mean of
     batch norm over N, H and W of an NHWC tensor) has a reduction loop
     outermost and its output's columns innermost. Lowered to loops as it
     is, its only parallel loop sits inside the reduction loop, too fine to
     hand to the runtime's parallel-for, and the whole reduction runs on one
-    core. Here such a linalg op on tensors, whose innermost loop is parallel
-    and is the last dimension of its output, is tiled along that loop in an
-    scf.forall of column chunks, each chunk a multiple of the target's
-    vector (`vector-bits` over the output element's bits) and about an
-    eighth of the columns; the fill of its output is computed per chunk.
-    Each chunk keeps the reduction's order, so results are bit-identical,
-    and disc-cpu-parallel-for spreads the chunks over the cores when there
-    is enough work. Ops already inside an scf.forall are left alone.
+    core. Such a linalg op on tensors, whose innermost loop is parallel and
+    is the last dimension of its outputs, is split in an scf.forall:
+
+    * in chunks of columns, when it has at least two chunks of four vectors
+      (`vector-bits` over the output element's bits): each chunk about an
+      eighth of the columns and a multiple of the vector. Each chunk keeps
+      the reduction's order, so results are bit-identical. Narrower chunks
+      read a few cache lines of every row each and together take longer
+      than one core reading whole rows.
+    * otherwise in blocks of rows, when its single output's combiner may be
+      reassociated (an integer op, a float min/max, a float add or multiply
+      marked reassoc, as disc's reductions are) and the leading loop's trip
+      count has a divisor from 2 to 8 (the largest is the block count):
+      each block reduces whole rows into its own row of a tensor of partial
+      results, filled with the combiner's neutral element, and a
+      linalg.reduce then combines the partial rows into the output.
+
+    disc-cpu-parallel-for spreads the chunks or blocks over the cores when
+    there is enough work. Ops already inside an scf.forall are left alone.
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",

@@ -1,5 +1,5 @@
-// RUN: disc-opt %s -split-input-file -disc-cpu-tile-column-reductions | FileCheck %s
-// RUN: disc-opt %s -split-input-file -disc-cpu-tile-column-reductions=vector-bits=256 | FileCheck %s --check-prefix=AVX2
+// RUN: disc-opt %s -split-input-file -disc-cpu-parallel-reductions | FileCheck %s
+// RUN: disc-opt %s -split-input-file -disc-cpu-parallel-reductions=vector-bits=256 | FileCheck %s --check-prefix=AVX2
 
 // A sum over the rows: 768 columns in chunks of 96 (an eighth, a multiple
 // of 16 f32 lanes; of 8 lanes with 256-bit vectors), the fill left whole.
@@ -30,12 +30,12 @@ func.func @sum_columns(%x: tensor<8192x768xf32>) -> tensor<768xf32> {
 
 // -----
 
-// NHWC batch-norm statistics: 200 channels in chunks of 32, the last one
-// partial (8 columns); with 8 lanes, chunks of 32 as well.
+// NHWC batch-norm statistics: 200 channels in chunks of four vectors, 64
+// columns, the last one partial (8 columns); with 8 lanes, chunks of 32.
 #nhwc = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 #channel = affine_map<(d0, d1, d2, d3) -> (d3)>
 // CHECK-LABEL: func.func @channel_sums
-// CHECK: scf.forall (%[[C:.*]]) = (0) to (200) step (32)
+// CHECK: scf.forall (%[[C:.*]]) = (0) to (200) step (64)
 // CHECK: %[[SIZE:.*]] = affine.min
 // CHECK: tensor.extract_slice %{{.*}}[0, 0, 0, %[[C]]] [8, 7, 7, %[[SIZE]]] [1, 1, 1, 1]
 // CHECK: linalg.generic {{.*}}iterator_types = ["reduction", "reduction", "reduction", "parallel"]
@@ -83,8 +83,9 @@ func.func @argmax_dynamic_columns(%x: tensor<100x?xf32>, %max: tensor<?xf32>,
 // -----
 
 // Left alone: a row reduction (its rows are the parallel outer loop), too
-// few columns to split (20 < two vectors), a reduction innermost, and one
-// already inside a loop over chunks.
+// few columns for two chunks of four vectors (64) and a float sum that may
+// not be reassociated, a reduction innermost, and one already inside a loop
+// over chunks.
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
 #col = affine_map<(d0, d1) -> (d1)>
@@ -94,8 +95,8 @@ func.func @argmax_dynamic_columns(%x: tensor<100x?xf32>, %max: tensor<?xf32>,
 // CHECK-COUNT-1: scf.forall (
 // CHECK-NOT: scf.forall (
 func.func @left_alone(%x: tensor<64x768xf32>, %rows: tensor<64xf32>,
-                      %narrow: tensor<100x20xf32>, %cols: tensor<20xf32>,
-                      %y: tensor<8x64x32xf32>, %mids: tensor<64xf32>) -> (tensor<64xf32>, tensor<20xf32>, tensor<64xf32>, tensor<2x768xf32>) {
+                      %narrow: tensor<100x64xf32>, %cols: tensor<64xf32>,
+                      %y: tensor<8x64x32xf32>, %mids: tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<2x768xf32>) {
   %a = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
       ins(%x : tensor<64x768xf32>) outs(%rows : tensor<64xf32>) {
   ^bb0(%in: f32, %acc: f32):
@@ -103,11 +104,11 @@ func.func @left_alone(%x: tensor<64x768xf32>, %rows: tensor<64xf32>,
     linalg.yield %s : f32
   } -> tensor<64xf32>
   %b = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
-      ins(%narrow : tensor<100x20xf32>) outs(%cols : tensor<20xf32>) {
+      ins(%narrow : tensor<100x64xf32>) outs(%cols : tensor<64xf32>) {
   ^bb0(%in: f32, %acc: f32):
     %s = arith.addf %acc, %in : f32
     linalg.yield %s : f32
-  } -> tensor<20xf32>
+  } -> tensor<64xf32>
   %c = linalg.generic {indexing_maps = [#id3, #mid], iterator_types = ["reduction", "parallel", "reduction"]}
       ins(%y : tensor<8x64x32xf32>) outs(%mids : tensor<64xf32>) {
   ^bb0(%in: f32, %acc: f32):
@@ -127,5 +128,63 @@ func.func @left_alone(%x: tensor<64x768xf32>, %rows: tensor<64xf32>,
       tensor.parallel_insert_slice %sum into %out[%i, 0] [1, 768] [1, 1] : tensor<768xf32> into tensor<2x768xf32>
     }
   }
-  return %a, %b, %c, %d : tensor<64xf32>, tensor<20xf32>, tensor<64xf32>, tensor<2x768xf32>
+  return %a, %b, %c, %d : tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<2x768xf32>
+}
+
+// -----
+
+// 64 channels are too few for column chunks: the 8 images each reduce into
+// a row of partial sums, which are then summed.
+#nhwc = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#channel = affine_map<(d0, d1, d2, d3) -> (d3)>
+// CHECK-LABEL: func.func @narrow_channel_sums
+// CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK: %[[PARTIAL0:.*]] = linalg.fill ins(%[[ZERO]] : f32) outs(%{{.*}} : tensor<8x64xf32>)
+// CHECK: %[[PARTIALS:.*]] = scf.forall (%[[B:.*]]) in (8) shared_outs(%[[P:.*]] = %[[PARTIAL0]]) -> (tensor<8x64xf32>)
+// CHECK: %[[X:.*]] = tensor.extract_slice %{{.*}}[%[[B]], 0, 0, 0] [1, 56, 56, 64] [1, 1, 1, 1]
+// CHECK: %[[ROW:.*]] = tensor.extract_slice %[[P]][%[[B]], 0] [1, 64] [1, 1] : tensor<8x64xf32> to tensor<64xf32>
+// CHECK: %[[SUM:.*]] = linalg.generic {{.*}} ins(%[[X]] : tensor<1x56x56x64xf32>) outs(%[[ROW]] : tensor<64xf32>)
+// CHECK: tensor.parallel_insert_slice %[[SUM]] into %[[P]][%[[B]], 0] [1, 64] [1, 1]
+// CHECK: linalg.reduce ins(%[[PARTIALS]] : tensor<8x64xf32>) outs(%{{.*}} : tensor<64xf32>) dimensions = [0]
+// CHECK: arith.addf {{.*}} fastmath<reassoc>
+func.func @narrow_channel_sums(%x: tensor<8x56x56x64xf32>, %init: tensor<64xf32>) -> tensor<64xf32> {
+  %sum = linalg.generic {indexing_maps = [#nhwc, #channel],
+                         iterator_types = ["reduction", "reduction", "reduction", "parallel"]}
+      ins(%x : tensor<8x56x56x64xf32>) outs(%init : tensor<64xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %acc, %in fastmath<reassoc> : f32
+    linalg.yield %s : f32
+  } -> tensor<64xf32>
+  return %sum : tensor<64xf32>
+}
+
+// -----
+
+// An integer maximum over 12 rows: 6 blocks (the largest count up to 8 that
+// divides 12), the partials starting from the smallest i32. 13 rows have no
+// such count and are left alone.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#col = affine_map<(d0, d1) -> (d1)>
+// CHECK-LABEL: func.func @max_rows
+// CHECK: arith.constant -2147483648 : i32
+// CHECK: scf.forall (%{{.*}}) in (6) shared_outs(%{{.*}} = %{{.*}}) -> (tensor<6x20xi32>)
+// CHECK: tensor.extract_slice %{{.*}}[%{{.*}}, 0] [2, 20] [1, 1]
+// CHECK: linalg.reduce
+// CHECK: arith.maxsi
+// CHECK-NOT: scf.forall (
+func.func @max_rows(%x: tensor<12x20xi32>, %init: tensor<20xi32>,
+                    %prime: tensor<13x20xi32>) -> (tensor<20xi32>, tensor<20xi32>) {
+  %max = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%x : tensor<12x20xi32>) outs(%init : tensor<20xi32>) {
+  ^bb0(%in: i32, %acc: i32):
+    %m = arith.maxsi %acc, %in : i32
+    linalg.yield %m : i32
+  } -> tensor<20xi32>
+  %left = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%prime : tensor<13x20xi32>) outs(%init : tensor<20xi32>) {
+  ^bb0(%in: i32, %acc: i32):
+    %m = arith.maxsi %acc, %in : i32
+    linalg.yield %m : i32
+  } -> tensor<20xi32>
+  return %max, %left : tensor<20xi32>, tensor<20xi32>
 }
