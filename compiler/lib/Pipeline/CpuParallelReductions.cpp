@@ -55,30 +55,35 @@ constexpr int64_t kTargetChunks = 8;
 // take longer together than one core reading whole rows.
 constexpr int64_t kMinChunkVectors = 4;
 
-/// Whether `op` reduces over its leading loop and keeps its output's last
-/// dimension innermost, as a linalg op on tensors outside any loop over
-/// chunks.
+/// Whether `op` is a linalg op on tensors, outside any loop over chunks,
+/// that reduces over its leading loop into integers or floats.
 bool isLeadingReduction(linalg::LinalgOp op) {
   if (!op.hasPureTensorSemantics() || op.getNumReductionLoops() == 0 ||
       linalg::isaContractionOpInterface(op) ||
       linalg::isaConvolutionOpInterface(op) || !isa<TilingInterface>(*op) ||
-      op->getParentOfType<scf::ForallOp>())
+      op->getParentOfType<scf::ForallOp>() ||
+      op.getIteratorTypesArray().front() != utils::IteratorType::reduction)
     return false;
-  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-  if (iterators.front() != utils::IteratorType::reduction ||
-      iterators.back() != utils::IteratorType::parallel)
+  return llvm::all_of(op.getDpsInits(), [](Value init) {
+    return getElementTypeOrSelf(init.getType()).isIntOrFloat();
+  });
+}
+
+/// Whether the innermost loop of `op` is parallel and runs along the last
+/// dimension of each of its outputs: the outputs' columns.
+bool hasColumnsInnermost(linalg::LinalgOp op) {
+  if (op.getIteratorTypesArray().back() != utils::IteratorType::parallel)
     return false;
   AffineExpr innermost =
       getAffineDimExpr(op.getNumLoops() - 1, op.getContext());
   return llvm::all_of(op.getDpsInitsMutable(), [&](OpOperand &init) {
     AffineMap map = op.getMatchingIndexingMap(&init);
-    return map.getNumResults() != 0 && map.getResults().back() == innermost &&
-           getElementTypeOrSelf(init.get().getType()).isIntOrFloat();
+    return map.getNumResults() != 0 && map.getResults().back() == innermost;
   });
 }
 
-/// The size of the column chunks to tile `op` into, or nothing when it has
-/// too few columns for two chunks.
+/// The size of the column chunks to tile `op`, whose columns are innermost,
+/// into, or nothing when it has too few columns for two chunks.
 std::optional<int64_t> getColumnChunk(linalg::LinalgOp op, int64_t vectorBits) {
   unsigned widestBits = 8;
   for (Value init : op.getDpsInits())
@@ -246,9 +251,11 @@ struct CpuParallelReductionsPass
     });
     IRRewriter rewriter(&getContext());
     for (linalg::LinalgOp op : reductions) {
-      if (std::optional<int64_t> chunk = getColumnChunk(op, vectorBits)) {
-        (void)tileColumns(rewriter, op, *chunk);
-        continue;
+      if (hasColumnsInnermost(op)) {
+        if (std::optional<int64_t> chunk = getColumnChunk(op, vectorBits)) {
+          (void)tileColumns(rewriter, op, *chunk);
+          continue;
+        }
       }
       Operation *combiner = getReassociableCombiner(op);
       std::optional<int64_t> blocks = getRowBlockCount(op);

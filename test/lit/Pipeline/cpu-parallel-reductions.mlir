@@ -188,3 +188,36 @@ func.func @max_rows(%x: tensor<12x20xi32>, %init: tensor<20xi32>,
   } -> tensor<20xi32>
   return %max, %left : tensor<20xi32>, tensor<20xi32>
 }
+
+// -----
+
+// A reduction to a scalar, and one over the first and last of three
+// dimensions, split in blocks of rows the same way.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#scalar = affine_map<(d0, d1) -> ()>
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#mid = affine_map<(d0, d1, d2) -> (d1)>
+// CHECK-LABEL: func.func @whole_and_outer_two
+// CHECK: scf.forall (%[[B:.*]]) in (8) shared_outs(%[[P:.*]] = %{{.*}}) -> (tensor<8xf32>)
+// CHECK: tensor.extract_slice %[[P]][%[[B]]] [1] [1] : tensor<8xf32> to tensor<f32>
+// CHECK: linalg.reduce ins(%{{.*}} : tensor<8xf32>) outs(%{{.*}} : tensor<f32>) dimensions = [0]
+// CHECK: scf.forall (%{{.*}}) in (8) shared_outs(%{{.*}} = %{{.*}}) -> (tensor<8x64xf32>)
+// CHECK: tensor.extract_slice %{{.*}}[%{{.*}}, 0, 0] [1, 64, 32] [1, 1, 1]
+// CHECK: linalg.generic {{.*}}iterator_types = ["reduction", "parallel", "reduction"]
+// CHECK: linalg.reduce ins(%{{.*}} : tensor<8x64xf32>) outs(%{{.*}} : tensor<64xf32>) dimensions = [0]
+func.func @whole_and_outer_two(%x: tensor<1024x1024xf32>, %zero: tensor<f32>,
+                               %y: tensor<8x64x32xf32>, %mids: tensor<64xf32>) -> (tensor<f32>, tensor<64xf32>) {
+  %sum = linalg.generic {indexing_maps = [#id, #scalar], iterator_types = ["reduction", "reduction"]}
+      ins(%x : tensor<1024x1024xf32>) outs(%zero : tensor<f32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %acc, %in fastmath<reassoc> : f32
+    linalg.yield %s : f32
+  } -> tensor<f32>
+  %m = linalg.generic {indexing_maps = [#id3, #mid], iterator_types = ["reduction", "parallel", "reduction"]}
+      ins(%y : tensor<8x64x32xf32>) outs(%mids : tensor<64xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.maximumf %acc, %in : f32
+    linalg.yield %s : f32
+  } -> tensor<64xf32>
+  return %sum, %m : tensor<f32>, tensor<64xf32>
+}

@@ -117,11 +117,13 @@ def DiscCpuParallelReductions
     outermost and its output's columns innermost. Lowered to loops as it
     is, its only parallel loop sits inside the reduction loop, too fine to
     hand to the runtime's parallel-for, and the whole reduction runs on one
-    core. Such a linalg op on tensors, whose innermost loop is parallel and
-    is the last dimension of its outputs, is split in an scf.forall:
+    core, as does a reduction to a scalar. A linalg op on tensors whose
+    leading loop reduces is split in an scf.forall:
 
-    * in chunks of columns, when it has at least two chunks of four vectors
-      (`vector-bits` over the output element's bits): each chunk about an
+    * in chunks of columns, when its innermost loop is parallel and runs
+      along the last dimension of its outputs, and it has at least two
+      chunks of four vectors (`vector-bits` over the output element's
+      bits): each chunk about an
       eighth of the columns and a multiple of the vector. Each chunk keeps
       the reduction's order, so results are bit-identical. Narrower chunks
       read a few cache lines of every row each and together take longer
