@@ -1,0 +1,623 @@
+//===- SimulateProcesses.cpp - Every process of a program on one device ---===//
+//
+// A program of mhlo.num_replicas x mhlo.num_partitions processes runs its
+// entry's body once per process. On one device the entry takes and returns
+// every process's values and holds one copy of the body per process, each
+// seeing its own replica_id and partition_id, and each collective becomes
+// the data movement between the copies that the StableHLO spec defines.
+// The copies are built op by op in step, so the k-th collective of every
+// process is the same op of the body: that is where they meet.
+//
+//===----------------------------------------------------------------------===//
+
+#include "disc/Conversion/StablehloOneDevice/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/STLExtras.h"
+
+namespace mlir::disc {
+#define GEN_PASS_DEF_SIMULATEPROCESSESPASS
+#include "disc/Conversion/StablehloOneDevice/Passes.h.inc"
+} // namespace mlir::disc
+
+using namespace mlir;
+
+namespace {
+
+/// More copies of the body than this make a program no one would wait to
+/// compile; the spec's grids for tests are a handful of processes.
+constexpr int64_t kMaxProcesses = 1024;
+
+struct Grid {
+  int64_t replicas = 1;
+  int64_t partitions = 1;
+  int64_t size() const { return replicas * partitions; }
+  int64_t process(int64_t replica, int64_t partition) const {
+    return replica * partitions + partition;
+  }
+};
+
+using ProcessGroups = SmallVector<SmallVector<int64_t>>;
+/// Per process, per operand (or result) of a collective.
+using PerProcess = SmallVector<SmallVector<Value>>;
+
+/// How a collective's id lists name processes (the spec's "process groups"
+/// strategies).
+enum class GroupMode {
+  CrossReplica,
+  CrossPartition,
+  CrossReplicaAndPartition,
+  FlattenedIds,
+};
+
+bool isCollective(Operation *op) {
+  return isa<stablehlo::AllReduceOp, stablehlo::AllGatherOp,
+             stablehlo::AllToAllOp, stablehlo::ReduceScatterOp,
+             stablehlo::CollectiveReduceOp, stablehlo::CollectiveBroadcastOp,
+             stablehlo::CollectivePermuteOp>(op);
+}
+
+bool hasChannel(Operation *op) {
+  auto channel =
+      op->getAttrOfType<stablehlo::ChannelHandleAttr>("channel_handle");
+  return channel && channel.getHandle() > 0;
+}
+
+/// The spec's choice of strategy for the op, from its channel_id and
+/// use_global_device_ids.
+FailureOr<GroupMode> getGroupMode(Operation *op) {
+  bool channel = hasChannel(op);
+  if (isa<stablehlo::AllReduceOp, stablehlo::AllGatherOp,
+          stablehlo::ReduceScatterOp>(op)) {
+    bool globalIds = op->hasAttr("use_global_device_ids");
+    if (globalIds && !channel)
+      return op->emitError()
+             << op->getName()
+             << " has use_global_device_ids without a channel_handle whose "
+                "handle is above 0, which the spec leaves undefined";
+    if (globalIds)
+      return GroupMode::FlattenedIds;
+    return channel ? GroupMode::CrossReplicaAndPartition
+                   : GroupMode::CrossReplica;
+  }
+  return channel ? GroupMode::CrossPartition : GroupMode::CrossReplica;
+}
+
+/// The rows of an id list, without XLA's -1 padding of uneven rows. No
+/// rows, as XLA reads it, is one group of every id below `bound`.
+FailureOr<ProcessGroups> readIdRows(Operation *op, StringRef attrName,
+                                    int64_t bound, StringRef idKind) {
+  auto ids = op->getAttrOfType<DenseIntElementsAttr>(attrName);
+  auto idsType = ids ? dyn_cast<RankedTensorType>(ids.getType()) : nullptr;
+  if (!idsType || idsType.getRank() != 2)
+    return op->emitError() << op->getName() << " needs " << attrName
+                           << " as a 2-d tensor of ids";
+  ProcessGroups rows;
+  if (ids.empty()) {
+    rows.push_back(llvm::to_vector(llvm::seq<int64_t>(0, bound)));
+    return rows;
+  }
+  SmallVector<int64_t> values(ids.getValues<int64_t>());
+  int64_t width = idsType.getDimSize(1);
+  for (size_t start = 0; start < values.size(); start += width) {
+    SmallVector<int64_t> &row = rows.emplace_back();
+    for (int64_t id : ArrayRef(values).slice(start, width)) {
+      if (id == -1)
+        continue;
+      if (id < 0 || id >= bound)
+        return op->emitError()
+               << op->getName() << " names " << idKind << " " << id << " in "
+               << attrName << ", but the program has " << bound << " " << idKind
+               << "s";
+      row.push_back(id);
+    }
+  }
+  return rows;
+}
+
+/// The process groups of the spec: each row of ids, as replicas or
+/// partitions or flattened process ids, becomes groups of process ids
+/// (replica * partitions + partition), in the spec's order.
+FailureOr<ProcessGroups> getProcessGroups(Operation *op, GroupMode mode,
+                                          const Grid &grid) {
+  int64_t bound = mode == GroupMode::CrossPartition ? grid.partitions
+                  : mode == GroupMode::FlattenedIds ? grid.size()
+                                                    : grid.replicas;
+  StringRef idKind = mode == GroupMode::CrossPartition ? "partition"
+                     : mode == GroupMode::FlattenedIds ? "process"
+                                                       : "replica";
+  FailureOr<ProcessGroups> rows =
+      readIdRows(op, "replica_groups", bound, idKind);
+  if (failed(rows))
+    return failure();
+  ProcessGroups groups;
+  for (ArrayRef<int64_t> row : *rows) {
+    switch (mode) {
+    case GroupMode::CrossReplica:
+      for (int64_t partition = 0; partition < grid.partitions; ++partition)
+        groups.push_back(llvm::map_to_vector(row, [&](int64_t replica) {
+          return grid.process(replica, partition);
+        }));
+      break;
+    case GroupMode::CrossPartition:
+      for (int64_t replica = 0; replica < grid.replicas; ++replica)
+        groups.push_back(llvm::map_to_vector(row, [&](int64_t partition) {
+          return grid.process(replica, partition);
+        }));
+      break;
+    case GroupMode::CrossReplicaAndPartition: {
+      SmallVector<int64_t> &group = groups.emplace_back();
+      for (int64_t partition = 0; partition < grid.partitions; ++partition)
+        for (int64_t replica : row)
+          group.push_back(grid.process(replica, partition));
+      break;
+    }
+    case GroupMode::FlattenedIds:
+      groups.push_back(llvm::to_vector(row));
+      break;
+    }
+  }
+  SmallVector<bool> seen(grid.size(), false);
+  for (ArrayRef<int64_t> group : groups)
+    for (int64_t process : group) {
+      if (seen[process])
+        return op->emitError() << op->getName() << " puts process " << process
+                               << " in more than one group of replica_groups";
+      seen[process] = true;
+    }
+  return groups;
+}
+
+Value zerosOf(OpBuilder &b, Location loc, Type type) {
+  return stablehlo::ConstantOp::create(b, loc,
+                                       cast<ElementsAttr>(b.getZeroAttr(type)));
+}
+
+/// `value` with the element type of `type` (a reduction body may take a
+/// wider type than the operands, as the spec allows).
+Value convertTo(OpBuilder &b, Location loc, Value value, Type type) {
+  auto valueType = cast<RankedTensorType>(value.getType());
+  Type element = cast<ShapedType>(type).getElementType();
+  if (valueType.getElementType() == element)
+    return value;
+  return stablehlo::ConvertOp::create(b, loc, valueType.clone(element), value);
+}
+
+/// The reduction body applied element by element to two processes'
+/// operands: one stablehlo.map per result, each returning its result of
+/// the body.
+SmallVector<Value> combine(OpBuilder &b, Location loc, Region &body,
+                           ValueRange lhs, ValueRange rhs,
+                           TypeRange resultTypes) {
+  SmallVector<Value> inputs;
+  for (auto [value, argument] :
+       llvm::zip(llvm::concat<const Value>(lhs, rhs), body.getArguments()))
+    inputs.push_back(convertTo(b, loc, value, argument.getType()));
+  SmallVector<Value> results;
+  for (auto [index, type] : llvm::enumerate(resultTypes)) {
+    int64_t rank = cast<RankedTensorType>(type).getRank();
+    auto map = stablehlo::MapOp::create(
+        b, loc, type, inputs,
+        b.getDenseI64ArrayAttr(llvm::to_vector(llvm::seq<int64_t>(0, rank))));
+    IRMapping mapping;
+    body.cloneInto(&map.getComputation(), mapping);
+    Operation *terminator = map.getComputation().front().getTerminator();
+    if (terminator->getNumOperands() != 1) {
+      OpBuilder returnBuilder(terminator);
+      stablehlo::ReturnOp::create(returnBuilder, terminator->getLoc(),
+                                  terminator->getOperand(index));
+      terminator->erase();
+    }
+    results.push_back(map.getResult());
+  }
+  return results;
+}
+
+/// The reduction over a group, folded in the group's order.
+SmallVector<Value> reduceGroup(OpBuilder &b, Location loc, Region &body,
+                               ArrayRef<int64_t> group,
+                               const PerProcess &operands,
+                               TypeRange resultTypes) {
+  SmallVector<Value> accumulated;
+  for (auto [value, type] : llvm::zip(operands[group.front()], resultTypes))
+    accumulated.push_back(convertTo(b, loc, value, type));
+  for (int64_t process : group.drop_front())
+    accumulated =
+        combine(b, loc, body, accumulated, operands[process], resultTypes);
+  return accumulated;
+}
+
+Value sliceAlong(OpBuilder &b, Location loc, Value value, int64_t dim,
+                 int64_t part, int64_t size) {
+  auto type = cast<RankedTensorType>(value.getType());
+  SmallVector<int64_t> start(type.getRank(), 0), limit(type.getShape()),
+      strides(type.getRank(), 1), shape(type.getShape());
+  start[dim] = part * size;
+  limit[dim] = start[dim] + size;
+  shape[dim] = size;
+  return stablehlo::SliceOp::create(
+      b, loc, type.clone(shape), value, b.getDenseI64ArrayAttr(start),
+      b.getDenseI64ArrayAttr(limit), b.getDenseI64ArrayAttr(strides));
+}
+
+class CollectiveSimulator {
+public:
+  CollectiveSimulator(OpBuilder &b, const Grid &grid) : b(b), grid(grid) {}
+
+  /// Each process's results of `op`, given each process's operands.
+  FailureOr<PerProcess> simulate(Operation *op, const PerProcess &operands) {
+    FailureOr<GroupMode> mode = getGroupMode(op);
+    if (failed(mode))
+      return failure();
+    PerProcess results(grid.size());
+    if (auto permute = dyn_cast<stablehlo::CollectivePermuteOp>(op)) {
+      if (failed(simulatePermute(permute, *mode, operands, results)))
+        return failure();
+      return fillWithZeros(op, results);
+    }
+    FailureOr<ProcessGroups> groups = getProcessGroups(op, *mode, grid);
+    if (failed(groups))
+      return failure();
+    Location loc = op->getLoc();
+    for (ArrayRef<int64_t> group : *groups) {
+      if (group.empty())
+        continue;
+      if (auto allReduce = dyn_cast<stablehlo::AllReduceOp>(op)) {
+        SmallVector<Value> reduced =
+            reduceGroup(b, loc, allReduce.getComputation(), group, operands,
+                        op->getResultTypes());
+        for (int64_t process : group)
+          results[process] = reduced;
+      } else if (auto reduceScatter =
+                     dyn_cast<stablehlo::ReduceScatterOp>(op)) {
+        // The whole reduction, of the operand's shape, before the split.
+        Type reducedType = cast<RankedTensorType>(reduceScatter.getType())
+                               .clone(cast<RankedTensorType>(
+                                          reduceScatter.getOperand().getType())
+                                          .getShape());
+        SmallVector<Value> reduced =
+            reduceGroup(b, loc, reduceScatter.getComputation(), group, operands,
+                        reducedType);
+        int64_t dim = reduceScatter.getScatterDimension();
+        int64_t size =
+            cast<RankedTensorType>(reduceScatter.getType()).getDimSize(dim);
+        for (auto [index, process] : llvm::enumerate(group))
+          results[process] = {
+              sliceAlong(b, loc, reduced.front(), dim, index, size)};
+      } else if (auto allGather = dyn_cast<stablehlo::AllGatherOp>(op)) {
+        SmallVector<Value> gathered;
+        for (auto [index, type] : llvm::enumerate(op->getResultTypes())) {
+          SmallVector<Value> parts = llvm::map_to_vector(
+              group, [&](int64_t process) { return operands[process][index]; });
+          gathered.push_back(stablehlo::ConcatenateOp::create(
+              b, loc, type, parts, allGather.getAllGatherDim()));
+        }
+        for (int64_t process : group)
+          results[process] = gathered;
+      } else if (auto allToAll = dyn_cast<stablehlo::AllToAllOp>(op)) {
+        if (failed(simulateAllToAll(allToAll, group, operands, results)))
+          return failure();
+      } else if (auto broadcast =
+                     dyn_cast<stablehlo::CollectiveBroadcastOp>(op)) {
+        simulateBroadcast(broadcast, group, operands, results);
+      } else if (auto reduce = dyn_cast<stablehlo::CollectiveReduceOp>(op)) {
+        results[group.front()] =
+            reduceGroup(b, loc, reduce.getComputation(), group, operands,
+                        op->getResultTypes());
+      }
+    }
+    if (!isa<stablehlo::CollectiveBroadcastOp, stablehlo::CollectiveReduceOp>(
+            op))
+      for (int64_t process = 0; process < grid.size(); ++process)
+        if (results[process].empty())
+          return op->emitError()
+                 << op->getName() << " leaves process " << process
+                 << " out of every group of replica_groups";
+    return fillWithZeros(op, results);
+  }
+
+private:
+  /// Processes that received nothing get zeros, as the spec says for
+  /// collective_permute, collective_broadcast and collective_reduce.
+  PerProcess fillWithZeros(Operation *op, PerProcess &results) {
+    SmallVector<Value> zeros;
+    for (SmallVector<Value> &values : results) {
+      if (!values.empty())
+        continue;
+      if (zeros.empty())
+        for (Type type : op->getResultTypes())
+          zeros.push_back(zerosOf(b, op->getLoc(), type));
+      values = zeros;
+    }
+    return results;
+  }
+
+  LogicalResult simulatePermute(stablehlo::CollectivePermuteOp op,
+                                GroupMode mode, const PerProcess &operands,
+                                PerProcess &results) {
+    bool acrossPartitions = mode == GroupMode::CrossPartition;
+    int64_t bound = acrossPartitions ? grid.partitions : grid.replicas;
+    FailureOr<ProcessGroups> pairs =
+        readIdRows(op, "source_target_pairs", bound,
+                   acrossPartitions ? "partition" : "replica");
+    if (failed(pairs))
+      return failure();
+    int64_t others = acrossPartitions ? grid.replicas : grid.partitions;
+    for (ArrayRef<int64_t> pair : *pairs) {
+      if (pair.size() != 2)
+        return op.emitError("stablehlo.collective_permute needs "
+                            "source_target_pairs of [source, target] pairs");
+      for (int64_t other = 0; other < others; ++other) {
+        int64_t source = acrossPartitions ? grid.process(other, pair[0])
+                                          : grid.process(pair[0], other);
+        int64_t target = acrossPartitions ? grid.process(other, pair[1])
+                                          : grid.process(pair[1], other);
+        if (!results[target].empty())
+          return op.emitError()
+                 << "stablehlo.collective_permute sends to process " << target
+                 << " more than once";
+        results[target] = operands[source];
+      }
+    }
+    return success();
+  }
+
+  LogicalResult simulateAllToAll(stablehlo::AllToAllOp op,
+                                 ArrayRef<int64_t> group,
+                                 const PerProcess &operands,
+                                 PerProcess &results) {
+    int64_t count = op.getSplitCount();
+    if (count != static_cast<int64_t>(group.size()))
+      return op.emitError()
+             << "stablehlo.all_to_all splits into " << count
+             << " parts for a group of " << group.size() << " processes";
+    Location loc = op.getLoc();
+    int64_t splitDim = op.getSplitDimension();
+    for (auto [index, type] : llvm::enumerate(op->getResultTypes())) {
+      int64_t size =
+          cast<RankedTensorType>(operands[group.front()][index].getType())
+              .getDimSize(splitDim) /
+          count;
+      for (auto [position, receiver] : llvm::enumerate(group)) {
+        SmallVector<Value> parts =
+            llvm::map_to_vector(group, [&](int64_t sender) {
+              return sliceAlong(b, loc, operands[sender][index], splitDim,
+                                position, size);
+            });
+        results[receiver].push_back(stablehlo::ConcatenateOp::create(
+            b, loc, type, parts, op.getConcatDimension()));
+      }
+    }
+    return success();
+  }
+
+  /// Every process of the group gets the first one's operands or, with
+  /// has_dynamic_root, for each data operand the operand of the process at
+  /// the index its own root operand holds.
+  void simulateBroadcast(stablehlo::CollectiveBroadcastOp op,
+                         ArrayRef<int64_t> group, const PerProcess &operands,
+                         PerProcess &results) {
+    Location loc = op.getLoc();
+    if (!op.getHasDynamicRoot()) {
+      for (int64_t process : group)
+        results[process] = llvm::to_vector(
+            ArrayRef(operands[group.front()]).take_front(op->getNumResults()));
+      return;
+    }
+    for (int64_t receiver : group) {
+      Value roots = operands[receiver].back();
+      auto rootsType = cast<RankedTensorType>(roots.getType());
+      auto rootType = RankedTensorType::get({}, rootsType.getElementType());
+      for (auto [index, type] : llvm::enumerate(op->getResultTypes())) {
+        Value root = stablehlo::ReshapeOp::create(
+            b, loc, rootType, sliceAlong(b, loc, roots, 0, index, /*size=*/1));
+        Value chosen = operands[group.front()][index];
+        for (auto [position, sender] : llvm::enumerate(group)) {
+          if (position == 0)
+            continue;
+          Value positionValue = stablehlo::ConstantOp::create(
+              b, loc,
+              DenseElementsAttr::get(
+                  rootType,
+                  b.getIntegerAttr(rootsType.getElementType(), position)));
+          Value isRoot = stablehlo::CompareOp::create(
+              b, loc, RankedTensorType::get({}, b.getI1Type()), root,
+              positionValue, stablehlo::ComparisonDirection::EQ, nullptr);
+          auto resultType = cast<RankedTensorType>(type);
+          Value mask = stablehlo::BroadcastInDimOp::create(
+              b, loc, resultType.clone(b.getI1Type()), isRoot,
+              b.getDenseI64ArrayAttr({}));
+          chosen = stablehlo::SelectOp::create(b, loc, type, mask,
+                                               operands[sender][index], chosen);
+        }
+        results[receiver].push_back(chosen);
+      }
+    }
+  }
+
+  OpBuilder &b;
+  const Grid &grid;
+};
+
+Grid readGrid(ModuleOp module) {
+  Grid grid;
+  if (auto replicas = module->getAttrOfType<IntegerAttr>("mhlo.num_replicas"))
+    grid.replicas = replicas.getInt();
+  if (auto partitions =
+          module->getAttrOfType<IntegerAttr>("mhlo.num_partitions"))
+    grid.partitions = partitions.getInt();
+  return grid;
+}
+
+bool isSimulatedEntry(func::FuncOp function) {
+  return function.isPublic() && !function.isDeclaration();
+}
+
+/// Ops the copies cannot run apart: collectives anywhere but at the top of
+/// an entry's body, which no order pairs across processes, and the ops of
+/// host transfers and point-to-point channels.
+LogicalResult checkSimulatable(ModuleOp module) {
+  bool failedAny = false;
+  module.walk([&](Operation *op) {
+    if (isa<stablehlo::InfeedOp, stablehlo::OutfeedOp, stablehlo::SendOp,
+            stablehlo::RecvOp>(op)) {
+      op->emitError() << op->getName()
+                      << " cannot run on simulated processes: disc has no "
+                         "host transfer queue, and does not pair sends with "
+                         "receives";
+      failedAny = true;
+      return;
+    }
+    if (!isCollective(op))
+      return;
+    auto function = dyn_cast<func::FuncOp>(op->getParentOp());
+    if (function && isSimulatedEntry(function))
+      return;
+    Operation *parent = op->getParentOp();
+    if (isa<func::FuncOp>(parent))
+      op->emitError() << op->getName() << " in @"
+                      << cast<func::FuncOp>(parent).getSymName()
+                      << ", which is not an entry (public function): only "
+                         "an entry's collectives can be simulated";
+    else
+      op->emitError() << op->getName() << " inside " << parent->getName()
+                      << ": a collective in a loop, branch or region cannot "
+                         "be paired across simulated processes";
+    failedAny = true;
+  });
+  return failure(failedAny);
+}
+
+bool isProcessId(Operation *op) {
+  return isa<stablehlo::ReplicaIdOp, stablehlo::PartitionIdOp>(op);
+}
+
+/// What replica_id or partition_id `op` returns on `process`.
+Value buildProcessId(OpBuilder &b, Operation *op, const Grid &grid,
+                     int64_t process) {
+  int64_t id = isa<stablehlo::ReplicaIdOp>(op) ? process / grid.partitions
+                                               : process % grid.partitions;
+  auto type = cast<RankedTensorType>(op->getResult(0).getType());
+  return stablehlo::ConstantOp::create(
+      b, op->getLoc(),
+      DenseElementsAttr::get(type,
+                             b.getIntegerAttr(type.getElementType(), id)));
+}
+
+/// The replica_id and partition_id ops that a copy nests in its regions.
+void setNestedProcessIds(Operation *copy, const Grid &grid, int64_t process) {
+  copy->walk([&](Operation *op) {
+    if (!isProcessId(op))
+      return;
+    OpBuilder b(op);
+    op->getResult(0).replaceAllUsesWith(buildProcessId(b, op, grid, process));
+    op->erase();
+  });
+}
+
+LogicalResult simulateEntry(func::FuncOp function, const Grid &grid) {
+  if (!function.getBody().hasOneBlock())
+    return function.emitError()
+           << "@" << function.getSymName()
+           << " has more than one block; simulated processes need one";
+  Block &body = function.getBody().front();
+  int64_t processes = grid.size();
+  FunctionType type = function.getFunctionType();
+  SmallVector<Type> inputs, outputs;
+  SmallVector<Attribute> argAttrs, resultAttrs;
+  auto attrsOr = [&](ArrayAttr all, unsigned i) -> Attribute {
+    return all ? all[i] : DictionaryAttr::get(function.getContext());
+  };
+  for (int64_t process = 0; process < processes; ++process) {
+    llvm::append_range(inputs, type.getInputs());
+    llvm::append_range(outputs, type.getResults());
+    for (unsigned i = 0; i < type.getNumInputs(); ++i)
+      argAttrs.push_back(attrsOr(function.getAllArgAttrs(), i));
+    for (unsigned i = 0; i < type.getNumResults(); ++i)
+      resultAttrs.push_back(attrsOr(function.getAllResultAttrs(), i));
+  }
+
+  auto *copies = new Block();
+  function.getBody().push_back(copies);
+  SmallVector<IRMapping> mappings(processes);
+  for (int64_t process = 0; process < processes; ++process)
+    for (BlockArgument argument : body.getArguments())
+      mappings[process].map(
+          argument, copies->addArgument(argument.getType(), argument.getLoc()));
+  auto b = OpBuilder::atBlockEnd(copies);
+  CollectiveSimulator simulator(b, grid);
+  for (Operation &op : body.without_terminator()) {
+    if (isProcessId(&op)) {
+      for (int64_t process = 0; process < processes; ++process)
+        mappings[process].map(op.getResult(0),
+                              buildProcessId(b, &op, grid, process));
+      continue;
+    }
+    if (!isCollective(&op)) {
+      for (int64_t process = 0; process < processes; ++process)
+        setNestedProcessIds(b.clone(op, mappings[process]), grid, process);
+      continue;
+    }
+    PerProcess operands = llvm::map_to_vector(
+        llvm::seq<int64_t>(0, processes), [&](int64_t process) {
+          return llvm::map_to_vector(op.getOperands(), [&](Value operand) {
+            return mappings[process].lookup(operand);
+          });
+        });
+    FailureOr<PerProcess> results = simulator.simulate(&op, operands);
+    if (failed(results))
+      return failure();
+    for (int64_t process = 0; process < processes; ++process)
+      mappings[process].map(op.getResults(), (*results)[process]);
+  }
+  Operation *terminator = body.getTerminator();
+  SmallVector<Value> returned;
+  for (int64_t process = 0; process < processes; ++process)
+    for (Value value : terminator->getOperands())
+      returned.push_back(mappings[process].lookupOrDefault(value));
+  func::ReturnOp::create(b, terminator->getLoc(), returned);
+
+  body.dropAllReferences();
+  body.erase();
+  function.setType(FunctionType::get(function.getContext(), inputs, outputs));
+  function.setAllArgAttrs(argAttrs);
+  function.setAllResultAttrs(resultAttrs);
+  return success();
+}
+
+/// The module now describes one process, the whole grid on one device.
+void setOneProcess(ModuleOp module) {
+  for (StringRef name : {"mhlo.num_replicas", "mhlo.num_partitions"})
+    if (auto count = module->getAttrOfType<IntegerAttr>(name))
+      module->setAttr(name, IntegerAttr::get(count.getType(), 1));
+}
+
+struct SimulateProcessesPass
+    : public disc::impl::SimulateProcessesPassBase<SimulateProcessesPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    Grid grid = readGrid(module);
+    if (grid.replicas < 1 || grid.partitions < 1 ||
+        grid.size() > kMaxProcesses) {
+      module.emitError() << "mhlo.num_replicas = " << grid.replicas
+                         << " and mhlo.num_partitions = " << grid.partitions
+                         << ": simulated processes need at least 1 of each "
+                            "and at most "
+                         << kMaxProcesses << " in all";
+      return signalPassFailure();
+    }
+    if (grid.size() == 1)
+      return;
+    if (failed(checkSimulatable(module)))
+      return signalPassFailure();
+    for (auto function :
+         llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
+      if (isSimulatedEntry(function) && failed(simulateEntry(function, grid)))
+        return signalPassFailure();
+    setOneProcess(module);
+  }
+};
+
+} // namespace
