@@ -185,31 +185,22 @@ Value convertTo(OpBuilder &b, Location loc, Value value, Type type) {
   return stablehlo::ConvertOp::create(b, loc, valueType.clone(element), value);
 }
 
-/// The reduction body applied element by element to two processes'
-/// operands: one stablehlo.map per result, each returning its result of
-/// the body.
+/// The reduction body, a binary computation on scalars, applied element by
+/// element to two processes' values of each operand: a stablehlo.map each.
 SmallVector<Value> combine(OpBuilder &b, Location loc, Region &body,
                            ValueRange lhs, ValueRange rhs,
                            TypeRange resultTypes) {
-  SmallVector<Value> inputs;
-  for (auto [value, argument] :
-       llvm::zip(llvm::concat<const Value>(lhs, rhs), body.getArguments()))
-    inputs.push_back(convertTo(b, loc, value, argument.getType()));
   SmallVector<Value> results;
-  for (auto [index, type] : llvm::enumerate(resultTypes)) {
+  for (auto [left, right, type] : llvm::zip(lhs, rhs, resultTypes)) {
+    SmallVector<Value> inputs = {
+        convertTo(b, loc, left, body.getArgument(0).getType()),
+        convertTo(b, loc, right, body.getArgument(1).getType())};
     int64_t rank = cast<RankedTensorType>(type).getRank();
     auto map = stablehlo::MapOp::create(
         b, loc, type, inputs,
         b.getDenseI64ArrayAttr(llvm::to_vector(llvm::seq<int64_t>(0, rank))));
     IRMapping mapping;
     body.cloneInto(&map.getComputation(), mapping);
-    Operation *terminator = map.getComputation().front().getTerminator();
-    if (terminator->getNumOperands() != 1) {
-      OpBuilder returnBuilder(terminator);
-      stablehlo::ReturnOp::create(returnBuilder, terminator->getLoc(),
-                                  terminator->getOperand(index));
-      terminator->erase();
-    }
     results.push_back(map.getResult());
   }
   return results;
@@ -251,6 +242,11 @@ public:
     FailureOr<GroupMode> mode = getGroupMode(op);
     if (failed(mode))
       return failure();
+    if (op->getNumRegions() == 1 && op->getRegion(0).getNumArguments() != 2)
+      return op->emitError()
+             << op->getName()
+             << " needs a body of two arguments, a binary computation, got "
+             << op->getRegion(0).getNumArguments();
     PerProcess results(grid.size());
     if (auto permute = dyn_cast<stablehlo::CollectivePermuteOp>(op)) {
       if (failed(simulatePermute(permute, *mode, operands, results)))

@@ -1,0 +1,179 @@
+"""disc-compile --simulate-processes: programs of several replicas and
+partitions, as jax.pmap and shard_map print them, run all their processes on
+one device; the entry takes every process's inputs and returns every
+process's results, process (replica * partitions + partition) 0's first.
+Each is checked against numpy computing every process and its collectives
+by hand; and the errors for what cannot be simulated."""
+
+import numpy as np
+
+from e2e import Case, jax_module, random_array, rng, run, tensor_type
+
+FLAG = ["--simulate-processes"]
+
+
+def body(element, op="add"):
+    return [
+        "^bb0(%%a: tensor<%s>, %%b: tensor<%s>):" % (element, element),
+        "  %%s = stablehlo.%s %%a, %%b : tensor<%s>" % (op, element),
+        "  stablehlo.return %s : tensor<%s>" % ("%s", element),
+    ]
+
+
+def grid_module(args, results, lines, replicas, partitions):
+    return jax_module(args, results, lines).replace(
+        "mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32",
+        "mhlo.num_partitions = %d : i32, mhlo.num_replicas = %d : i32" % (partitions, replicas))
+
+
+def data_parallel_step_case(g):
+    """A jax.pmap training step of linear regression on 4 replicas: each
+    computes its batch's gradient, psum averages them, each updates w."""
+    replicas, batch, features = 4, 8, 5
+    xs = [random_array(g, (batch, features), "f32") for _ in range(replicas)]
+    ys = [random_array(g, (batch,), "f32") for _ in range(replicas)]
+    w = random_array(g, (features,), "f32")
+    xt, yt, wt = (tensor_type((batch, features), "f32"), tensor_type((batch,), "f32"),
+                  tensor_type((features,), "f32"))
+    mlir = grid_module([("x", xt), ("y", yt), ("w", wt)], [(wt, "w")], [
+        "%%p = stablehlo.dot_general %%arg0, %%arg2, contracting_dims = [1] x [0] : "
+        "(%s, %s) -> %s" % (xt, wt, yt),
+        "%%e = stablehlo.subtract %%p, %%arg1 : %s" % yt,
+        "%%g = stablehlo.dot_general %%arg0, %%e, contracting_dims = [0] x [0] : "
+        "(%s, %s) -> %s" % (xt, yt, wt),
+        '%sum = "stablehlo.all_reduce"(%g) <{replica_groups = dense<[[0, 1, 2, 3]]> : '
+        "tensor<1x4xi64>}> ({"] + body("f32") + ["}) : (%s) -> %s" % (wt, wt),
+        "%%rate = stablehlo.constant dense<%r> : %s" % (0.1 / (replicas * batch), wt),
+        "%%step = stablehlo.multiply %%sum, %%rate : %s" % wt,
+        "%%0 = stablehlo.subtract %%arg2, %%step : %s" % wt,
+        "return %%0 : %s" % wt], replicas, 1)
+    inputs = [a for r in range(replicas) for a in (xs[r], ys[r], w)]
+    gradient = sum(xs[r].T @ (xs[r] @ w - ys[r]) for r in range(replicas))
+    updated = (w - gradient * np.float32(0.1 / (replicas * batch))).astype(np.float32)
+    return Case("pmap_data_parallel_step", mlir, inputs, lambda *args: [updated] * replicas,
+                atol=1e-4, rtol=1e-4, compile_args=FLAG)
+
+
+def ids_and_gather_case(g):
+    """2 replicas x 2 partitions: each scales its x by its flattened id
+    (replica * 2 + partition, from replica_id and partition_id) and
+    all_gathers the results over processes {0, 3} and {1, 2} named by
+    flattened ids (use_global_device_ids)."""
+    xs = [random_array(g, (3,), "f32") for _ in range(4)]
+    t, out = "tensor<3xf32>", "tensor<6xf32>"
+    mlir = grid_module([("x", t)], [(out, "gathered")], [
+        "%r = stablehlo.replica_id : tensor<ui32>",
+        "%p = stablehlo.partition_id : tensor<ui32>",
+        "%two = stablehlo.constant dense<2> : tensor<ui32>",
+        "%r2 = stablehlo.multiply %r, %two : tensor<ui32>",
+        "%id = stablehlo.add %r2, %p : tensor<ui32>",
+        "%f = stablehlo.convert %id : (tensor<ui32>) -> tensor<f32>",
+        "%%b = stablehlo.broadcast_in_dim %%f, dims = [] : (tensor<f32>) -> %s" % t,
+        "%%s = stablehlo.multiply %%arg0, %%b : %s" % t,
+        '%%0 = "stablehlo.all_gather"(%%s) {all_gather_dim = 0 : i64, replica_groups = '
+        "dense<[[0, 3], [1, 2]]> : tensor<2x2xi64>, channel_handle = "
+        "#stablehlo.channel_handle<handle = 1, type = 1>, use_global_device_ids} : "
+        "(%s) -> %s" % (t, out),
+        "return %%0 : %s" % out], 2, 2)
+    scaled = [xs[i] * np.float32(i) for i in range(4)]
+    first, second = np.concatenate([scaled[0], scaled[3]]), np.concatenate([scaled[1], scaled[2]])
+    return Case("ids_and_flattened_all_gather", mlir, xs,
+                lambda *args: [first, second, second, first], compile_args=FLAG)
+
+
+def all_to_all_case(g):
+    """4 replicas exchange the quarters of their columns (jax.lax.all_to_all)."""
+    xs = [random_array(g, (2, 8), "f32") for _ in range(4)]
+    t, out = "tensor<2x8xf32>", "tensor<8x2xf32>"
+    mlir = grid_module([("x", t)], [(out, "result")], [
+        '%%0 = "stablehlo.all_to_all"(%%arg0) {split_dimension = 1 : i64, concat_dimension = '
+        "0 : i64, split_count = 4 : i64, replica_groups = dense<[[0, 1, 2, 3]]> : "
+        "tensor<1x4xi64>} : (%s) -> %s" % (t, out),
+        "return %%0 : %s" % out], 4, 1)
+    expected = [np.concatenate([xs[s][:, 2 * r:2 * r + 2] for s in range(4)], axis=0)
+                for r in range(4)]
+    return Case("all_to_all_four_replicas", mlir, xs, lambda *args: expected,
+                compile_args=FLAG)
+
+
+def reduce_scatter_case(g):
+    """2 partitions with a channel (cross_replica_and_partition): the
+    element-wise max of both, each keeping its half of the rows."""
+    xs = [random_array(g, (4, 3), "f32") for _ in range(2)]
+    t, out = "tensor<4x3xf32>", "tensor<2x3xf32>"
+    mlir = grid_module([("x", t)], [(out, "result")], [
+        '%0 = "stablehlo.reduce_scatter"(%arg0) <{scatter_dimension = 0 : i64, '
+        "replica_groups = dense<[[0]]> : tensor<1x1xi64>, channel_handle = "
+        "#stablehlo.channel_handle<handle = 1, type = 1>}> ({"] + body("f32", "maximum") +
+        ["}) : (%s) -> %s" % (t, out), "return %%0 : %s" % out], 1, 2)
+    whole = np.maximum(xs[0], xs[1])
+    return Case("reduce_scatter_max_partitions", mlir, xs,
+                lambda *args: [whole[:2], whole[2:]], compile_args=FLAG)
+
+
+def ring_permute_case(g):
+    """jax.lax.ppermute around a ring of 3 replicas, then one step more to
+    replica 0 from 2 only: replica 1 and 2 receive nothing the second time."""
+    xs = [random_array(g, (2, 2), "f32") for _ in range(3)]
+    t = "tensor<2x2xf32>"
+    mlir = grid_module([("x", t)], [(t, "ring"), (t, "once")], [
+        '%%0 = "stablehlo.collective_permute"(%%arg0) {source_target_pairs = '
+        "dense<[[0, 1], [1, 2], [2, 0]]> : tensor<3x2xi64>} : (%s) -> %s" % (t, t),
+        '%%1 = "stablehlo.collective_permute"(%%0) {source_target_pairs = '
+        "dense<[[2, 0]]> : tensor<1x2xi64>} : (%s) -> %s" % (t, t),
+        "return %%0, %%1 : %s, %s" % (t, t)], 3, 1)
+    zeros = np.zeros((2, 2), np.float32)
+    return Case("ring_collective_permute", mlir, xs,
+                lambda *args: [xs[2], xs[1], xs[0], zeros, xs[1], zeros],
+                compile_args=FLAG)
+
+
+def broadcast_case(g):
+    """collective_broadcast from replica 1 to {1, 0}; replica 2 is in no
+    group and gets zeros. The integer operand shows the data is moved, not
+    recomputed."""
+    xs = [np.arange(4, dtype=np.int32) + 10 * r for r in range(3)]
+    t = "tensor<4xi32>"
+    mlir = grid_module([("x", t)], [(t, "result")], [
+        '%%0 = "stablehlo.collective_broadcast"(%%arg0) {replica_groups = dense<[[1, 0]]> : '
+        "tensor<1x2xi64>} : (%s) -> %s" % (t, t),
+        "return %%0 : %s" % t], 3, 1)
+    return Case("collective_broadcast_from_replica_1", mlir, xs,
+                lambda *args: [xs[1], xs[1], np.zeros(4, np.int32)], compile_args=FLAG)
+
+
+def error_cases():
+    t = "tensor<4xf32>"
+    two_replicas = grid_module([("x", t)], [(t, "result")], ["return %%arg0 : %s" % t], 2, 1)
+    loop = grid_module([("x", t), ("n", "tensor<i32>")], [(t, "result")], [
+        "%%0:2 = stablehlo.while(%%i = %%arg1, %%v = %%arg0) : tensor<i32>, %s" % t,
+        "cond {",
+        "  %c = stablehlo.constant dense<0> : tensor<i32>",
+        "  %p = stablehlo.compare GT, %i, %c : (tensor<i32>, tensor<i32>) -> tensor<i1>",
+        "  stablehlo.return %p : tensor<i1>",
+        "} do {",
+        '  %s = "stablehlo.all_reduce"(%v) <{replica_groups = dense<[[0, 1]]> : '
+        "tensor<1x2xi64>}> ({"] + body("f32") + ["}) : (%s) -> %s" % (t, t),
+        "  stablehlo.return %%i, %%s : tensor<i32>, %s" % t,
+        "}",
+        "return %%0#1 : %s" % t], 2, 1)
+    return [
+        Case("two_replicas_without_flag", two_replicas, expect="compile_error",
+             stderr_patterns=[r"error: mhlo\.num_replicas = 2; disc runs a program on one "
+                              r"device .*--simulate-processes"],
+             max_stderr_lines=3),
+        Case("all_reduce_in_loop", loop, expect="compile_error", compile_args=FLAG,
+             stderr_patterns=[r"all_reduce_in_loop\.mlir:\d+:\d+: error: stablehlo\.all_reduce "
+                              r"inside stablehlo\.while: a collective in a loop, branch or "
+                              r"region cannot be paired across simulated processes"],
+             max_stderr_lines=3),
+    ]
+
+
+def cases():
+    g = rng(137)
+    return [data_parallel_step_case(g), ids_and_gather_case(g), all_to_all_case(g),
+            reduce_scatter_case(g), ring_permute_case(g), broadcast_case(g)] + error_cases()
+
+
+run(cases())
