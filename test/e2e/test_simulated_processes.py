@@ -1,7 +1,9 @@
 """disc-compile --simulate-processes: programs of several replicas and
-partitions, as jax.pmap and shard_map print them, run all their processes on
-one device; the entry takes every process's inputs and returns every
-process's results, process (replica * partitions + partition) 0's first.
+partitions run all their processes on one device. Without Shardy the entry
+takes every process's inputs and returns every process's results, process
+(replica * partitions + partition) 0's first; a Shardy program (jax.pmap,
+shard_map) keeps its global entry and runs its manual computation per
+device.
 Each is checked against numpy computing every process and its collectives
 by hand; and the errors for what cannot be simulated."""
 
@@ -142,6 +144,38 @@ def broadcast_case(g):
                 lambda *args: [xs[1], xs[1], np.zeros(4, np.int32)], compile_args=FLAG)
 
 
+def shard_map_case(g):
+    """What jax.shard_map (and jax.pmap, which JAX lowers through it) prints
+    for a 2x2 mesh: the entry takes global values, the manual computation's
+    body runs on each device's block of x (rows split over "a", columns
+    over "b"); psum over "b" (flattened ids {0, 1}, {2, 3}) gives a result
+    the same across "b", and x scaled by the device id one split like x."""
+    x = random_array(g, (4, 6), "f32")
+    t, local, row = "tensor<4x6xf32>", "tensor<2x3xf32>", "tensor<4x3xf32>"
+    mlir = jax_module([("x", t)], [(row, "sum"), (t, "scaled")], [
+        '%%0:2 = sdy.manual_computation(%%arg0) in_shardings=[<@mesh, [{"a"}, {"b"}]>] '
+        'out_shardings=[<@mesh, [{"a"}, {}]>, <@mesh, [{"a"}, {"b"}]>] manual_axes={"a", "b"} '
+        "(%%x: %s) {" % local,
+        '  %s = "stablehlo.all_reduce"(%x) <{channel_handle = #stablehlo.channel_handle<'
+        "handle = 1, type = 1>, replica_groups = dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>, "
+        "use_global_device_ids}> ({"] + body("f32") + ["}) : (%s) -> %s" % (local, local),
+        "  %d = stablehlo.partition_id : tensor<ui32>",
+        "  %f = stablehlo.convert %d : (tensor<ui32>) -> tensor<f32>",
+        "  %%b = stablehlo.broadcast_in_dim %%f, dims = [] : (tensor<f32>) -> %s" % local,
+        "  %%y = stablehlo.multiply %%x, %%b : %s" % local,
+        "  sdy.return %%s, %%y : %s, %s" % (local, local),
+        "} : (%s) -> (%s, %s)" % (t, row, t),
+        "return %%0#0, %%0#1 : %s, %s" % (row, t)]).replace(
+            "mhlo.num_partitions = 1", "mhlo.num_partitions = 4").replace(
+            "  func.func public @main", '  sdy.mesh @mesh = <["a"=2, "b"=2]>\n'
+            "  func.func public @main", 1)
+    blocks = {(a, b): x[2 * a:2 * a + 2, 3 * b:3 * b + 3] for a in range(2) for b in range(2)}
+    summed = np.concatenate([blocks[a, 0] + blocks[a, 1] for a in range(2)])
+    scaled = np.block([[blocks[a, b] * np.float32(2 * a + b) for b in range(2)]
+                       for a in range(2)])
+    return Case("shard_map_2x2_mesh", mlir, [x], lambda x: [summed, scaled], compile_args=FLAG)
+
+
 def error_cases():
     t = "tensor<4xf32>"
     two_replicas = grid_module([("x", t)], [(t, "result")], ["return %%arg0 : %s" % t], 2, 1)
@@ -173,7 +207,8 @@ def error_cases():
 def cases():
     g = rng(137)
     return [data_parallel_step_case(g), ids_and_gather_case(g), all_to_all_case(g),
-            reduce_scatter_case(g), ring_permute_case(g), broadcast_case(g)] + error_cases()
+            reduce_scatter_case(g), ring_permute_case(g), broadcast_case(g),
+            shard_map_case(g)] + error_cases()
 
 
 run(cases())

@@ -154,3 +154,45 @@ module @send attributes {mhlo.num_replicas = 2 : i32} {
     return %x : tensor<2xf32>
   }
 }
+
+// -----
+
+// A Shardy program (jax.pmap, shard_map) is global: its manual
+// computation runs once per device on the device's shard, and its result
+// is the devices' shards put together; the mesh goes.
+// CHECK-LABEL: module @manual_computation
+// CHECK-NOT: sdy.mesh
+// CHECK: func.func public @main(%arg0: tensor<4x3xf32> {sdy.sharding = {{.*}}}) -> tensor<4x3xf32>
+// CHECK: %[[S0:.*]] = stablehlo.slice %arg0 [0:2, 0:3]
+// CHECK: %[[S1:.*]] = stablehlo.slice %arg0 [2:4, 0:3]
+// CHECK: %[[SUM:.*]] = "stablehlo.map"(%[[S0]], %[[S1]])
+// CHECK: %[[WHOLE:.*]] = stablehlo.concatenate %[[SUM]], %[[SUM]], dim = 0
+// CHECK-NOT: sdy.
+// CHECK: return %[[WHOLE]]
+module @manual_computation attributes {mhlo.num_partitions = 2 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["i"=2]>
+  func.func public @main(%arg0: tensor<4x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"i"}, {}]>}) -> tensor<4x3xf32> {
+    %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"i"}, {}]>] out_shardings=[<@mesh, [{"i"}, {}]>] manual_axes={"i"} (%x: tensor<2x3xf32>) {
+      %1 = "stablehlo.all_reduce"(%x) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, use_global_device_ids}> ({
+      ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+        %s = stablehlo.add %a, %b : tensor<f32>
+        stablehlo.return %s : tensor<f32>
+      }) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+      sdy.return %1 : tensor<2x3xf32>
+    } : (tensor<4x3xf32>) -> tensor<4x3xf32>
+    return %0 : tensor<4x3xf32>
+  }
+}
+
+// -----
+
+module @partly_manual attributes {mhlo.num_partitions = 4 : i32} {
+  sdy.mesh @mesh = <["i"=2, "j"=2]>
+  func.func public @main(%arg0: tensor<4xf32>) -> tensor<4xf32> {
+    // expected-error @+1 {{sdy.manual_computation leaves mesh axis "j" to the partitioner; simulated processes need every axis manual}}
+    %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"i"}]>] out_shardings=[<@mesh, [{"i"}]>] manual_axes={"i"} (%x: tensor<2xf32>) {
+      sdy.return %x : tensor<2xf32>
+    } : (tensor<4xf32>) -> tensor<4xf32>
+    return %0 : tensor<4xf32>
+  }
+}
