@@ -7,6 +7,9 @@
 // the data movement between the copies that the StableHLO spec defines.
 // The copies are built op by op in step, so the k-th collective of every
 // process is the same op of the body: that is where they meet.
+// A Shardy program is global but for its manual computations, which run
+// per device: there the body of each is copied per device, on the device's
+// shards, and the results are put back together.
 //
 //===----------------------------------------------------------------------===//
 
@@ -89,7 +92,8 @@ FailureOr<GroupMode> getGroupMode(Operation *op) {
 }
 
 /// The rows of an id list, without XLA's -1 padding of uneven rows. No
-/// rows, as XLA reads it, is one group of every id below `bound`.
+/// groups, as XLA reads replica_groups, is one group of every id below
+/// `bound`; no source_target_pairs is no pair.
 FailureOr<ProcessGroups> readIdRows(Operation *op, StringRef attrName,
                                     int64_t bound, StringRef idKind) {
   auto ids = op->getAttrOfType<DenseIntElementsAttr>(attrName);
@@ -99,7 +103,8 @@ FailureOr<ProcessGroups> readIdRows(Operation *op, StringRef attrName,
                            << " as a 2-d tensor of ids";
   ProcessGroups rows;
   if (ids.empty()) {
-    rows.push_back(llvm::to_vector(llvm::seq<int64_t>(0, bound)));
+    if (attrName == "replica_groups")
+      rows.push_back(llvm::to_vector(llvm::seq<int64_t>(0, bound)));
     return rows;
   }
   SmallVector<int64_t> values(ids.getValues<int64_t>());
@@ -282,6 +287,12 @@ public:
         int64_t dim = reduceScatter.getScatterDimension();
         int64_t size =
             cast<RankedTensorType>(reduceScatter.getType()).getDimSize(dim);
+        if (size * static_cast<int64_t>(group.size()) !=
+            cast<RankedTensorType>(reducedType).getDimSize(dim))
+          return op->emitError()
+                 << "stablehlo.reduce_scatter's result is not 1/"
+                 << group.size() << " of its operand along scatter_dimension "
+                 << dim << " for a group of " << group.size() << " processes";
         for (auto [index, process] : llvm::enumerate(group))
           results[process] = {
               sliceAlong(b, loc, reduced.front(), dim, index, size)};
@@ -375,10 +386,15 @@ private:
     Location loc = op.getLoc();
     int64_t splitDim = op.getSplitDimension();
     for (auto [index, type] : llvm::enumerate(op->getResultTypes())) {
-      int64_t size =
+      int64_t whole =
           cast<RankedTensorType>(operands[group.front()][index].getType())
-              .getDimSize(splitDim) /
-          count;
+              .getDimSize(splitDim);
+      if (whole % count != 0)
+        return op.emitError()
+               << "stablehlo.all_to_all cannot split dimension " << splitDim
+               << " of size " << whole << " of operand " << index << " into "
+               << count << " parts";
+      int64_t size = whole / count;
       for (auto [position, receiver] : llvm::enumerate(group)) {
         SmallVector<Value> parts =
             llvm::map_to_vector(group, [&](int64_t sender) {

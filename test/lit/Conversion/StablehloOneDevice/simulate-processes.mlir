@@ -196,3 +196,26 @@ module @partly_manual attributes {mhlo.num_partitions = 4 : i32} {
     return %0 : tensor<4xf32>
   }
 }
+
+// -----
+
+// No source_target_pairs: every process receives zeros.
+// CHECK-LABEL: module @no_pairs
+// CHECK: %[[ZEROS:.*]] = stablehlo.constant dense<0.000000e+00> : tensor<2xf32>
+// CHECK: return %[[ZEROS]], %[[ZEROS]]
+module @no_pairs attributes {mhlo.num_replicas = 2 : i32} {
+  func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+    %0 = "stablehlo.collective_permute"(%x) {source_target_pairs = dense<> : tensor<0x2xi64>} : (tensor<2xf32>) -> tensor<2xf32>
+    return %0 : tensor<2xf32>
+  }
+}
+
+// -----
+
+module @uneven_all_to_all attributes {mhlo.num_replicas = 2 : i32} {
+  func.func @main(%x: tensor<3xf32>) -> tensor<3xf32> {
+    // expected-error @+1 {{stablehlo.all_to_all cannot split dimension 0 of size 3 of operand 0 into 2 parts}}
+    %0 = "stablehlo.all_to_all"(%x) {split_dimension = 0 : i64, concat_dimension = 0 : i64, split_count = 2 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<3xf32>) -> tensor<3xf32>
+    return %0 : tensor<3xf32>
+  }
+}
