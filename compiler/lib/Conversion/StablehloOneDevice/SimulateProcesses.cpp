@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "disc/Conversion/StablehloOneDevice/Passes.h"
+#include "disc/Transforms/EntrySignature.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -588,16 +589,24 @@ LogicalResult simulateEntry(func::FuncOp function, const Grid &grid) {
   FunctionType type = function.getFunctionType();
   SmallVector<Type> inputs, outputs;
   SmallVector<Attribute> argAttrs, resultAttrs;
-  auto attrsOr = [&](ArrayAttr all, unsigned i) -> Attribute {
-    return all ? all[i] : DictionaryAttr::get(function.getContext());
+  // Each value's attributes, and whose it is.
+  auto withProcess = [&](ArrayAttr all, unsigned i, int64_t process) {
+    NamedAttrList attrs(all ? cast<DictionaryAttr>(all[i]) : DictionaryAttr());
+    attrs.set(disc::kProcessAttrName,
+              StringAttr::get(function.getContext(),
+                              "replica " + Twine(process / grid.partitions) +
+                                  ", partition " +
+                                  Twine(process % grid.partitions)));
+    return attrs.getDictionary(function.getContext());
   };
   for (int64_t process = 0; process < processes; ++process) {
     llvm::append_range(inputs, type.getInputs());
     llvm::append_range(outputs, type.getResults());
     for (unsigned i = 0; i < type.getNumInputs(); ++i)
-      argAttrs.push_back(attrsOr(function.getAllArgAttrs(), i));
+      argAttrs.push_back(withProcess(function.getAllArgAttrs(), i, process));
     for (unsigned i = 0; i < type.getNumResults(); ++i)
-      resultAttrs.push_back(attrsOr(function.getAllResultAttrs(), i));
+      resultAttrs.push_back(
+          withProcess(function.getAllResultAttrs(), i, process));
   }
 
   auto *copies = new Block();

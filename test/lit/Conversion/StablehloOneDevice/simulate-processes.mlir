@@ -3,7 +3,8 @@
 // Two replicas: the entry takes and returns both processes' values, process
 // 0's first; all_reduce folds the body over the group; the ids are constants.
 // CHECK-LABEL: module @all_reduce attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32}
-// CHECK: func.func @main(%arg0: tensor<4xf32> {jax.arg_info = "x"}, %arg1: tensor<4xf32> {jax.arg_info = "x"}) -> (tensor<4xf32>, tensor<ui32>, tensor<4xf32>, tensor<ui32>)
+// CHECK: func.func @main(%arg0: tensor<4xf32> {disc.process = "replica 0, partition 0", jax.arg_info = "x"}, %arg1: tensor<4xf32> {disc.process = "replica 1, partition 0", jax.arg_info = "x"})
+// CHECK-SAME: -> (tensor<4xf32> {disc.process = "replica 0, partition 0"}, tensor<ui32> {disc.process = "replica 0, partition 0"}, tensor<4xf32> {disc.process = "replica 1, partition 0"}, tensor<ui32> {disc.process = "replica 1, partition 0"})
 // CHECK: %[[SUM:.*]] = "stablehlo.map"(%arg0, %arg1) <{dimensions = array<i64: 0>}>
 // CHECK: stablehlo.add
 // CHECK: %[[P0:.*]] = stablehlo.multiply %[[SUM]], %arg0
