@@ -1,9 +1,9 @@
 """disc-compile --simulate-processes: programs of several replicas and
 partitions run all their processes on one device. Without Shardy the entry
 takes every process's inputs and returns every process's results, process
-(replica * partitions + partition) 0's first; a Shardy program (jax.pmap,
-shard_map) keeps its global entry and runs its manual computation per
-device.
+(replica * partitions + partition) 0's first; a sharded program (jax.jit
+with shardings, jax.pmap, shard_map) keeps its global entry, run once, and
+runs its manual computations per device.
 Each is checked against numpy computing every process and its collectives
 by hand; and the errors for what cannot be simulated."""
 
@@ -176,6 +176,26 @@ def shard_map_case(g):
     return Case("shard_map_2x2_mesh", mlir, [x], lambda x: [summed, scaled], compile_args=FLAG)
 
 
+def auto_sharded_case(g):
+    """jax.jit with x's rows sharded over a mesh of 4 devices and no manual
+    computation: the program is the whole computation, run once."""
+    x = random_array(g, (8, 5), "f32")
+    w = random_array(g, (5, 3), "f32")
+    xt, wt, out = "tensor<8x5xf32>", "tensor<5x3xf32>", "tensor<8x3xf32>"
+    mlir = jax_module([("x", xt), ("w", wt)], [(out, "result")], [
+        "%%0 = stablehlo.dot_general %%arg0, %%arg1, contracting_dims = [1] x [0] : "
+        "(%s, %s) -> %s" % (xt, wt, out),
+        "%%1 = stablehlo.tanh %%0 : %s" % out,
+        "return %%1 : %s" % out]).replace(
+            "mhlo.num_partitions = 1", "mhlo.num_partitions = 4").replace(
+            '%s loc("x")' % xt,
+            '%s {sdy.sharding = #sdy.sharding<@mesh, [{"d"}, {}]>} loc("x")' % xt).replace(
+            "  func.func public @main", '  sdy.mesh @mesh = <["d"=4]>\n'
+            "  func.func public @main", 1)
+    return Case("auto_sharded_runs_once", mlir, [x, w], lambda x, w: np.tanh(x @ w),
+                atol=1e-5, rtol=1e-4, compile_args=FLAG)
+
+
 def error_cases():
     t = "tensor<4xf32>"
     two_replicas = grid_module([("x", t)], [(t, "result")], ["return %%arg0 : %s" % t], 2, 1)
@@ -208,7 +228,7 @@ def cases():
     g = rng(137)
     return [data_parallel_step_case(g), ids_and_gather_case(g), all_to_all_case(g),
             reduce_scatter_case(g), ring_permute_case(g), broadcast_case(g),
-            shard_map_case(g)] + error_cases()
+            shard_map_case(g), auto_sharded_case(g)] + error_cases()
 
 
 run(cases())

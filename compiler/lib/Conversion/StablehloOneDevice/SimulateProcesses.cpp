@@ -7,9 +7,10 @@
 // the data movement between the copies that the StableHLO spec defines.
 // The copies are built op by op in step, so the k-th collective of every
 // process is the same op of the body: that is where they meet.
-// A Shardy program is global but for its manual computations, which run
-// per device: there the body of each is copied per device, on the device's
-// shards, and the results are put back together.
+// A sharded program (Shardy's sdy.mesh, GSPMD's mhlo.sharding) is global
+// but for its manual computations, which run per device: there the body of
+// each is copied per device, on the device's shards, and the results are
+// put back together; the rest runs once, as the whole program it describes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -476,10 +477,10 @@ bool isManualComputation(Operation *op) {
 }
 
 /// Ops the copies cannot run apart: collectives anywhere but at the top of
-/// what runs per process (an entry's body or, in a Shardy program, a manual
+/// what runs per process (an entry's body or, in a sharded program, a manual
 /// computation's), which no order pairs across processes, and the ops of
 /// host transfers and point-to-point channels.
-LogicalResult checkSimulatable(ModuleOp module, bool shardy) {
+LogicalResult checkSimulatable(ModuleOp module, bool global) {
   bool failedAny = false;
   module.walk([&](Operation *op) {
     if (isa<stablehlo::InfeedOp, stablehlo::OutfeedOp, stablehlo::SendOp,
@@ -495,13 +496,13 @@ LogicalResult checkSimulatable(ModuleOp module, bool shardy) {
       return;
     Operation *parent = op->getParentOp();
     auto function = dyn_cast<func::FuncOp>(parent);
-    if (shardy ? isManualComputation(parent)
+    if (global ? isManualComputation(parent)
                : function && isSimulatedEntry(function))
       return;
-    if (shardy && function)
+    if (global && function)
       op->emitError() << op->getName()
                       << " outside every sdy.manual_computation: in a "
-                         "Shardy program only those run per device";
+                         "sharded program only those run per device";
     else if (function)
       op->emitError() << op->getName() << " in @"
                       << cast<func::FuncOp>(parent).getSymName()
@@ -910,6 +911,43 @@ LogicalResult simulateManualComputation(Operation *op, ModuleOp module,
   return success();
 }
 
+/// Whether the module is one program over all devices that a partitioner
+/// would split (Shardy's sdy.mesh, GSPMD's mhlo.sharding), rather than the
+/// program of each process. GSPMD's manual regions, whose bodies see
+/// shards, are an error: unlike Shardy's, they do not say how to split.
+FailureOr<bool> isGlobalProgram(ModuleOp module) {
+  bool global = false;
+  WalkResult walk = module.walk([&](Operation *op) -> WalkResult {
+    StringRef name = op->getName().getStringRef();
+    global |= name == "sdy.mesh" || isManualComputation(op);
+    if (auto call = dyn_cast<stablehlo::CustomCallOp>(op)) {
+      StringRef target = call.getCallTargetName();
+      if (target == "SPMDFullToShardShape" ||
+          target == "SPMDShardToFullShape") {
+        op->emitError() << "stablehlo.custom_call @" << target
+                        << ": GSPMD's manual sharding cannot be simulated; "
+                           "JAX exports it as Shardy's "
+                           "sdy.manual_computation, which can";
+        return WalkResult::interrupt();
+      }
+      global |= target == "Sharding";
+    }
+    if (auto function = dyn_cast<func::FuncOp>(op)) {
+      auto hasSharding = [](ArrayAttr attrs) {
+        return attrs && llvm::any_of(attrs, [](Attribute dict) {
+                 return cast<DictionaryAttr>(dict).contains("mhlo.sharding");
+               });
+      };
+      global |= hasSharding(function.getAllArgAttrs()) ||
+                hasSharding(function.getAllResultAttrs());
+    }
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+  return global;
+}
+
 /// The module now describes one process, the whole grid on one device.
 void setOneProcess(ModuleOp module) {
   for (StringRef name : {"mhlo.num_replicas", "mhlo.num_partitions"})
@@ -933,14 +971,17 @@ struct SimulateProcessesPass
     }
     if (grid.size() == 1)
       return;
-    // A Shardy program is one global program whose manual computations run
-    // per device; any other runs its entries per process.
+    // A sharded program is one global program whose manual computations
+    // run per device; any other runs its entries per process.
+    FailureOr<bool> global = isGlobalProgram(module);
+    if (failed(global))
+      return signalPassFailure();
     SmallVector<Operation *> manualComputations;
     module.walk([&](Operation *op) {
       if (isManualComputation(op))
         manualComputations.push_back(op);
     });
-    if (failed(checkSimulatable(module, !manualComputations.empty())))
+    if (failed(checkSimulatable(module, *global)))
       return signalPassFailure();
     for (Operation *op : manualComputations) {
       for (Operation *parent = op->getParentOp(); parent;
@@ -954,7 +995,7 @@ struct SimulateProcessesPass
     for (Operation *op : manualComputations)
       if (failed(simulateManualComputation(op, module, grid)))
         return signalPassFailure();
-    if (manualComputations.empty()) {
+    if (!*global) {
       for (auto function :
            llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
         if (isSimulatedEntry(function) && failed(simulateEntry(function, grid)))

@@ -220,3 +220,30 @@ module @uneven_all_to_all attributes {mhlo.num_replicas = 2 : i32} {
     return %0 : tensor<3xf32>
   }
 }
+
+// -----
+
+// A sharded program without a manual computation (jax.jit with shardings)
+// is the whole computation: it runs once.
+// CHECK-LABEL: module @auto_sharded attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32}
+// CHECK-NOT: sdy.mesh
+// CHECK: func.func public @main(%arg0: tensor<8xf32> {sdy.sharding = {{.*}}}) -> tensor<8xf32>
+// CHECK: %[[Y:.*]] = stablehlo.tanh %arg0
+// CHECK: return %[[Y]] : tensor<8xf32>
+module @auto_sharded attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["d"=4]>
+  func.func public @main(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"d"}]>}) -> tensor<8xf32> {
+    %0 = stablehlo.tanh %arg0 : tensor<8xf32>
+    return %0 : tensor<8xf32>
+  }
+}
+
+// -----
+
+module @gspmd_manual attributes {mhlo.num_partitions = 2 : i32} {
+  func.func public @main(%arg0: tensor<8xf32> {mhlo.sharding = "{devices=[2]<=[2]}"}) -> tensor<4xf32> {
+    // expected-error @+1 {{stablehlo.custom_call @SPMDFullToShardShape: GSPMD's manual sharding cannot be simulated; JAX exports it as Shardy's sdy.manual_computation, which can}}
+    %0 = stablehlo.custom_call @SPMDFullToShardShape(%arg0) {mhlo.sharding = "{manual}"} : (tensor<8xf32>) -> tensor<4xf32>
+    return %0 : tensor<4xf32>
+  }
+}

@@ -62,14 +62,17 @@ def SimulateProcessesPass : Pass<"disc-simulate-processes", "ModuleOp"> {
       has_dynamic_root, the process at the index the receiver's root
       operand holds, per data operand), zeros outside every group.
 
-    A Shardy program (what jax.pmap and jax.shard_map print) is global
-    instead: its entry keeps its signature, and each sdy.manual_computation
+    A sharded program (an sdy.mesh, or GSPMD's mhlo.sharding: what
+    jax.jit with shardings, jax.pmap and jax.shard_map print) is global
+    instead: its entry keeps its signature and runs once, and each
+    sdy.manual_computation
     (every mesh axis manual, no sub-axes, no device_ids) runs its body once
     per device (device d at the row-major position d of the mesh, the
     partition id d) on the device's shard of each operand, sliced as its
     in_sharding splits it; each result is the devices' results
     concatenated as its out_sharding splits it, taken from the devices at
-    0 along the axes it does not split. The meshes go.
+    0 along the axes it does not split. The meshes go. GSPMD's manual
+    regions (custom_call @SPMDFullToShardShape) are an error.
 
     The module then says 1 replica and 1 partition. A collective inside a
     region (while, if, case, ...), in a function other than a public one,
