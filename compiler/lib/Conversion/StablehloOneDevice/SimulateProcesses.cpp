@@ -313,7 +313,8 @@ public:
           return failure();
       } else if (auto broadcast =
                      dyn_cast<stablehlo::CollectiveBroadcastOp>(op)) {
-        simulateBroadcast(broadcast, group, operands, results);
+        if (failed(simulateBroadcast(broadcast, group, operands, results)))
+          return failure();
       } else if (auto reduce = dyn_cast<stablehlo::CollectiveReduceOp>(op)) {
         results[group.front()] =
             reduceGroup(b, loc, reduce.getComputation(), group, operands,
@@ -413,19 +414,27 @@ private:
   /// Every process of the group gets the first one's operands or, with
   /// has_dynamic_root, for each data operand the operand of the process at
   /// the index its own root operand holds.
-  void simulateBroadcast(stablehlo::CollectiveBroadcastOp op,
-                         ArrayRef<int64_t> group, const PerProcess &operands,
-                         PerProcess &results) {
+  LogicalResult simulateBroadcast(stablehlo::CollectiveBroadcastOp op,
+                                  ArrayRef<int64_t> group,
+                                  const PerProcess &operands,
+                                  PerProcess &results) {
     Location loc = op.getLoc();
     if (!op.getHasDynamicRoot()) {
       for (int64_t process : group)
         results[process] = llvm::to_vector(
             ArrayRef(operands[group.front()]).take_front(op->getNumResults()));
-      return;
+      return success();
     }
+    auto rootsType = cast<RankedTensorType>(op->getOperands().back().getType());
+    if (rootsType.getRank() != 1 ||
+        rootsType.getDimSize(0) != op->getNumResults() ||
+        !isa<IntegerType>(rootsType.getElementType()))
+      return op.emitError()
+             << "stablehlo.collective_broadcast with has_dynamic_root needs "
+                "a last operand of one integer index per result, got "
+             << rootsType;
     for (int64_t receiver : group) {
       Value roots = operands[receiver].back();
-      auto rootsType = cast<RankedTensorType>(roots.getType());
       auto rootType = RankedTensorType::get({}, rootsType.getElementType());
       for (auto [index, type] : llvm::enumerate(op->getResultTypes())) {
         Value root = stablehlo::ReshapeOp::create(
@@ -452,6 +461,7 @@ private:
         results[receiver].push_back(chosen);
       }
     }
+    return success();
   }
 
   OpBuilder &b;
@@ -504,8 +514,7 @@ LogicalResult checkSimulatable(ModuleOp module, bool global) {
                       << " outside every sdy.manual_computation: in a "
                          "sharded program only those run per device";
     else if (function)
-      op->emitError() << op->getName() << " in @"
-                      << cast<func::FuncOp>(parent).getSymName()
+      op->emitError() << op->getName() << " in @" << function.getSymName()
                       << ", which is not an entry (public function): only "
                          "an entry's collectives can be simulated";
     else
