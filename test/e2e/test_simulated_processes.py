@@ -7,11 +7,19 @@ runs its manual computations per device.
 Each is checked against numpy computing every process and its collectives
 by hand; and the errors for what cannot be simulated."""
 
+import os
+
 import numpy as np
 
 from e2e import Case, jax_module, random_array, rng, run, tensor_type
 
 FLAG = ["--simulate-processes"]
+DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
+
+
+def jax_printed(name):
+    with open(os.path.join(DATA, name)) as f:
+        return f.read()
 
 
 def body(element, op="add"):
@@ -196,6 +204,37 @@ def auto_sharded_case(g):
                 atol=1e-5, rtol=1e-4, compile_args=FLAG)
 
 
+def jax_pmap_case(g):
+    """data/pmap_collectives.mlir, as JAX printed a jax.pmap over 4 devices:
+    psum, all_gather, a ring ppermute and axis_index of tanh(x @ w), each
+    device on its row of x and w."""
+    x = random_array(g, (4, 3, 5), "f32")
+    w = random_array(g, (4, 5, 2), "f32")
+    y = np.tanh(np.einsum("dij,djk->dik", x, w))
+    total = y.sum(0)
+    shifted = np.stack([y[(d - 1) % 4] * np.float32(d) for d in range(4)])
+    return Case("jax_pmap_collectives", jax_printed("pmap_collectives.mlir"), [x, w],
+                lambda x, w: [np.stack([total] * 4), np.stack([y.sum(0) - total] * 4),
+                              shifted], atol=1e-5, rtol=1e-4, compile_args=FLAG)
+
+
+def jax_shard_map_case(g):
+    """data/shard_map_psum_pmean.mlir, as JAX printed a jax.shard_map on a
+    2x2 mesh: x's blocks times w's row blocks, summed over "b" (split by
+    "a" in the result) and averaged over both axes (replicated)."""
+    x = random_array(g, (4, 6), "f32")
+    w = random_array(g, (6, 3), "f32")
+
+    def reference(x, w):
+        partial = {(a, b): x[2 * a:2 * a + 2, 3 * b:3 * b + 3] @ w[3 * b:3 * b + 3]
+                   for a in range(2) for b in range(2)}
+        summed = np.concatenate([partial[a, 0] + partial[a, 1] for a in range(2)])
+        mean = sum(partial.values()) / np.float32(4)
+        return [summed.astype(np.float32), mean.astype(np.float32)]
+    return Case("jax_shard_map_psum_pmean", jax_printed("shard_map_psum_pmean.mlir"), [x, w],
+                reference, atol=1e-5, rtol=1e-4, compile_args=FLAG)
+
+
 def error_cases():
     t = "tensor<4xf32>"
     two_replicas = grid_module([("x", t)], [(t, "result")], ["return %%arg0 : %s" % t], 2, 1)
@@ -228,7 +267,8 @@ def cases():
     g = rng(137)
     return [data_parallel_step_case(g), ids_and_gather_case(g), all_to_all_case(g),
             reduce_scatter_case(g), ring_permute_case(g), broadcast_case(g),
-            shard_map_case(g), auto_sharded_case(g)] + error_cases()
+            shard_map_case(g), auto_sharded_case(g), jax_pmap_case(g),
+            jax_shard_map_case(g)] + error_cases()
 
 
 run(cases())
