@@ -8,6 +8,9 @@ each case into a program the compiler cannot fold: every top-level
 value written as .npy; constant.mlir keeps its constants, they are what it
 tests), every `check.expect_*` op is replaced by returning the
 checked value, and the expected values are compared here after the run.
+A test that runs one function on a grid of processes
+(`interpreter.run_parallel`) becomes that function compiled with
+`--simulate-processes`.
 Element types numpy has no dtype for (bf16, the 8-bit floats, i2, i4, ui2,
 ui4) go to and from ral-run as raw files (`4xbf16=@in0.bin`, `out0.bin`),
 held here as their bits (bf16, f8*) or values (i2, ...) in a numpy integer
