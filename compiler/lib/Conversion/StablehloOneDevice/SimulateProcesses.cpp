@@ -675,6 +675,8 @@ SmallVector<std::string> quotedNames(StringRef text) {
     if (open == StringRef::npos)
       return names;
     size_t close = text.find('"', open + 1);
+    if (close == StringRef::npos)
+      return names;
     names.push_back(text.slice(open + 1, close).str());
     text = text.substr(close + 1);
   }
