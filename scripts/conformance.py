@@ -8,6 +8,9 @@ each case into a program the compiler cannot fold: every top-level
 value written as .npy; constant.mlir keeps its constants, they are what it
 tests), every `check.expect_*` op is replaced by returning the
 checked value, and the expected values are compared here after the run.
+A test that runs one function on a grid of processes
+(`interpreter.run_parallel`) becomes that function compiled with
+`--simulate-processes`.
 Element types numpy has no dtype for (bf16, the 8-bit floats, i2, i4, ui2,
 ui4) go to and from ral-run as raw files (`4xbf16=@in0.bin`, `out0.bin`),
 held here as their bits (bf16, f8*) or values (i2, ...) in a numpy integer
@@ -359,14 +362,25 @@ class Check:
         self.tolerance = tolerance
         self.max_ulp = max_ulp
         self.min_ulp = min_ulp
+        self.indices = None       # the program's results it compares
 
 
 class Program:
-    def __init__(self, name, mlir, inputs, checks):
+    def __init__(self, name, mlir, inputs, checks, outputs=None, compile_flags=()):
         self.name = name
         self.mlir = mlir
         self.inputs = inputs
         self.checks = checks
+        # The types of the function's results; each check reads those at its
+        # `indices`, by default the results in the order of the checks.
+        self.outputs = outputs if outputs is not None else \
+            [ty for check in checks for ty in check.types]
+        self.compile_flags = list(compile_flags)
+        if outputs is None:
+            position = 0
+            for check in checks:
+                check.indices = list(range(position, position + len(check.values)))
+                position += len(check.values)
 
 
 def find_test_function(chunk):
@@ -490,6 +504,12 @@ def build_program(chunk, keep_constants=False):
     if not checks:
         raise Skip("only expect_serialized_eq checks")
 
+    parallel = re.search(r"\"interpreter\.run_parallel\"", body_text)
+    if parallel:
+        return build_parallel_program(chunk, header, body, body_text[parallel.start():],
+                                      dict(zip((a.split(":")[0] for a in arguments), inputs)),
+                                      checks)
+
     results = []
     result_types = []
     for check in checks:
@@ -513,6 +533,66 @@ def build_program(chunk, keep_constants=False):
     signature = "func.func @%s(%s) -> (%s) {" % (name, ", ".join(arguments), ", ".join(result_types))
     mlir = chunk[:header[0]] + signature + new_body + chunk[body[1]:]
     return Program(name, mlir, inputs, checks)
+
+
+def build_parallel_program(chunk, header, body, statement, argument_inputs, checks):
+    """A test that runs one function on every process of a grid
+    (`interpreter.run_parallel` with programs=[[@f, ...], ...]: a row per
+    replica, a column per partition) becomes that function compiled with
+    --simulate-processes for that grid: it takes every process's operands
+    and returns every process's results, process 0's first, as run_parallel
+    hands them out and collects them."""
+    end = statement_end(statement, 0)
+    # The op's type may break its line before or after the arrow.
+    while end < len(statement) and (statement[:end].rstrip().endswith("->")
+                                    or statement[end:].lstrip().startswith("->")):
+        end = statement_end(statement, end + 1)
+    head = statement[:end]
+    result = re.match(r'.*?(%[\w.$-]+)(?::\d+)?\s*=\s*$',
+                      chunk[:chunk.index(head)].rsplit("\n", 1)[-1])
+    operands_open = head.index("(")
+    operand_text = head[operands_open + 1:matching_close(head, operands_open, "(", ")")]
+    operands = re.findall(r"%[\w.$#-]+", operand_text)
+    if re.search(r"\binfeed\s*=", head):
+        raise Fail("unsupported op interpreter.run_parallel: infeed queues; disc has no host "
+                   "transfer queue")
+    programs = re.search(r"programs\s*=\s*\[(.*?)\]\s*\]", head, re.S)
+    rows = [re.findall(r"@([\w.$-]+)", row)
+            for row in re.findall(r"\[([^\[\]]*)", programs.group(1) + "]")]
+    functions = sorted({name for row in rows for name in row})
+    if len(functions) != 1 or len({len(row) for row in rows}) != 1:
+        raise Fail("unsupported op interpreter.run_parallel: its processes run different "
+                   "functions (%s); disc simulates the processes of one program"
+                   % ", ".join("@" + name for name in functions))
+    for operand in operands:
+        if operand not in argument_inputs:
+            raise Fail("unsupported op interpreter.run_parallel: operand %s is not a constant "
+                       "tensor the harness can pass in" % operand)
+    name = functions[0]
+    output_types = re.findall(r"tensor<[^>]*>|!stablehlo\.token",
+                              head[head.rindex("->"):])
+    if not result or "!stablehlo.token" in output_types:
+        raise Fail("unsupported op interpreter.run_parallel: a result that is not a tensor")
+    prefix = result.group(1)
+    for check in checks:
+        check.indices = []
+        for value in check.values:
+            m = re.fullmatch(re.escape(prefix) + r"(?:#(\d+))?", value)
+            if not m:
+                raise Skip("a check of a value computed after interpreter.run_parallel")
+            check.indices.append(int(m.group(1) or 0))
+    # The test function goes; the module declares the grid.
+    body_close = body[1] + 1
+    text = chunk[:header[0]] + chunk[body_close:]
+    grid = "mhlo.num_replicas = %d : i32, mhlo.num_partitions = %d : i32" % (
+        len(rows), len(rows[0]))
+    module = re.search(r"^\s*module\b(\s*@[\w.$-]+)?", text, re.M)
+    if module:
+        text = text[:module.end()] + " attributes {%s}" % grid + text[module.end():]
+    else:
+        text = "module attributes {%s} {\n%s\n}\n" % (grid, text)
+    return Program(name, text, [argument_inputs[operand] for operand in operands], checks,
+                   outputs=output_types, compile_flags=["--simulate-processes"])
 
 
 # ----------------------------------------------------------------------------
@@ -696,8 +776,8 @@ def run_case(program, case_dir, tools):
             glob.glob(os.path.join(case_dir, "*.bin")) + [so_path]:
         if os.path.exists(stale):
             os.remove(stale)
-    rc, _, stderr = run_tool([os.path.join(tools, "disc-compile"), mlir_path, "-o", so_path],
-                             COMPILE_TIMEOUT_S)
+    rc, _, stderr = run_tool([os.path.join(tools, "disc-compile"), mlir_path, "-o", so_path]
+                             + program.compile_flags, COMPILE_TIMEOUT_S)
     if rc not in (0, 1):
         raise Crash("disc-compile exited with %d: %s" % (rc, first_error(stderr)))
     if rc != 0:
@@ -713,7 +793,7 @@ def run_case(program, case_dir, tools):
         path = os.path.join(case_dir, "in%d.bin" % i)
         write_raw(path, value, element)
         input_args.append("%s=@%s" % ("x".join([str(d) for d in shape] + [element]), path))
-    output_types = [parse_tensor_type(ty) for c in program.checks for ty in c.types]
+    output_types = [parse_tensor_type(ty) for ty in program.outputs]
     output_paths = [os.path.join(case_dir, "out%d.%s" % (i, "npy" if element in NUMPY_DTYPES else "bin"))
                     for i, (_, element) in enumerate(output_types)]
     argv = [os.path.join(tools, "ral-run"), so_path, "--function", program.name]
@@ -731,18 +811,16 @@ def run_case(program, case_dir, tools):
         if not os.path.exists(path):
             raise Fail("run error: no output %s" % os.path.basename(path))
         outputs.append(np.load(path) if element in NUMPY_DTYPES else read_raw(path, shape, element))
-    k = 0
     for check in program.checks:
+        checked = [outputs[i] for i in check.indices]
         if check.kind.endswith("_const"):
-            compare(check.kind, outputs[k], check.expected,
+            compare(check.kind, checked[0], check.expected,
                     check.tolerance if check.tolerance is not None else 1e-4,
                     element=element_of(check.types[0]))
-            k += 1
         else:
-            compare(check.kind, outputs[k], outputs[k + 1],
+            compare(check.kind, checked[0], checked[1],
                     check.tolerance if check.tolerance is not None else 1e-4,
                     check.max_ulp, check.min_ulp, element=element_of(check.types[0]))
-            k += 2
 
 
 def main():
@@ -801,10 +879,12 @@ def main():
                 if "func.func" not in chunk:
                     continue
                 label = "%s#%d" % (op_file, index)
+                counted = False
                 try:
                     program = build_program(chunk, keep_constants=op_file == "constant")
                     label = "%s#%d %s" % (op_file, index, program.name)
                     run += 1
+                    counted = True
                     if args.dry_run:
                         case_dir = os.path.join(args.work_dir, op_file, str(index))
                         os.makedirs(case_dir, exist_ok=True)
@@ -824,6 +904,10 @@ def main():
                     reasons["harness cannot rewrite the case"] += 1
                     gate_failures.append(line)
                 except Fail as failure:
+                    # A case refused while rewriting it (interpreter.run_parallel
+                    # of several functions) counts as run, as one the compiler
+                    # refuses does.
+                    run += not counted
                     line = "FAIL %s: %s" % (label, failure)
                     reasons[reason_key(str(failure))] += 1
                     if isinstance(failure, (WrongValue, Crash)):

@@ -77,6 +77,7 @@ struct DriverOptions {
   std::string header;
   std::string symbolPrefix;
   unsigned optLevel = 2;
+  bool simulateProcesses = false;
   bool timing = false;
   bool verbose = false;
 };
@@ -272,6 +273,7 @@ std::optional<Invocation> checkOptions(const DriverOptions &options,
     return std::nullopt;
   }
   invocation.compile.cpuLibraryCalls = options.cpuLibrary == "auto";
+  invocation.compile.simulateProcesses = options.simulateProcesses;
   if (invocation.compile.target == Target::Cpu) {
     llvm::Expected<CpuVectorRegisters> registers =
         getCpuVectorRegisters(invocation.compile.targetCpu);
@@ -737,6 +739,11 @@ int main(int argc, char **argv) {
                  "--target=cpu: auto (default) hands matrix products to a "
                  "tuned BLAS the runtime loads; none compiles them into the "
                  ".so, which then needs no library");
+  app.add_flag("--simulate-processes", options.simulateProcesses,
+               "Run every process of a program of several replicas or "
+               "partitions (mhlo.num_replicas, mhlo.num_partitions) on one "
+               "device: each entry takes and returns every process's values, "
+               "process 0's first");
   app.add_option("--target-cpu", options.targetCpu,
                  "CPU to tune for: host or an LLVM CPU name (e.g. znver3)");
   CLI::Option *emitOption =

@@ -178,7 +178,10 @@ std::optional<Target> mlir::disc::parseTarget(StringRef name) {
 // a broadcastability constraint becomes a cf.assert (a run's error when the
 // shapes disagree), which makes its witness constant, so that canonicalize
 // inlines the shape.assuming regions it guards before the rest is lowered.
-static void buildInputPhase(OpPassManager &pm) {
+// Simulated processes multiply the entries' inputs and outputs, so they come
+// before the signature is recorded, and after inlining, which brings the
+// callees' collectives into the entries where they can be paired.
+static void buildInputPhase(OpPassManager &pm, const CompileOptions &options) {
   pm.addPass(createMhloToStablehloPass());
   pm.addPass(createInlinerPass());
   pm.addPass(createSymbolDCEPass());
@@ -186,6 +189,8 @@ static void buildInputPhase(OpPassManager &pm) {
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createConvertShapeToStandardPass());
   pm.addPass(createCanonicalizerPass());
+  if (options.simulateProcesses)
+    pm.addPass(createSimulateProcessesPass());
   pm.addPass(createDiscRecordEntrySignature());
 }
 
@@ -436,7 +441,7 @@ LogicalResult mlir::disc::addPhasePasses(OpPassManager &pm, Phase phase,
   } else {
     switch (phase) {
     case Phase::Input:
-      buildInputPhase(pm);
+      buildInputPhase(pm, options);
       break;
     case Phase::Hlo:
       buildHloPhase(pm);

@@ -83,6 +83,9 @@ FailureOr<DictionaryAttr> describeFunction(func::FuncOp func) {
     std::string name = findUserName(arg.getLoc())
                            .value_or(("arg" + Twine(arg.getArgNumber())).str())
                            .str();
+    if (auto process = func.getArgAttrOfType<StringAttr>(
+            arg.getArgNumber(), disc::kProcessAttrName))
+      name += (" (" + process.getValue() + ")").str();
     FailureOr<DictionaryAttr> input =
         describeValue(reportLocation(arg, func), "input", name, arg.getType());
     failedAny |= failed(input);
@@ -96,6 +99,9 @@ FailureOr<DictionaryAttr> describeFunction(func::FuncOp func) {
             func.getResultAttrOfType<StringAttr>(index, "jax.result_info");
         info && !info.getValue().empty())
       name = info.getValue().str();
+    if (auto process =
+            func.getResultAttrOfType<StringAttr>(index, disc::kProcessAttrName))
+      name += (" (" + process.getValue() + ")").str();
     FailureOr<DictionaryAttr> output =
         describeValue(func.getLoc(), "output", name, type);
     failedAny |= failed(output);

@@ -23,6 +23,20 @@ func.func private @helper(%x: tensor<f32>) -> tensor<f32> {
 
 // -----
 
+// The values of simulated processes (disc-simulate-processes) say whose they
+// are.
+// CHECK-LABEL: func.func @processes
+// CHECK-SAME: inputs = [{dtype = "f32", name = "x (replica 0, partition 0)", shape = array<i64: 2>}, {dtype = "f32", name = "arg1 (replica 1, partition 0)", shape = array<i64: 2>}]
+// CHECK-SAME: outputs = [{dtype = "f32", name = "y (replica 0, partition 0)", shape = array<i64: 2>}, {dtype = "f32", name = "result1 (replica 1, partition 0)", shape = array<i64: 2>}]
+func.func @processes(%x0: tensor<2xf32> {disc.process = "replica 0, partition 0"} loc("x"),
+                     %x1: tensor<2xf32> {disc.process = "replica 1, partition 0"})
+    -> (tensor<2xf32> {jax.result_info = "y", disc.process = "replica 0, partition 0"},
+        tensor<2xf32> {disc.process = "replica 1, partition 0"}) {
+  return %x0, %x1 : tensor<2xf32>, tensor<2xf32>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @no_io
 // CHECK-SAME: disc.entry_signature = {inputs = [], outputs = []}
 func.func @no_io() {

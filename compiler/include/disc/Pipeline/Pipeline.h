@@ -88,6 +88,10 @@ struct CompileOptions {
   /// tiles of matrix products (AVX-512 by default).
   unsigned cpuVectorBits = 512;
   unsigned cpuVectorRegisters = 32;
+  /// Run all mhlo.num_replicas x mhlo.num_partitions processes of the
+  /// program in each entry (disc-simulate-processes); without, a program of
+  /// several processes is an error.
+  bool simulateProcesses = false;
 };
 
 /// Adds the passes of `phase` to `pm`, which runs on builtin.module, built

@@ -39,6 +39,12 @@ constexpr llvm::StringLiteral kValueShapeKey = "shape";
 /// The prefix of the exported symbol for entry function `fn`.
 constexpr llvm::StringLiteral kEntrySymbolPrefix = "disc_entry_";
 
+/// On an argument or result of an entry that runs several processes
+/// (disc-simulate-processes): whose it is, "replica 1, partition 0"; the
+/// recorded name carries it in parentheses, so the processes' values are
+/// told apart.
+constexpr llvm::StringLiteral kProcessAttrName = "disc.process";
+
 /// On the module, set by `disc-kernel-graph-to-llvm`: an array with one
 /// dictionary per public kernel-graph function, in source order,
 ///

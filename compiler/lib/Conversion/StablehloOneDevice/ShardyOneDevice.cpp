@@ -30,7 +30,9 @@ LogicalResult checkMesh(Operation *mesh) {
   return mesh->emitError()
          << "sdy.mesh @"
          << mesh->getAttrOfType<StringAttr>("sym_name").getValue() << " has "
-         << devices.getInt() << " devices; disc runs a program on one device";
+         << devices.getInt()
+         << " devices; disc runs a program on one device, and "
+            "disc-compile --simulate-processes runs all of them there";
 }
 
 /// The body's arguments are the operands and its sdy.return's operands the

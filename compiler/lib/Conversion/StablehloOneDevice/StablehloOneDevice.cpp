@@ -410,7 +410,8 @@ LogicalResult checkModuleProcesses(ModuleOp module) {
       return module.emitError()
              << name << " = " << count.getInt()
              << "; disc runs a program on one device (one replica, one "
-                "partition)";
+                "partition); disc-compile --simulate-processes runs all its "
+                "processes there";
   }
   return success();
 }

@@ -56,7 +56,7 @@ func.func @two_replicas(%x: tensor<2xf32>) -> tensor<2xf32> {
 
 // -----
 
-// expected-error @+1 {{mhlo.num_replicas = 8; disc runs a program on one device (one replica, one partition)}}
+// expected-error @+1 {{mhlo.num_replicas = 8; disc runs a program on one device (one replica, one partition); disc-compile --simulate-processes runs all its processes there}}
 module attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 8 : i32} {
   func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
     return %x : tensor<2xf32>

@@ -32,6 +32,58 @@ def StablehloOneDevicePass : Pass<"disc-stablehlo-one-device", "ModuleOp"> {
   let dependentDialects = ["::mlir::stablehlo::StablehloDialect"];
 }
 
+def SimulateProcessesPass : Pass<"disc-simulate-processes", "ModuleOp"> {
+  let summary = "Run every process of a multi-replica, multi-partition "
+                "program in one entry on one device";
+  let description = [{
+    For a module whose `mhlo.num_replicas` R and `mhlo.num_partitions` P
+    make more than one process (disc-compile --simulate-processes), every
+    public function becomes one that takes the arguments of every process
+    and returns the results of every process, process 0's first, where
+    process `replica * P + partition` is numbered as the spec numbers it.
+    Its body is copied once per process, op by op in step; replica_id and
+    partition_id become each copy's constants, and each collective becomes
+    stablehlo ops over the copies' operands, with the process groups of the
+    spec (cross_replica, cross_partition, cross_replica_and_partition,
+    flattened_ids, chosen by channel_handle and use_global_device_ids; no
+    groups means all):
+
+    - all_reduce: the body folded over the group in the group's order (a
+      stablehlo.map per result); reduce_scatter: that, split along
+      scatter_dimension; collective_reduce: that, on the group's first
+      process, zeros on the others.
+    - all_gather: the group's operands concatenated along all_gather_dim.
+    - all_to_all: each operand split into split_count parts along
+      split_dimension, part i of every sender concatenated along
+      concat_dimension for the i-th receiver.
+    - collective_permute: the source's operand, zeros where no pair
+      targets the process.
+    - collective_broadcast: the group's first process's operands (with
+      has_dynamic_root, the process at the index the receiver's root
+      operand holds, per data operand), zeros outside every group.
+
+    A sharded program (an sdy.mesh, or GSPMD's mhlo.sharding: what
+    jax.jit with shardings, jax.pmap and jax.shard_map print) is global
+    instead: its entry keeps its signature and runs once, and each
+    sdy.manual_computation
+    (every mesh axis manual, no sub-axes, no device_ids) runs its body once
+    per device (device d at the row-major position d of the mesh, the
+    partition id d) on the device's shard of each operand, sliced as its
+    in_sharding splits it; each result is the devices' results
+    concatenated as its out_sharding splits it, taken from the devices at
+    0 along the axes it does not split. The meshes go. GSPMD's manual
+    regions (custom_call @SPMDFullToShardShape) are an error.
+
+    The module then says 1 replica and 1 partition. A collective inside a
+    region (while, if, case, ...), in a function other than a public one,
+    or, in a Shardy program, outside a manual computation is an error
+    naming the op, as its copies cannot be paired by order; send, recv,
+    infeed and outfeed are an error naming the op. A module of one process
+    is left as it is.
+  }];
+  let dependentDialects = ["::mlir::stablehlo::StablehloDialect"];
+}
+
 def ShardyOneDevicePass : Pass<"disc-shardy-one-device", "ModuleOp"> {
   let summary = "Drop JAX's Shardy (sdy) sharding annotations on one device";
   let description = [{
