@@ -66,10 +66,8 @@ SmallVector<int64_t> getTileOrder(const ContractionLoops &loops) {
 
 /// Whether the register tiles of `op` are vectors of its output's element
 /// type: f32, f64, i32 or i64, its inputs of that type or narrower ones
-/// that the product widens (f16 into f32, i8 and i16 into i32), so that the
-/// FMAs and multiply-adds run at the accumulator's width. A bf16 row of B
-/// is left out: its widening lowers to vector.from_elements, which the LLVM
-/// lowering rejects.
+/// that the product widens (f16 and bf16 into f32, i8 and i16 into i32), so
+/// that the FMAs and multiply-adds run at the accumulator's width.
 bool hasTileableElementTypes(linalg::LinalgOp op) {
   Type elementType = getElementTypeOrSelf(op.getDpsInitOperand(0)->get());
   if (!elementType.isF32() && !elementType.isF64() &&
@@ -78,7 +76,7 @@ bool hasTileableElementTypes(linalg::LinalgOp op) {
   for (OpOperand *input : op.getDpsInputOperands()) {
     Type inputType = getElementTypeOrSelf(input->get());
     bool widened =
-        elementType.isF32() ? inputType.isF16()
+        elementType.isF32() ? inputType.isF16() || inputType.isBF16()
         : elementType.isSignlessInteger(32)
             ? inputType.isSignlessInteger(8) || inputType.isSignlessInteger(16)
             : false;
@@ -86,6 +84,87 @@ bool hasTileableElementTypes(linalg::LinalgOp op) {
       return false;
   }
   return true;
+}
+
+/// Whether `op` is a product of f16 or bf16 values into an f16 or bf16
+/// result, which the register tiles compute in f32 (see
+/// accumulateInF32).
+bool hasNarrowFloatAccumulator(linalg::LinalgOp op) {
+  if (!op.hasPureTensorSemantics() || op.getNumDpsInits() != 1 ||
+      op.getNumDpsInputs() != 2 || !linalg::isaContractionOpInterface(op))
+    return false;
+  auto isNarrowFloat = [](Value value) {
+    Type type = getElementTypeOrSelf(value);
+    return type.isF16() || type.isBF16();
+  };
+  return isNarrowFloat(op.getDpsInitOperand(0)->get()) &&
+         llvm::all_of(op.getDpsInputOperands(), [&](OpOperand *input) {
+           return isNarrowFloat(input->get());
+         });
+}
+
+/// The f32 accumulator a product of narrow floats starts from: the fill of
+/// its output, in f32 (so that the outer tiles still fuse it), or its output
+/// widened.
+Value getF32Accumulator(RewriterBase &rewriter, Location loc, Value init) {
+  Type f32 = rewriter.getF32Type();
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(rewriter, loc, init);
+  Value empty = tensor::EmptyOp::create(rewriter, loc, sizes, f32);
+  if (auto fill = init.getDefiningOp<linalg::FillOp>()) {
+    Value value = arith::ExtFOp::create(rewriter, loc, f32, fill.value());
+    return linalg::FillOp::create(rewriter, loc, value, empty).getResult(0);
+  }
+  auto rank = cast<RankedTensorType>(init.getType()).getRank();
+  SmallVector<AffineMap> maps(2, rewriter.getMultiDimIdentityMap(rank));
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  return linalg::GenericOp::create(
+             rewriter, loc, empty.getType(), init, empty, maps, iterators,
+             [&](OpBuilder &builder, Location loc, ValueRange args) {
+               Value wide = arith::ExtFOp::create(builder, loc, f32, args[0]);
+               linalg::YieldOp::create(builder, loc, wide);
+             })
+      .getResult(0);
+}
+
+/// Rewrites a product of f16 or bf16 values into an f16 or bf16 result as
+/// XLA computes it: the products and sums in f32, rounded once at the end
+/// (a linalg.generic of truncf, one pass over the output). Its register
+/// tiles are then f32 vectors, with the inputs widened as they are read.
+void accumulateInF32(RewriterBase &rewriter, linalg::LinalgOp op) {
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  Value init = op.getDpsInitOperand(0)->get();
+  auto resultType = cast<RankedTensorType>(init.getType());
+  Value accumulator = getF32Accumulator(rewriter, loc, init);
+  Type f32 = rewriter.getF32Type();
+  SmallVector<Value> inputs = llvm::map_to_vector(
+      op.getDpsInputOperands(), [](OpOperand *input) { return input->get(); });
+  auto product = linalg::GenericOp::create(
+      rewriter, loc, accumulator.getType(), inputs, accumulator,
+      op.getIndexingMapsArray(), op.getIteratorTypesArray(),
+      [&](OpBuilder &builder, Location loc, ValueRange args) {
+        Value lhs = arith::ExtFOp::create(builder, loc, f32, args[0]);
+        Value rhs = arith::ExtFOp::create(builder, loc, f32, args[1]);
+        Value term = arith::MulFOp::create(builder, loc, lhs, rhs);
+        Value sum = arith::AddFOp::create(builder, loc, args[2], term);
+        linalg::YieldOp::create(builder, loc, sum);
+      });
+  int64_t rank = resultType.getRank();
+  SmallVector<AffineMap> maps(2, rewriter.getMultiDimIdentityMap(rank));
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  Value empty = tensor::EmptyOp::create(
+      rewriter, loc, tensor::getMixedSizes(rewriter, loc, init),
+      resultType.getElementType());
+  auto rounded = linalg::GenericOp::create(
+      rewriter, loc, resultType, product.getResult(0), empty, maps, iterators,
+      [&](OpBuilder &builder, Location loc, ValueRange args) {
+        Value narrow = arith::TruncFOp::create(
+            builder, loc, resultType.getElementType(), args[0]);
+        linalg::YieldOp::create(builder, loc, narrow);
+      });
+  rewriter.replaceOp(op, rounded.getResults());
 }
 
 std::optional<ContractionLoops> getContractionLoops(linalg::LinalgOp op) {
@@ -318,6 +397,15 @@ struct CpuTileContractionsPass
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
+    SmallVector<linalg::LinalgOp> narrowProducts;
+    func.walk([&](linalg::LinalgOp op) {
+      if (hasNarrowFloatAccumulator(op))
+        narrowProducts.push_back(op);
+    });
+    IRRewriter widener(func.getContext());
+    for (linalg::LinalgOp op : narrowProducts)
+      accumulateInF32(widener, op);
+
     SmallVector<std::pair<linalg::LinalgOp, ContractionLoops>> products;
     func.walk([&](linalg::LinalgOp op) {
       std::optional<ContractionLoops> loops;
@@ -638,6 +726,7 @@ struct CpuTileContractionsPass
     // broadcasts; it is a vector.contract first, then its rows.
     RewritePatternSet contractions(context);
     vector::populateVectorReductionToContractPatterns(contractions);
+    vector::populateFoldArithExtensionPatterns(contractions);
     vector::populateVectorTransferPermutationMapLoweringPatterns(contractions);
     if (failed(applyPatternsGreedily(func, std::move(contractions))))
       return failure();

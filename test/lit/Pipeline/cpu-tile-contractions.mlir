@@ -88,13 +88,49 @@ func.func @batch_rhs_transposed(%a: tensor<2x8x512xf32>, %b: tensor<2x32x512xf32
   return %c : tensor<2x8x32xf32>
 }
 
-// f16 products (and integer ones) are left to the loops.
+// An f16 product into f16 is computed as XLA computes it: in f32 from an
+// f32 copy of its output, the f16 rows widened as they are read, rounded to
+// f16 once at the end.
 // CHECK-LABEL: func.func @f16
-// CHECK-NEXT: linalg.matmul
-// CHECK-NEXT: return
+// CHECK: %[[WIDE:.*]] = linalg.generic {{.*}} ins(%{{.*}} : tensor<16x16xf16>) outs(%{{.*}} : tensor<16x16xf32>)
+// CHECK: arith.extf {{.*}} : f16 to f32
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[WIDE]]) -> (tensor<16x16xf32>)
+// CHECK: scf.for {{.*}} step %c1 iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// CHECK-COUNT-8: vector.contract {{.*}} : vector<1xf16>, vector<1x16xf16> into vector<16xf32>
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<16x16xf32>) outs(%{{.*}} : tensor<16x16xf16>)
+// CHECK: arith.truncf {{.*}} : f32 to f16
+// CHECK-NOT: linalg.matmul
 func.func @f16(%a: tensor<16x16xf16>, %b: tensor<16x16xf16>, %init: tensor<16x16xf16>) -> tensor<16x16xf16> {
   %c = linalg.matmul ins(%a, %b : tensor<16x16xf16>, tensor<16x16xf16>) outs(%init : tensor<16x16xf16>) -> tensor<16x16xf16>
   return %c : tensor<16x16xf16>
+}
+
+// bf16 into bf16 likewise, its fill of zeros made in f32; register tiles of
+// 8 rows of 32 f32 accumulators whose bf16 rows of B are read from the
+// packed copy and widened.
+// CHECK-LABEL: func.func @bf16
+// CHECK: linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<64x64xf32>)
+// CHECK: linalg.copy ins(%{{.*}} : tensor<96x64xbf16>)
+// CHECK: scf.for {{.*}} step %c1 iter_args({{.*}}) -> (vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>, vector<32xf32>)
+// CHECK-COUNT-8: vector.contract {{.*}} : vector<1xbf16>, vector<1x32xbf16> into vector<32xf32>
+// CHECK: arith.truncf {{.*}} : f32 to bf16
+// CHECK-NOT: linalg.matmul
+func.func @bf16(%a: tensor<64x96xbf16>, %b: tensor<96x64xbf16>) -> tensor<64x64xbf16> {
+  %zero = arith.constant 0.0 : bf16
+  %empty = tensor.empty() : tensor<64x64xbf16>
+  %init = linalg.fill ins(%zero : bf16) outs(%empty : tensor<64x64xbf16>) -> tensor<64x64xbf16>
+  %c = linalg.matmul ins(%a, %b : tensor<64x96xbf16>, tensor<96x64xbf16>) outs(%init : tensor<64x64xbf16>) -> tensor<64x64xbf16>
+  return %c : tensor<64x64xbf16>
+}
+
+// bf16 inputs into f32 (JAX's preferred_element_type=f32) need no rounding.
+// CHECK-LABEL: func.func @bf16_to_f32
+// CHECK-COUNT-8: vector.contract {{.*}} : vector<1xbf16>, vector<1x32xbf16> into vector<32xf32>
+// CHECK-NOT: arith.truncf
+// CHECK-NOT: linalg.matmul
+func.func @bf16_to_f32(%a: tensor<64x96xbf16>, %b: tensor<96x64xbf16>, %init: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %c = linalg.matmul ins(%a, %b : tensor<64x96xbf16>, tensor<96x64xbf16>) outs(%init : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %c : tensor<64x64xf32>
 }
 
 // On buffers nothing changes: the pass runs before bufferization.

@@ -181,7 +181,7 @@ def DiscCpuTileContractions
                 "vectorizes their register tiles";
   let description = [{
     For the CPU without a library (`--cpu-library=none`): each f32, f64,
-    i32 or i64 (f16 inputs into f32, i8 or i16 inputs into i32)
+    i32 or i64 (f16 or bf16 inputs into f32, i8 or i16 inputs into i32)
     contraction on tensors (linalg.matmul, batch_matmul, or a linalg.generic
     contraction as dot_general lowers to, with at least one m, n and k loop)
     is tiled twice. The outer tiles (every batch and outer m/n loop by one,
@@ -220,8 +220,13 @@ def DiscCpuTileContractions
     of a 7x7 image), and the input channels come in blocks whose filter
     slice fits the 64 KiB buffer it is copied into; each register
     tile, one output row and one filter tap, becomes a 1-D convolution that
-    the vectorizer makes one vector.contract per output column. Other
-    element types (f16 or bf16 accumulators, bf16 inputs) are left as they are.
+    the vectorizer makes one vector.contract per output column. A product
+    of f16 or bf16 values into an f16 or bf16 result is computed as XLA
+    computes it: a linalg.generic contraction into an f32 copy of its output
+    (its fill made in f32), tiled as above with the inputs widened as the
+    register tiles read them (the extension folded into the
+    vector.contract), then one linalg.generic rounding the result once.
+    Convolutions of other element types are left as they are.
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
