@@ -246,6 +246,36 @@ def no_library_cases():
         bf16_dot_general_case("tiled_dynamic_bf16_rounded_once", (19, 300), (300, 45), [], [],
                               [1], [0], "bf16", g, rounded_once=True,
                               dynamic=((-1, 300), (300, 45), (-1, 45))),
+        dot_general_case("tiled_attention_f16_to_f32", "f16", (2, 3, 4, 16), (2, 3, 16, 5),
+                         [0, 1], [0, 1], [3], [2], g, result_element_type="f32"),
+        # Products of a matrix and a vector, in loops of their own: dot
+        # products of the matrix's rows where k is contiguous in it (77 rows
+        # = 9 tiles of 8 and 5 left over, 300 = 18 vectors of 16 and 12
+        # read not in bounds), rows scaled and summed where the output's
+        # dimension is (200 columns = a tile of 8 vectors and 5 vectors
+        # left over, the last one not in bounds).
+        dot_general_case("tiled_matvec_f32", "f32", (77, 300), (300,), [], [], [1], [0], g),
+        dot_general_case("tiled_dense_b1_f32", "f32", (1, 300), (300, 200), [], [], [1], [0], g),
+        dot_general_case("tiled_dense_b1_weight_transposed_f32", "f32", (1, 300), (200, 300), [],
+                         [], [1], [1], g),
+        dot_general_case("tiled_vecmat_f32", "f32", (300,), (300, 45), [], [], [0], [0], g),
+        dot_general_case("tiled_transposed_matvec_f32", "f32", (300, 45), (300,), [], [], [0],
+                         [0], g),
+        dot_general_case("tiled_batch1_matvec_f32", "f32", (1, 45, 70), (1, 70), [0], [0], [2],
+                         [1], g),
+        dot_general_case("tiled_matvec_f64", "f64", (33, 50), (50,), [], [], [1], [0], g),
+        dot_general_case("tiled_dynamic_matvec_f32", "f32", (77, 300), (300,), [], [], [1], [0],
+                         g, dynamic=((-1, -1), (-1,), (-1,))),
+        dot_general_case("tiled_dynamic_dense_b1_f32", "f32", (1, 300), (300, 200), [], [], [1],
+                         [0], g, dynamic=((1, -1), (-1, -1), (1, -1))),
+        dot_general_case("tiled_dense_b1_f16_rounded_once", "f16", (1, 300), (300, 70), [], [],
+                         [1], [0], g, tolerance=F16_ROUNDED_ONCE),
+        dot_general_case("tiled_matvec_f16_rounded_once", "f16", (45, 300), (300,), [], [], [1],
+                         [0], g, tolerance=F16_ROUNDED_ONCE),
+        bf16_dot_general_case("tiled_matvec_bf16_to_f32", (45, 300), (300,), [], [], [1], [0],
+                              "f32", g),
+        bf16_dot_general_case("tiled_dense_b1_bf16_rounded_once", (1, 300), (300, 70), [], [],
+                              [1], [0], "bf16", g, rounded_once=True),
     ]
     compiled = [without_library(case) for case in cases + dot_general_cases() + dot_cases()]
     return compiled + narrower_vector_cases(cases)

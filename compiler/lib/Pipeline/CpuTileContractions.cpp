@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "disc/Pipeline/CpuVectorProducts.h"
 #include "disc/Pipeline/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -406,6 +407,16 @@ struct CpuTileContractionsPass
     for (linalg::LinalgOp op : narrowProducts)
       accumulateInF32(widener, op);
 
+    SmallVector<std::pair<linalg::LinalgOp, disc::VectorProduct>>
+        vectorProducts;
+    func.walk([&](linalg::LinalgOp op) {
+      if (std::optional<disc::VectorProduct> product =
+              disc::getVectorProduct(op))
+        vectorProducts.emplace_back(op, *product);
+    });
+    for (auto &[op, product] : vectorProducts)
+      disc::tileVectorProduct(widener, op, product, vectorBits, registerRows);
+
     SmallVector<std::pair<linalg::LinalgOp, ContractionLoops>> products;
     func.walk([&](linalg::LinalgOp op) {
       std::optional<ContractionLoops> loops;
@@ -416,8 +427,11 @@ struct CpuTileContractionsPass
       if (loops)
         products.emplace_back(op, *loops);
     });
-    if (products.empty())
+    if (products.empty()) {
+      if (!vectorProducts.empty() && failed(simplify(func)))
+        signalPassFailure();
       return;
+    }
     for (auto &[op, loops] : products)
       if (failed(tile(op, loops)))
         return signalPassFailure();

@@ -226,6 +226,18 @@ def DiscCpuTileContractions
     (its fill made in f32), tiled as above with the inputs widened as the
     register tiles read them (the extension folded into the
     vector.contract), then one linalg.generic rounding the result once.
+    A product of a matrix and a vector (every loop but one parallel and one
+    reduction loop of size 1: linalg.matvec, linalg.vecmat, a batch-1 dense
+    layer, f32 or f64, f16 or bf16 inputs into f32) gets loops of its own
+    (disc/Pipeline/CpuVectorProducts.h), which read the matrix once along
+    its contiguous dimension and copy nothing: where that is the reduction
+    (x * W^T, linalg.matvec), blocks of 8 register tiles of `register-rows`
+    outputs in parallel, each output's dot product summed in its own vector
+    through k (the last vector read not in bounds) and reduced at the end;
+    where it is the output's (x * W, linalg.vecmat), blocks of 4 register
+    tiles of `register-rows` vectors of consecutive outputs carried through
+    k, each step a broadcast of the vector's element times the matrix's row,
+    the vectors left over at the edge read and written not in bounds.
     Convolutions of other element types are left as they are.
   }];
   let options = [

@@ -1,0 +1,344 @@
+//===- CpuVectorProducts.cpp - Matrix-vector products' own loops ----------===//
+//
+// A dense layer at batch 1 reads each weight once for one multiply-add: it
+// runs at the speed the weights stream from memory. Its loops read the
+// weights along their contiguous dimension, a whole vector at a time, with
+// enough independent accumulators that the FMAs' latency never waits on
+// memory, and nothing else: no copy of the weights (a packed block, a
+// transposed B), which would read and write them once more.
+//
+//===----------------------------------------------------------------------===//
+
+#include "disc/Pipeline/CpuVectorProducts.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::disc;
+
+namespace {
+
+/// Whether the product reads `input` widened into `accumulator`.
+bool isReadAs(Type input, Type accumulator) {
+  return input == accumulator ||
+         (accumulator.isF32() && (input.isF16() || input.isBF16()));
+}
+
+bool isLastResult(AffineMap map, unsigned loop) {
+  return map.getNumResults() > 0 &&
+         map.getResults().back() == getAffineDimExpr(loop, map.getContext());
+}
+
+/// Builds the loops of one matrix-vector product in place of its op.
+class VectorProductLoops {
+public:
+  VectorProductLoops(RewriterBase &rewriter, linalg::LinalgOp op,
+                     const VectorProduct &product, int64_t vectorBits,
+                     int64_t registerVectors)
+      : rewriter(rewriter), loc(op.getLoc()), op(op), product(product),
+        registerVectors(registerVectors),
+        accumulatorType(getElementTypeOrSelf(op.getDpsInitOperand(0)->get())),
+        lanes(std::max<int64_t>(
+            1, vectorBits / accumulatorType.getIntOrFloatBitWidth())),
+        accumulatorVector(VectorType::get({lanes}, accumulatorType)),
+        matrixMap(op.getMatchingIndexingMap(product.matrix)),
+        vectorMap(op.getMatchingIndexingMap(product.vector)),
+        outputMap(op.getMatchingIndexingMap(op.getDpsInitOperand(0))) {}
+
+  void build() {
+    rewriter.setInsertionPoint(op);
+    zeroIndex = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    SmallVector<Range> ranges = op.createLoopRanges(rewriter, loc);
+    OpFoldResult extent = ranges[product.outputLoop].size;
+    reductionExtent = getValueOrCreateConstantIndexOp(
+        rewriter, loc, ranges[product.reductionLoop].size);
+    AffineExpr size = getAffineDimExpr(0, rewriter.getContext());
+    reductionVectorsEnd = affine::makeComposedAffineApply(
+        rewriter, loc, size.floorDiv(lanes) * lanes, {reductionExtent});
+
+    // Blocks of 8 register tiles of dot products (64 rows of a matrix of
+    // f32, read once each) or of 4 tiles of consecutive outputs (512 f32
+    // columns of the matrix, a 2 KiB line of each of its rows), in
+    // parallel.
+    int64_t tileOutputs =
+        product.dotProducts ? registerVectors : registerVectors * lanes;
+    int64_t blockOutputs = (product.dotProducts ? 8 : 4) * tileOutputs;
+    Value init = op.getDpsInitOperand(0)->get();
+    auto forall = scf::ForallOp::create(
+        rewriter, loc, ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0)},
+        ArrayRef<OpFoldResult>{extent},
+        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(blockOutputs)},
+        ValueRange{init}, /*mapping=*/std::nullopt);
+    rewriter.setInsertionPoint(forall.getTerminator());
+    blockStart = forall.getInductionVars().front();
+    Value shared = forall.getRegionIterArgs().front();
+    AffineExpr start = getAffineDimExpr(0, rewriter.getContext());
+    AffineExpr end = getAffineSymbolExpr(0, rewriter.getContext());
+    OpFoldResult blockSize = affine::makeComposedFoldedAffineMin(
+        rewriter, loc,
+        AffineMap::get(
+            1, 1,
+            {getAffineConstantExpr(blockOutputs, rewriter.getContext()),
+             end - start},
+            rewriter.getContext()),
+        {blockStart, extent});
+    SmallVector<OpFoldResult> offsets, sizes;
+    for (AffineExpr result : outputMap.getResults()) {
+      bool isOutputLoop =
+          cast<AffineDimExpr>(result).getPosition() == product.outputLoop;
+      offsets.push_back(isOutputLoop ? OpFoldResult(blockStart)
+                                     : rewriter.getIndexAttr(0));
+      sizes.push_back(isOutputLoop ? blockSize : rewriter.getIndexAttr(1));
+    }
+    SmallVector<OpFoldResult> strides(offsets.size(), rewriter.getIndexAttr(1));
+    Value block = tensor::ExtractSliceOp::create(rewriter, loc, shared, offsets,
+                                                 sizes, strides);
+
+    // Full register tiles, then what is left of the block one output
+    // (dot products) or one vector of outputs at a time.
+    Value blockEnd = getValueOrCreateConstantIndexOp(rewriter, loc, blockSize);
+    Value tilesEnd = affine::makeComposedAffineApply(
+        rewriter, loc, size.floorDiv(tileOutputs) * tileOutputs, {blockEnd});
+    block = buildTileLoop(rewriter.getIndexAttr(0), tilesEnd, tileOutputs,
+                          registerVectors, /*inBounds=*/true, block);
+    int64_t leftoverStep = product.dotProducts ? 1 : lanes;
+    block = buildTileLoop(tilesEnd, blockEnd, leftoverStep, 1,
+                          /*inBounds=*/product.dotProducts, block);
+
+    rewriter.setInsertionPointToEnd(forall.getTerminator().getBody());
+    tensor::ParallelInsertSliceOp::create(rewriter, loc, block, shared, offsets,
+                                          sizes, strides);
+    rewriter.replaceOp(op, forall.getResults());
+  }
+
+private:
+  /// A loop from `begin` to `end` by `step` whose iterations are register
+  /// tiles of `tileVectors` vectors, updating `block`.
+  Value buildTileLoop(OpFoldResult begin, Value end, int64_t step,
+                      int64_t tileVectors, bool inBounds, Value block) {
+    Value beginValue = getValueOrCreateConstantIndexOp(rewriter, loc, begin);
+    Value stepValue = arith::ConstantIndexOp::create(rewriter, loc, step);
+    auto loop = scf::ForOp::create(
+        rewriter, loc, beginValue, end, stepValue, ValueRange{block},
+        [&](OpBuilder &builder, Location, Value offset, ValueRange args) {
+          Value updated =
+              product.dotProducts
+                  ? buildDotProducts(builder, offset, tileVectors, args[0])
+                  : buildScaledRows(builder, offset, tileVectors, inBounds,
+                                    args[0]);
+          scf::YieldOp::create(builder, loc, updated);
+        });
+    return loop.getResult(0);
+  }
+
+  /// The indices of the element of `map`'s operand at `outputIndex` of the
+  /// output loop and `reductionIndex` of the reduction loop; every other
+  /// loop has a size of 1.
+  SmallVector<Value> getIndices(AffineMap map, Value outputIndex,
+                                Value reductionIndex) const {
+    SmallVector<Value> indices;
+    for (AffineExpr result : map.getResults()) {
+      unsigned loop = cast<AffineDimExpr>(result).getPosition();
+      indices.push_back(loop == product.outputLoop      ? outputIndex
+                        : loop == product.reductionLoop ? reductionIndex
+                                                        : zeroIndex);
+    }
+    return indices;
+  }
+
+  /// A vector of `operand` along its last dimension from `indices`, in the
+  /// accumulator's type; not in bounds, zeros past the dimension's end.
+  Value readVector(OpBuilder &builder, Value source, ValueRange indices,
+                   bool inBounds) const {
+    Type elementType = getElementTypeOrSelf(source);
+    Value padding = arith::ConstantOp::create(
+        builder, loc, cast<TypedAttr>(builder.getZeroAttr(elementType)));
+    Value vector = vector::TransferReadOp::create(
+        builder, loc, VectorType::get({lanes}, elementType), source, indices,
+        padding, ArrayRef<bool>{inBounds});
+    if (elementType == accumulatorType)
+      return vector;
+    return arith::ExtFOp::create(builder, loc, accumulatorVector, vector);
+  }
+
+  Value getMatrix() const { return product.matrix->get(); }
+  Value getVector() const { return product.vector->get(); }
+
+  /// `rows` outputs at `offset` in `block`, each the dot product of a line
+  /// of the matrix and the vector: one accumulator vector per output through
+  /// the reduction (its last vector read not in bounds), reduced at the end
+  /// and added to the output's value.
+  Value buildDotProducts(OpBuilder &builder, Value offset, int64_t rows,
+                         Value block) const {
+    Value zero = arith::ConstantOp::create(
+        builder, loc, cast<TypedAttr>(builder.getZeroAttr(accumulatorVector)));
+    SmallVector<Value> outputs, lines;
+    for (int64_t row = 0; row < rows; ++row) {
+      Value local = arith::AddIOp::create(
+          builder, loc, offset,
+          arith::ConstantIndexOp::create(builder, loc, row));
+      outputs.push_back(local);
+      lines.push_back(arith::AddIOp::create(builder, loc, blockStart, local));
+    }
+    auto buildSteps = [&](Value begin, Value end, bool inBounds,
+                          ValueRange accumulators) {
+      Value step = arith::ConstantIndexOp::create(builder, loc, lanes);
+      return scf::ForOp::create(
+                 builder, loc, begin, end, step, accumulators,
+                 [&](OpBuilder &nested, Location, Value k, ValueRange sums) {
+                   Value vector =
+                       readVector(nested, getVector(),
+                                  getIndices(vectorMap, Value(), k), inBounds);
+                   SmallVector<Value> updated;
+                   for (auto [global, sum] : llvm::zip(lines, sums)) {
+                     Value line =
+                         readVector(nested, getMatrix(),
+                                    getIndices(matrixMap, global, k), inBounds);
+                     updated.push_back(
+                         vector::FMAOp::create(nested, loc, line, vector, sum));
+                   }
+                   scf::YieldOp::create(nested, loc, updated);
+                 })
+          .getResults();
+    };
+    SmallVector<Value> accumulators(rows, zero);
+    ValueRange sums = buildSteps(zeroIndex, reductionVectorsEnd,
+                                 /*inBounds=*/true, accumulators);
+    sums = buildSteps(reductionVectorsEnd, reductionExtent,
+                      /*inBounds=*/false, sums);
+    for (auto [local, sum] : llvm::zip(outputs, sums)) {
+      Value total = vector::ReductionOp::create(
+          builder, loc, vector::CombiningKind::ADD, sum);
+      SmallVector<Value> indices = getIndices(outputMap, local, Value());
+      Value initial = tensor::ExtractOp::create(builder, loc, block, indices);
+      Value result = arith::AddFOp::create(builder, loc, initial, total);
+      block = tensor::InsertOp::create(builder, loc, result, block, indices);
+    }
+    return block;
+  }
+
+  /// `vectors` vectors of outputs from `offset` in `block`: each the sum of
+  /// the matrix's rows scaled by the vector's elements, carried through the
+  /// reduction loop; not in bounds, the lanes past the output's end are
+  /// zeros and never written.
+  Value buildScaledRows(OpBuilder &builder, Value offset, int64_t vectors,
+                        bool inBounds, Value block) const {
+    SmallVector<Value> outputs, columns, accumulators;
+    for (int64_t index = 0; index < vectors; ++index) {
+      Value local = arith::AddIOp::create(
+          builder, loc, offset,
+          arith::ConstantIndexOp::create(builder, loc, index * lanes));
+      outputs.push_back(local);
+      columns.push_back(arith::AddIOp::create(builder, loc, blockStart, local));
+      accumulators.push_back(readVector(
+          builder, block, getIndices(outputMap, local, Value()), inBounds));
+    }
+    Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+    auto loop = scf::ForOp::create(
+        builder, loc, zeroIndex, reductionExtent, one, accumulators,
+        [&](OpBuilder &nested, Location, Value k, ValueRange sums) {
+          Value scale = tensor::ExtractOp::create(
+              nested, loc, getVector(), getIndices(vectorMap, Value(), k));
+          if (scale.getType() != accumulatorType)
+            scale = arith::ExtFOp::create(nested, loc, accumulatorType, scale);
+          Value scales = vector::BroadcastOp::create(nested, loc,
+                                                     accumulatorVector, scale);
+          SmallVector<Value> updated;
+          for (auto [global, sum] : llvm::zip(columns, sums)) {
+            Value row = readVector(nested, getMatrix(),
+                                   getIndices(matrixMap, global, k), inBounds);
+            updated.push_back(
+                vector::FMAOp::create(nested, loc, scales, row, sum));
+          }
+          scf::YieldOp::create(nested, loc, updated);
+        });
+    for (auto [local, sum] : llvm::zip(outputs, loop.getResults()))
+      block =
+          vector::TransferWriteOp::create(builder, loc, sum, block,
+                                          getIndices(outputMap, local, Value()),
+                                          ArrayRef<bool>{inBounds})
+              .getResult();
+    return block;
+  }
+
+  RewriterBase &rewriter;
+  Location loc;
+  linalg::LinalgOp op;
+  const VectorProduct &product;
+  int64_t registerVectors;
+  Type accumulatorType;
+  int64_t lanes;
+  VectorType accumulatorVector;
+  AffineMap matrixMap;
+  AffineMap vectorMap;
+  AffineMap outputMap;
+  Value zeroIndex;
+  Value blockStart;
+  Value reductionExtent;
+  Value reductionVectorsEnd;
+};
+
+} // namespace
+
+std::optional<VectorProduct> disc::getVectorProduct(linalg::LinalgOp op) {
+  if (!op.hasPureTensorSemantics() || op.getNumDpsInits() != 1 ||
+      op.getNumDpsInputs() != 2 || !linalg::isaContractionOpInterface(op))
+    return std::nullopt;
+  OpOperand *output = op.getDpsInitOperand(0);
+  Type accumulatorType = getElementTypeOrSelf(output->get());
+  if (!accumulatorType.isF32() && !accumulatorType.isF64())
+    return std::nullopt;
+  for (OpOperand *input : op.getDpsInputOperands())
+    if (!isReadAs(getElementTypeOrSelf(input->get()), accumulatorType))
+      return std::nullopt;
+
+  std::optional<unsigned> outputLoop, reductionLoop;
+  for (auto [loop, size, iterator] :
+       llvm::enumerate(op.getStaticLoopRanges(), op.getIteratorTypesArray())) {
+    if (size == 1)
+      continue;
+    std::optional<unsigned> &wide =
+        iterator == utils::IteratorType::parallel ? outputLoop : reductionLoop;
+    if (wide)
+      return std::nullopt;
+    wide = loop;
+  }
+  if (!outputLoop || !reductionLoop)
+    return std::nullopt;
+
+  OpOperand *matrix = nullptr;
+  OpOperand *vector = nullptr;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(input);
+    bool walksOutput = llvm::any_of(map.getResults(), [&](AffineExpr result) {
+      return result.isFunctionOfDim(*outputLoop);
+    });
+    (walksOutput ? matrix : vector) = input;
+  }
+  if (!matrix || !vector)
+    return std::nullopt;
+  AffineMap matrixMap = op.getMatchingIndexingMap(matrix);
+  AffineMap vectorMap = op.getMatchingIndexingMap(vector);
+  AffineMap outputMap = op.getMatchingIndexingMap(output);
+  bool dotProducts = isLastResult(matrixMap, *reductionLoop);
+  bool supported = dotProducts ? isLastResult(vectorMap, *reductionLoop)
+                               : isLastResult(matrixMap, *outputLoop) &&
+                                     isLastResult(outputMap, *outputLoop);
+  if (!supported)
+    return std::nullopt;
+  return VectorProduct{*outputLoop, *reductionLoop, matrix, vector,
+                       dotProducts};
+}
+
+void disc::tileVectorProduct(RewriterBase &rewriter, linalg::LinalgOp op,
+                             const VectorProduct &product, int64_t vectorBits,
+                             int64_t registerVectors) {
+  VectorProductLoops(rewriter, op, product, vectorBits, registerVectors)
+      .build();
+}
