@@ -24,6 +24,10 @@ using namespace mlir::disc;
 
 namespace {
 
+/// The rows of the matrix whose scaled sums every register tile of a block
+/// takes in turn.
+constexpr int64_t kMatrixRowBlock = 64;
+
 /// Whether the product reads `input` widened into `accumulator`.
 bool isReadAs(Type input, Type accumulator) {
   return input == accumulator ||
@@ -66,8 +70,7 @@ public:
     // f32, read once each) or of 4 tiles of consecutive outputs (512 f32
     // columns of the matrix, a 2 KiB line of each of its rows), in
     // parallel.
-    int64_t tileOutputs =
-        product.dotProducts ? registerVectors : registerVectors * lanes;
+    int64_t tileOutputs = getTileOutputs();
     int64_t blockOutputs = (product.dotProducts ? 8 : 4) * tileOutputs;
     Value init = op.getDpsInitOperand(0)->get();
     auto forall = scf::ForallOp::create(
@@ -100,16 +103,37 @@ public:
     Value block = tensor::ExtractSliceOp::create(rewriter, loc, shared, offsets,
                                                  sizes, strides);
 
-    // Full register tiles, then what is left of the block one output
-    // (dot products) or one vector of outputs at a time.
     Value blockEnd = getValueOrCreateConstantIndexOp(rewriter, loc, blockSize);
     Value tilesEnd = affine::makeComposedAffineApply(
         rewriter, loc, size.floorDiv(tileOutputs) * tileOutputs, {blockEnd});
-    block = buildTileLoop(rewriter.getIndexAttr(0), tilesEnd, tileOutputs,
-                          registerVectors, /*inBounds=*/true, block);
-    int64_t leftoverStep = product.dotProducts ? 1 : lanes;
-    block = buildTileLoop(tilesEnd, blockEnd, leftoverStep, 1,
-                          /*inBounds=*/product.dotProducts, block);
+    if (product.dotProducts) {
+      block = buildTileLoops(rewriter, tilesEnd, blockEnd, block);
+    } else {
+      // The rows of the matrix in blocks, the block's register tiles one
+      // after the other in each: the tiles read each row's piece of the
+      // block one after the other (2 KiB of f32), which the prefetchers
+      // follow, where a tile walking all of k would read a 512-byte piece
+      // of each row, every one in a page of its own.
+      Value rowBlock =
+          arith::ConstantIndexOp::create(rewriter, loc, kMatrixRowBlock);
+      auto rowBlocks = scf::ForOp::create(
+          rewriter, loc, zeroIndex, reductionExtent, rowBlock,
+          ValueRange{block},
+          [&](OpBuilder &builder, Location, Value firstRow, ValueRange args) {
+            AffineExpr first = getAffineDimExpr(0, builder.getContext());
+            AffineExpr rows = getAffineSymbolExpr(0, builder.getContext());
+            rowsBegin = firstRow;
+            rowsEnd = affine::makeComposedAffineMin(
+                builder, loc,
+                AffineMap::get(1, 1, {first + kMatrixRowBlock, rows},
+                               builder.getContext()),
+                {firstRow, reductionExtent});
+            scf::YieldOp::create(
+                builder, loc,
+                buildTileLoops(builder, tilesEnd, blockEnd, args[0]));
+          });
+      block = rowBlocks.getResult(0);
+    }
 
     rewriter.setInsertionPointToEnd(forall.getTerminator().getBody());
     tensor::ParallelInsertSliceOp::create(rewriter, loc, block, shared, offsets,
@@ -118,21 +142,37 @@ public:
   }
 
 private:
+  /// The outputs of a full register tile.
+  int64_t getTileOutputs() const {
+    return product.dotProducts ? registerVectors : registerVectors * lanes;
+  }
+
+  /// Full register tiles up to `tilesEnd`, then what is left of the block
+  /// up to `blockEnd` one output (dot products) or one vector of outputs
+  /// (read and written not in bounds) at a time, updating `block`.
+  Value buildTileLoops(OpBuilder &builder, Value tilesEnd, Value blockEnd,
+                       Value block) {
+    block = buildTileLoop(builder, zeroIndex, tilesEnd, getTileOutputs(),
+                          registerVectors, /*inBounds=*/true, block);
+    return buildTileLoop(builder, tilesEnd, blockEnd,
+                         product.dotProducts ? 1 : lanes, 1,
+                         /*inBounds=*/product.dotProducts, block);
+  }
+
   /// A loop from `begin` to `end` by `step` whose iterations are register
   /// tiles of `tileVectors` vectors, updating `block`.
-  Value buildTileLoop(OpFoldResult begin, Value end, int64_t step,
+  Value buildTileLoop(OpBuilder &builder, Value begin, Value end, int64_t step,
                       int64_t tileVectors, bool inBounds, Value block) {
-    Value beginValue = getValueOrCreateConstantIndexOp(rewriter, loc, begin);
-    Value stepValue = arith::ConstantIndexOp::create(rewriter, loc, step);
+    Value stepValue = arith::ConstantIndexOp::create(builder, loc, step);
     auto loop = scf::ForOp::create(
-        rewriter, loc, beginValue, end, stepValue, ValueRange{block},
-        [&](OpBuilder &builder, Location, Value offset, ValueRange args) {
+        builder, loc, begin, end, stepValue, ValueRange{block},
+        [&](OpBuilder &nested, Location, Value offset, ValueRange args) {
           Value updated =
               product.dotProducts
-                  ? buildDotProducts(builder, offset, tileVectors, args[0])
-                  : buildScaledRows(builder, offset, tileVectors, inBounds,
+                  ? buildDotProducts(nested, offset, tileVectors, args[0])
+                  : buildScaledRows(nested, offset, tileVectors, inBounds,
                                     args[0]);
-          scf::YieldOp::create(builder, loc, updated);
+          scf::YieldOp::create(nested, loc, updated);
         });
     return loop.getResult(0);
   }
@@ -241,7 +281,7 @@ private:
     }
     Value one = arith::ConstantIndexOp::create(builder, loc, 1);
     auto loop = scf::ForOp::create(
-        builder, loc, zeroIndex, reductionExtent, one, accumulators,
+        builder, loc, rowsBegin, rowsEnd, one, accumulators,
         [&](OpBuilder &nested, Location, Value k, ValueRange sums) {
           Value scale = tensor::ExtractOp::create(
               nested, loc, getVector(), getIndices(vectorMap, Value(), k));
@@ -282,6 +322,9 @@ private:
   Value blockStart;
   Value reductionExtent;
   Value reductionVectorsEnd;
+  /// The rows of the matrix the scaled rows' tiles now sum.
+  Value rowsBegin;
+  Value rowsEnd;
 };
 
 } // namespace

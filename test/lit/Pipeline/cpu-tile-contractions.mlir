@@ -288,15 +288,18 @@ func.func @matvec_bf16(%a: tensor<64x?xbf16>, %x: tensor<?xbf16>, %init: tensor<
 }
 
 // A vector times a matrix whose columns are contiguous (a batch-1 dense
-// layer, x * W): blocks of 512 columns in parallel, register tiles of 8
-// vectors of consecutive outputs carried through k, each k step a
-// broadcast of x's element and 8 vectors of W's row; the vectors left over
-// at the dynamic edge one at a time, read and written not in bounds.
+// layer, x * W): blocks of 512 columns in parallel, k in blocks of 64 rows
+// of W, and in each register tiles of 8 vectors of consecutive outputs
+// carried through the rows, each row a broadcast of x's element and 8
+// vectors of W's row; the vectors left over at the dynamic edge one at a
+// time, read and written not in bounds.
 // CHECK-LABEL: func.func @vecmat
 // CHECK: scf.forall (%[[BLOCK:.*]]) = (0) to (%{{.*}}) step (512)
+// CHECK: scf.for %[[ROWS:.*]] = %c0 to %{{.*}} step %c64
+// CHECK: %[[ROWS_END:.*]] = affine.min
 // CHECK: scf.for {{.*}} step %c128
 // CHECK-COUNT-8: vector.transfer_read %{{.*}}, %{{.*}} {in_bounds = [true]} : tensor<?xf32>, vector<16xf32>
-// CHECK: scf.for %[[K:.*]] = %c0 to %{{.*}} step %c1 iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// CHECK: scf.for %[[K:.*]] = %[[ROWS]] to %[[ROWS_END]] step %c1 iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
 // CHECK: %[[SCALE:.*]] = tensor.extract %arg0[%[[K]]]
 // CHECK: %[[SCALES:.*]] = vector.broadcast %[[SCALE]] : f32 to vector<16xf32>
 // CHECK: %[[ROW:.*]] = vector.transfer_read %arg1[%[[K]], %{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<?x?xf32>, vector<16xf32>

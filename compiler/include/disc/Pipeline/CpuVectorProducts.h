@@ -49,8 +49,9 @@ std::optional<VectorProduct> getVectorProduct(linalg::LinalgOp op);
 /// `vectorBits` bits: of `registerVectors` output elements whose dot
 /// products run in as many accumulator vectors, reduced at the end; or of
 /// `registerVectors` vectors of consecutive output elements carried through
-/// the reduction loop. The reduction's last vector, or the output's last
-/// vectors, are read and written not in bounds (zeros past the edge).
+/// each block of 64 steps of the reduction loop, which the block's tiles
+/// take in turn. The reduction's last vector, or the output's last vectors,
+/// are read and written not in bounds (zeros past the edge).
 void tileVectorProduct(RewriterBase &rewriter, linalg::LinalgOp op,
                        const VectorProduct &product, int64_t vectorBits,
                        int64_t registerVectors);

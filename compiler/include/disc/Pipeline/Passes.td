@@ -236,8 +236,10 @@ def DiscCpuTileContractions
     through k (the last vector read not in bounds) and reduced at the end;
     where it is the output's (x * W, linalg.vecmat), blocks of 4 register
     tiles of `register-rows` vectors of consecutive outputs carried through
-    k, each step a broadcast of the vector's element times the matrix's row,
-    the vectors left over at the edge read and written not in bounds.
+    blocks of 64 rows of the matrix (each block's tiles in turn, so that
+    each row's 2 KiB piece is read in order), each row a broadcast of the
+    vector's element times the matrix's row, the vectors left over at the
+    edge read and written not in bounds.
     Convolutions of other element types are left as they are.
   }];
   let options = [
