@@ -124,6 +124,24 @@ def dot_general_case(name, element_type, lhs_shape, rhs_shape, lhs_batch, rhs_ba
                 atol=atol, rtol=rtol)
 
 
+def transposed_weight_case(name, rows, width, outputs, g):
+    """x * W^T as JAX prints it for a weight of [outputs, width] (torch's
+    layout): a stablehlo.transpose of W, then the product."""
+    x = random_array(g, (rows, width), "f32", -1, 1)
+    w = random_array(g, (outputs, width), "f32", -1, 1)
+    xt, wt = tensor_type(x.shape, "f32"), tensor_type(w.shape, "f32")
+    wtt, ot = tensor_type((width, outputs), "f32"), tensor_type((rows, outputs), "f32")
+    mlir = jax_module([("x", xt), ("w", wt)], [(ot, "result")], [
+        "%%0 = stablehlo.transpose %%arg1, dims = [1, 0] : (%s) -> %s" % (wt, wtt),
+        "%%1 = stablehlo.dot_general %%arg0, %%0, contracting_dims = [1] x [0], "
+        "precision = [DEFAULT, DEFAULT] : (%s, %s) -> %s" % (xt, wtt, ot),
+        "return %%1 : %s" % ot])
+    atol, rtol = TOLERANCE["f32"]
+    return Case(name, mlir, [x, w],
+                lambda x, w: (x.astype(np.float64) @ w.T.astype(np.float64)).astype(np.float32),
+                atol=atol, rtol=rtol)
+
+
 def dot_general_cases():
     g = rng(70)
     return [
@@ -276,6 +294,10 @@ def no_library_cases():
                               "f32", g),
         bf16_dot_general_case("tiled_dense_b1_bf16_rounded_once", (1, 300), (300, 70), [], [],
                               [1], [0], "bf16", g, rounded_once=True),
+        # W read in place through the transpose; at batch 3 the product of
+        # a transposed copy, as before.
+        transposed_weight_case("tiled_dense_b1_transposed_weight_jax", 1, 300, 200, g),
+        transposed_weight_case("tiled_dense_b3_transposed_weight_jax", 3, 300, 200, g),
     ]
     compiled = [without_library(case) for case in cases + dot_general_cases() + dot_cases()]
     return compiled + narrower_vector_cases(cases)

@@ -407,15 +407,22 @@ struct CpuTileContractionsPass
     for (linalg::LinalgOp op : narrowProducts)
       accumulateInF32(widener, op);
 
-    SmallVector<std::pair<linalg::LinalgOp, disc::VectorProduct>>
-        vectorProducts;
-    func.walk([&](linalg::LinalgOp op) {
-      if (std::optional<disc::VectorProduct> product =
-              disc::getVectorProduct(op))
-        vectorProducts.emplace_back(op, *product);
-    });
-    for (auto &[op, product] : vectorProducts)
-      disc::tileVectorProduct(widener, op, product, vectorBits, registerRows);
+    SmallVector<linalg::LinalgOp> linalgOps;
+    func.walk([&](linalg::LinalgOp op) { linalgOps.push_back(op); });
+    bool tiledVectorProducts = false;
+    for (linalg::LinalgOp op : linalgOps) {
+      // Read through a transpose first: x * W^T as JAX prints it is a
+      // product of x and a transposed copy of W too, which only costs a
+      // pass over W.
+      std::optional<disc::VectorProduct> product =
+          disc::readTransposedMatrixInPlace(widener, op);
+      if (!product)
+        product = disc::getVectorProduct(op);
+      if (!product)
+        continue;
+      disc::tileVectorProduct(widener, op, *product, vectorBits, registerRows);
+      tiledVectorProducts = true;
+    }
 
     SmallVector<std::pair<linalg::LinalgOp, ContractionLoops>> products;
     func.walk([&](linalg::LinalgOp op) {
@@ -428,7 +435,7 @@ struct CpuTileContractionsPass
         products.emplace_back(op, *loops);
     });
     if (products.empty()) {
-      if (!vectorProducts.empty() && failed(simplify(func)))
+      if (tiledVectorProducts && failed(simplify(func)))
         signalPassFailure();
       return;
     }

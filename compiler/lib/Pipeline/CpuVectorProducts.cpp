@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -377,6 +378,74 @@ std::optional<VectorProduct> disc::getVectorProduct(linalg::LinalgOp op) {
     return std::nullopt;
   return VectorProduct{*outputLoop, *reductionLoop, matrix, vector,
                        dotProducts};
+}
+
+/// The op `value` is a transpose of (linalg.transpose, or the
+/// linalg.generic that stablehlo.transpose becomes), or null.
+static linalg::LinalgOp getTranspose(Value value) {
+  auto producer = value.getDefiningOp<linalg::LinalgOp>();
+  if (!producer || !producer.hasPureTensorSemantics() ||
+      producer.getNumDpsInputs() != 1 || producer.getNumDpsInits() != 1 ||
+      producer.getNumParallelLoops() != producer.getNumLoops() ||
+      !llvm::all_of(producer.getIndexingMapsArray(),
+                    [](AffineMap map) { return map.isPermutation(); }))
+    return nullptr;
+  Block &body = producer->getRegion(0).front();
+  auto yield = dyn_cast<linalg::YieldOp>(body.front());
+  if (!yield || yield.getNumOperands() != 1 ||
+      yield.getOperand(0) != body.getArgument(0))
+    return nullptr;
+  return producer;
+}
+
+std::optional<VectorProduct>
+disc::readTransposedMatrixInPlace(RewriterBase &rewriter,
+                                  linalg::LinalgOp &op) {
+  auto isTransposed = [](OpOperand *input) {
+    return static_cast<bool>(getTranspose(input->get()));
+  };
+  if (!op.hasPureTensorSemantics() || !linalg::isaContractionOpInterface(op) ||
+      llvm::none_of(op.getDpsInputOperands(), isTransposed))
+    return std::nullopt;
+  rewriter.setInsertionPoint(op);
+  auto candidate = cast<linalg::LinalgOp>(rewriter.clone(*op));
+  if (!isa<linalg::GenericOp>(*candidate)) {
+    FailureOr<linalg::GenericOp> generic =
+        linalg::generalizeNamedOp(rewriter, candidate);
+    if (failed(generic)) {
+      rewriter.eraseOp(candidate);
+      return std::nullopt;
+    }
+    candidate = cast<linalg::LinalgOp>(generic->getOperation());
+  }
+  auto generic = cast<linalg::GenericOp>(*candidate);
+  SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+  for (OpOperand *input : generic.getDpsInputOperands()) {
+    linalg::LinalgOp transpose = getTranspose(input->get());
+    if (!transpose)
+      continue;
+    // The product reads the transpose's output at map(loops), which is its
+    // input at inputMap(outputMap^-1(map(loops))).
+    AffineMap inputMap =
+        transpose.getMatchingIndexingMap(transpose.getDpsInputOperand(0));
+    AffineMap outputMap =
+        transpose.getMatchingIndexingMap(transpose.getDpsInitOperand(0));
+    AffineMap &map = maps[input->getOperandNumber()];
+    map = inputMap.compose(inversePermutation(outputMap)).compose(map);
+    rewriter.modifyOpInPlace(
+        generic, [&] { input->set(transpose.getDpsInputOperand(0)->get()); });
+  }
+  rewriter.modifyOpInPlace(generic, [&] {
+    generic.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
+  });
+  std::optional<VectorProduct> product = getVectorProduct(candidate);
+  if (!product) {
+    rewriter.eraseOp(candidate);
+    return std::nullopt;
+  }
+  rewriter.replaceOp(op, candidate->getResults());
+  op = candidate;
+  return product;
 }
 
 void disc::tileVectorProduct(RewriterBase &rewriter, linalg::LinalgOp op,

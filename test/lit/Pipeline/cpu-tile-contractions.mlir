@@ -316,3 +316,44 @@ func.func @vecmat(%x: tensor<?xf32>, %w: tensor<?x?xf32>, %init: tensor<?xf32>) 
   %y = linalg.vecmat ins(%x, %w : tensor<?xf32>, tensor<?x?xf32>) outs(%init : tensor<?xf32>) -> tensor<?xf32>
   return %y : tensor<?xf32>
 }
+
+// x * W^T as JAX prints it, a transpose of W (the linalg.generic that
+// stablehlo.transpose becomes) and a product: the product reads W in place,
+// as the dot products of its rows, and the transpose is left unused.
+// CHECK-LABEL: func.func @dense_b1_jax_transposed_weight
+// CHECK-NOT: linalg.generic
+// CHECK: scf.forall (%{{.*}}) = (0) to (3072) step (64)
+// CHECK-COUNT-8: vector.transfer_read %arg1[%{{.*}}, %{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<3072x768xf32>, vector<16xf32>
+// CHECK-NOT: linalg.
+#transpose_in = affine_map<(d0, d1) -> (d1, d0)>
+#transpose_out = affine_map<(d0, d1) -> (d0, d1)>
+func.func @dense_b1_jax_transposed_weight(%x: tensor<1x768xf32>, %w: tensor<3072x768xf32>) -> tensor<1x3072xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty_t = tensor.empty() : tensor<768x3072xf32>
+  %wt = linalg.generic {indexing_maps = [#transpose_in, #transpose_out], iterator_types = ["parallel", "parallel"]}
+      ins(%w : tensor<3072x768xf32>) outs(%empty_t : tensor<768x3072xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<768x3072xf32>
+  %empty = tensor.empty() : tensor<1x3072xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%empty : tensor<1x3072xf32>) -> tensor<1x3072xf32>
+  %y = linalg.matmul ins(%x, %wt : tensor<1x768xf32>, tensor<768x3072xf32>) outs(%init : tensor<1x3072xf32>) -> tensor<1x3072xf32>
+  return %y : tensor<1x3072xf32>
+}
+
+// At batch 8 the product is a matrix product: the transpose stays, and the
+// product reads its result.
+// CHECK-LABEL: func.func @dense_b8_jax_transposed_weight
+// CHECK: %[[WT:.*]] = linalg.generic
+// CHECK: scf.forall (%{{.*}}) = (0) to (3072) step (128)
+// CHECK: tensor.extract_slice %[[WT]]
+func.func @dense_b8_jax_transposed_weight(%x: tensor<8x768xf32>, %w: tensor<3072x768xf32>, %init: tensor<8x3072xf32>) -> tensor<8x3072xf32> {
+  %empty_t = tensor.empty() : tensor<768x3072xf32>
+  %wt = linalg.generic {indexing_maps = [#transpose_in, #transpose_out], iterator_types = ["parallel", "parallel"]}
+      ins(%w : tensor<3072x768xf32>) outs(%empty_t : tensor<768x3072xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<768x3072xf32>
+  %y = linalg.matmul ins(%x, %wt : tensor<8x768xf32>, tensor<768x3072xf32>) outs(%init : tensor<8x3072xf32>) -> tensor<8x3072xf32>
+  return %y : tensor<8x3072xf32>
+}

@@ -44,6 +44,16 @@ struct VectorProduct {
 /// the matrix's contiguous one.
 std::optional<VectorProduct> getVectorProduct(linalg::LinalgOp op);
 
+/// Where `op` reads its matrix through a transpose (linalg.transpose or the
+/// linalg.generic a stablehlo.transpose becomes: JAX prints x * W^T as a
+/// transpose of W and a product) and would be a matrix-vector
+/// product reading the transpose's input in its place, replaces `op` (and
+/// sets it) by that product, a linalg.generic, which then reads W once, in
+/// place, rather than a transposed copy: returns the product, or nothing
+/// (and leaves `op` as it is).
+std::optional<VectorProduct> readTransposedMatrixInPlace(RewriterBase &rewriter,
+                                                         linalg::LinalgOp &op);
+
 /// Replaces `op` by an scf.forall over blocks of its output, each computing
 /// its elements in register tiles of `registerVectors` vectors of
 /// `vectorBits` bits: of `registerVectors` output elements whose dot

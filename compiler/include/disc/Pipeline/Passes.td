@@ -230,7 +230,10 @@ def DiscCpuTileContractions
     reduction loop of size 1: linalg.matvec, linalg.vecmat, a batch-1 dense
     layer, f32 or f64, f16 or bf16 inputs into f32) gets loops of its own
     (disc/Pipeline/CpuVectorProducts.h), which read the matrix once along
-    its contiguous dimension and copy nothing: where that is the reduction
+    its contiguous dimension and copy nothing (a product reading its matrix
+    through a transpose, as JAX prints x * W^T, reads the transpose's input
+    in place where that makes it a matrix-vector product, a linalg.generic):
+    where that is the reduction
     (x * W^T, linalg.matvec), blocks of 8 register tiles of `register-rows`
     outputs in parallel, each output's dot product summed in its own vector
     through k (the last vector read not in bounds) and reduced at the end;
