@@ -298,6 +298,19 @@ def no_library_cases():
         # a transposed copy, as before.
         transposed_weight_case("tiled_dense_b1_transposed_weight_jax", 1, 300, 200, g),
         transposed_weight_case("tiled_dense_b3_transposed_weight_jax", 3, 300, 200, g),
+        # A dynamic batch run at 1: the product of its one row in the loops
+        # of a matrix-vector product, chosen at run time (at 5, the matrix
+        # product's tiles).
+        dot_general_case("tiled_dynamic_batch_of_1_dense_f32", "f32", (1, 300), (300, 200), [],
+                         [], [1], [0], g, dynamic=((-1, 300), (300, 200), (-1, 200))),
+        dot_general_case("tiled_dynamic_batch_of_5_dense_f32", "f32", (5, 300), (300, 200), [],
+                         [], [1], [0], g, dynamic=((-1, 300), (300, 200), (-1, 200))),
+        dot_general_case("tiled_dynamic_batch_of_1_dense_weight_transposed_f32", "f32", (1, 300),
+                         (200, 300), [], [], [1], [1], g,
+                         dynamic=((-1, 300), (200, 300), (-1, 200))),
+        dot_general_case("tiled_dynamic_batch_of_1_dense_f16_rounded_once", "f16", (1, 300),
+                         (300, 70), [], [], [1], [0], g, tolerance=F16_ROUNDED_ONCE,
+                         dynamic=((-1, 300), (300, 70), (-1, 70))),
     ]
     compiled = [without_library(case) for case in cases + dot_general_cases() + dot_cases()]
     return compiled + narrower_vector_cases(cases)

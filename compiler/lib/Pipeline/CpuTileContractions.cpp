@@ -418,8 +418,11 @@ struct CpuTileContractionsPass
           disc::readTransposedMatrixInPlace(widener, op);
       if (!product)
         product = disc::getVectorProduct(op);
-      if (!product)
+      if (!product) {
+        tiledVectorProducts |= disc::tileVectorProductOfOneRow(
+            widener, op, vectorBits, registerRows);
         continue;
+      }
       disc::tileVectorProduct(widener, op, *product, vectorBits, registerRows);
       tiledVectorProducts = true;
     }

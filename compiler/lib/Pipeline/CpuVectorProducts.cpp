@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
@@ -446,6 +447,72 @@ disc::readTransposedMatrixInPlace(RewriterBase &rewriter,
   rewriter.replaceOp(op, candidate->getResults());
   op = candidate;
   return product;
+}
+
+bool disc::tileVectorProductOfOneRow(RewriterBase &rewriter,
+                                     linalg::LinalgOp op, int64_t vectorBits,
+                                     int64_t registerVectors) {
+  if (!op.hasPureTensorSemantics() || op.getNumDpsInits() != 1 ||
+      !linalg::isaContractionOpInterface(op))
+    return false;
+  Location loc = op.getLoc();
+  for (auto [loop, size, iterator] :
+       llvm::enumerate(op.getStaticLoopRanges(), op.getIteratorTypesArray())) {
+    if (!ShapedType::isDynamic(size) ||
+        iterator != utils::IteratorType::parallel)
+      continue;
+    rewriter.setInsertionPoint(op);
+    Value rows = getValueOrCreateConstantIndexOp(
+        rewriter, loc, op.createLoopRanges(rewriter, loc)[loop].size);
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    Value isOneRow = arith::CmpIOp::create(rewriter, loc,
+                                           arith::CmpIPredicate::eq, rows, one);
+    auto dispatch = scf::IfOp::create(rewriter, loc, op->getResultTypes(),
+                                      isOneRow, /*addThenBlock=*/true,
+                                      /*addElseBlock=*/true);
+
+    // Then: the product of the operands' slices of one row.
+    rewriter.setInsertionPointToStart(dispatch.thenBlock());
+    SmallVector<Value> slices;
+    for (OpOperand &operand : op->getOpOperands()) {
+      Value value = operand.get();
+      AffineMap map = op.getMatchingIndexingMap(&operand);
+      SmallVector<OpFoldResult> sizes =
+          tensor::getMixedSizes(rewriter, loc, value);
+      for (auto [dim, result] : llvm::enumerate(map.getResults()))
+        if (result.isFunctionOfDim(loop))
+          sizes[dim] = rewriter.getIndexAttr(1);
+      SmallVector<OpFoldResult> zeros(sizes.size(), rewriter.getIndexAttr(0));
+      SmallVector<OpFoldResult> ones(sizes.size(), rewriter.getIndexAttr(1));
+      slices.push_back(tensor::ExtractSliceOp::create(rewriter, loc, value,
+                                                      zeros, sizes, ones));
+    }
+    Value initSlice = slices.back();
+    auto oneRow = cast<linalg::LinalgOp>(
+        clone(rewriter, op, initSlice.getType(), slices));
+    std::optional<VectorProduct> product = getVectorProduct(oneRow);
+    if (!product) {
+      rewriter.eraseOp(dispatch);
+      continue;
+    }
+    Value init = op.getDpsInitOperand(0)->get();
+    auto sliceOp = initSlice.getDefiningOp<tensor::ExtractSliceOp>();
+    Value whole = tensor::InsertSliceOp::create(
+        rewriter, loc, oneRow->getResult(0), init, sliceOp.getMixedOffsets(),
+        sliceOp.getMixedSizes(), sliceOp.getMixedStrides());
+    scf::YieldOp::create(rewriter, loc, whole);
+
+    // Else: `op` itself, for the matrix product's tiles.
+    rewriter.replaceAllUsesWith(op->getResults(), dispatch.getResults());
+    rewriter.moveOpBefore(op, dispatch.elseBlock(),
+                          dispatch.elseBlock()->end());
+    rewriter.setInsertionPointToEnd(dispatch.elseBlock());
+    scf::YieldOp::create(rewriter, loc, op->getResults());
+
+    tileVectorProduct(rewriter, oneRow, *product, vectorBits, registerVectors);
+    return true;
+  }
+  return false;
 }
 
 void disc::tileVectorProduct(RewriterBase &rewriter, linalg::LinalgOp op,

@@ -357,3 +357,25 @@ func.func @dense_b8_jax_transposed_weight(%x: tensor<8x768xf32>, %w: tensor<3072
   %y = linalg.matmul ins(%x, %wt : tensor<8x768xf32>, tensor<768x3072xf32>) outs(%init : tensor<8x3072xf32>) -> tensor<8x3072xf32>
   return %y : tensor<8x3072xf32>
 }
+
+// A dense layer of a dynamic batch: at run time, a batch of 1 is the
+// product of the one row in the loops of a matrix-vector product, any other
+// the matrix product's tiles.
+// CHECK-LABEL: func.func @dense_dynamic_batch
+// CHECK: %[[ROWS:.*]] = tensor.dim %arg0, %c0 : tensor<?x768xf32>
+// CHECK: %[[ONE_ROW:.*]] = arith.cmpi eq, %[[ROWS]], %c1 : index
+// CHECK: scf.if %[[ONE_ROW]] -> (tensor<?x3072xf32>) {
+// CHECK: %[[ROW:.*]] = tensor.extract_slice %arg0[0, 0] [1, 768] [1, 1] : tensor<?x768xf32> to tensor<1x768xf32>
+// CHECK: %[[PRODUCT:.*]] = scf.forall (%{{.*}}) = (0) to (3072) step (512) shared_outs(%{{.*}} = %{{.*}}) -> (tensor<1x3072xf32>)
+// CHECK: tensor.extract %[[ROW]]
+// CHECK-COUNT-8: vector.fma
+// CHECK: %[[WHOLE:.*]] = tensor.insert_slice %[[PRODUCT]] into %arg2[0, 0] [1, 3072] [1, 1] : tensor<1x3072xf32> into tensor<?x3072xf32>
+// CHECK: scf.yield %[[WHOLE]]
+// CHECK: } else {
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (%{{.*}}, 3072) step (64, 128)
+// CHECK-COUNT-8: vector.contract
+// CHECK-NOT: linalg.matmul
+func.func @dense_dynamic_batch(%x: tensor<?x768xf32>, %w: tensor<768x3072xf32>, %init: tensor<?x3072xf32>) -> tensor<?x3072xf32> {
+  %y = linalg.matmul ins(%x, %w : tensor<?x768xf32>, tensor<768x3072xf32>) outs(%init : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+  return %y : tensor<?x3072xf32>
+}

@@ -66,6 +66,14 @@ void tileVectorProduct(RewriterBase &rewriter, linalg::LinalgOp op,
                        const VectorProduct &product, int64_t vectorBits,
                        int64_t registerVectors);
 
+/// Where `op` would be a matrix-vector product if one of its dynamic
+/// parallel loops had a size of 1 (a dense layer of a dynamic batch, run at
+/// batch 1), puts it under an scf.if on that size: then the product of its
+/// operands' slices of one row, in its own loops; else `op` as it is.
+/// Returns whether it did.
+bool tileVectorProductOfOneRow(RewriterBase &rewriter, linalg::LinalgOp op,
+                               int64_t vectorBits, int64_t registerVectors);
+
 } // namespace disc
 } // namespace mlir
 

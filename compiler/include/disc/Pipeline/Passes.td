@@ -242,7 +242,10 @@ def DiscCpuTileContractions
     blocks of 64 rows of the matrix (each block's tiles in turn, so that
     each row's 2 KiB piece is read in order), each row a broadcast of the
     vector's element times the matrix's row, the vectors left over at the
-    edge read and written not in bounds.
+    edge read and written not in bounds. A product that would be one if a
+    dynamic parallel loop had a size of 1 (a dense layer of a dynamic batch)
+    is put under an scf.if on that size: the product of its one row in
+    those loops at a batch of 1, the matrix product's tiles otherwise.
     Convolutions of other element types are left as they are.
   }];
   let options = [
