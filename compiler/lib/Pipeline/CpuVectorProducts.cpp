@@ -2,10 +2,10 @@
 //
 // A dense layer at batch 1 reads each weight once for one multiply-add: it
 // runs at the speed the weights stream from memory. Its loops read the
-// weights along their contiguous dimension, a whole vector at a time, with
-// enough independent accumulators that the FMAs' latency never waits on
-// memory, and nothing else: no copy of the weights (a packed block, a
-// transposed B), which would read and write them once more.
+// weights along their contiguous dimension, a whole vector at a time, into
+// enough independent accumulators that the FMAs keep up with the stream,
+// and nothing else: no copy of the weights (a packed block, a transposed
+// B), which would read and write them once more.
 //
 //===----------------------------------------------------------------------===//
 
