@@ -12,6 +12,7 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
@@ -104,28 +105,38 @@ bool hasNarrowFloatAccumulator(linalg::LinalgOp op) {
          });
 }
 
+/// `tensor`'s floats widened or rounded to `elementType`, a linalg.generic.
+Value convertFloats(RewriterBase &rewriter, Location loc, Value tensor,
+                    FloatType elementType) {
+  Value empty = tensor::EmptyOp::create(
+      rewriter, loc, tensor::getMixedSizes(rewriter, loc, tensor), elementType);
+  int64_t rank = cast<RankedTensorType>(tensor.getType()).getRank();
+  SmallVector<AffineMap> maps(2, rewriter.getMultiDimIdentityMap(rank));
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  return linalg::GenericOp::create(
+             rewriter, loc, empty.getType(), tensor, empty, maps, iterators,
+             [&](OpBuilder &builder, Location loc, ValueRange args) {
+               Value converted =
+                   convertScalarToDtype(builder, loc, args[0], elementType,
+                                        /*isUnsignedCast=*/false);
+               linalg::YieldOp::create(builder, loc, converted);
+             })
+      .getResult(0);
+}
+
 /// The f32 accumulator a product of narrow floats starts from: the fill of
 /// its output, in f32 (so that the outer tiles still fuse it), or its output
 /// widened.
 Value getF32Accumulator(RewriterBase &rewriter, Location loc, Value init) {
   Type f32 = rewriter.getF32Type();
-  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(rewriter, loc, init);
-  Value empty = tensor::EmptyOp::create(rewriter, loc, sizes, f32);
   if (auto fill = init.getDefiningOp<linalg::FillOp>()) {
+    Value empty = tensor::EmptyOp::create(
+        rewriter, loc, tensor::getMixedSizes(rewriter, loc, init), f32);
     Value value = arith::ExtFOp::create(rewriter, loc, f32, fill.value());
     return linalg::FillOp::create(rewriter, loc, value, empty).getResult(0);
   }
-  auto rank = cast<RankedTensorType>(init.getType()).getRank();
-  SmallVector<AffineMap> maps(2, rewriter.getMultiDimIdentityMap(rank));
-  SmallVector<utils::IteratorType> iterators(rank,
-                                             utils::IteratorType::parallel);
-  return linalg::GenericOp::create(
-             rewriter, loc, empty.getType(), init, empty, maps, iterators,
-             [&](OpBuilder &builder, Location loc, ValueRange args) {
-               Value wide = arith::ExtFOp::create(builder, loc, f32, args[0]);
-               linalg::YieldOp::create(builder, loc, wide);
-             })
-      .getResult(0);
+  return convertFloats(rewriter, loc, init, rewriter.getF32Type());
 }
 
 /// Rewrites a product of f16 or bf16 values into an f16 or bf16 result as
@@ -151,21 +162,9 @@ void accumulateInF32(RewriterBase &rewriter, linalg::LinalgOp op) {
         Value sum = arith::AddFOp::create(builder, loc, args[2], term);
         linalg::YieldOp::create(builder, loc, sum);
       });
-  int64_t rank = resultType.getRank();
-  SmallVector<AffineMap> maps(2, rewriter.getMultiDimIdentityMap(rank));
-  SmallVector<utils::IteratorType> iterators(rank,
-                                             utils::IteratorType::parallel);
-  Value empty = tensor::EmptyOp::create(
-      rewriter, loc, tensor::getMixedSizes(rewriter, loc, init),
-      resultType.getElementType());
-  auto rounded = linalg::GenericOp::create(
-      rewriter, loc, resultType, product.getResult(0), empty, maps, iterators,
-      [&](OpBuilder &builder, Location loc, ValueRange args) {
-        Value narrow = arith::TruncFOp::create(
-            builder, loc, resultType.getElementType(), args[0]);
-        linalg::YieldOp::create(builder, loc, narrow);
-      });
-  rewriter.replaceOp(op, rounded.getResults());
+  rewriter.replaceOp(
+      op, convertFloats(rewriter, loc, product.getResult(0),
+                        cast<FloatType>(resultType.getElementType())));
 }
 
 std::optional<ContractionLoops> getContractionLoops(linalg::LinalgOp op) {
@@ -403,9 +402,9 @@ struct CpuTileContractionsPass
       if (hasNarrowFloatAccumulator(op))
         narrowProducts.push_back(op);
     });
-    IRRewriter widener(func.getContext());
+    IRRewriter rewriter(func.getContext());
     for (linalg::LinalgOp op : narrowProducts)
-      accumulateInF32(widener, op);
+      accumulateInF32(rewriter, op);
 
     SmallVector<linalg::LinalgOp> linalgOps;
     func.walk([&](linalg::LinalgOp op) { linalgOps.push_back(op); });
@@ -415,15 +414,15 @@ struct CpuTileContractionsPass
       // product of x and a transposed copy of W too, which only costs a
       // pass over W.
       std::optional<disc::VectorProduct> product =
-          disc::readTransposedMatrixInPlace(widener, op);
+          disc::readTransposedMatrixInPlace(rewriter, op);
       if (!product)
         product = disc::getVectorProduct(op);
       if (!product) {
         tiledVectorProducts |= disc::tileVectorProductOfOneRow(
-            widener, op, vectorBits, registerRows);
+            rewriter, op, vectorBits, registerRows);
         continue;
       }
-      disc::tileVectorProduct(widener, op, *product, vectorBits, registerRows);
+      disc::tileVectorProduct(rewriter, op, *product, vectorBits, registerRows);
       tiledVectorProducts = true;
     }
 
@@ -448,7 +447,6 @@ struct CpuTileContractionsPass
     if (failed(simplify(func)))
       return signalPassFailure();
 
-    IRRewriter rewriter(func.getContext());
     SmallVector<linalg::LinalgOp> registerTiles;
     func.walk([&](linalg::LinalgOp tile) {
       if (tile->hasAttr(kRegisterTileAttrName))
