@@ -20,6 +20,10 @@ programs.
 Needs the venv that scripts/bench/setup_peers.sh makes:
 
   "$(scripts/bench/setup_peers.sh | tail -1)" scripts/bench/cpu.py [--programs a,b] [--json out.json]
+
+--baseline-build OTHER_BUILD times a second build of disc in the same rounds
+("base"), an A/B of a change on a busy machine; --peers= leaves XLA and IREE
+untimed (XLA still computes the reference).
 """
 
 import argparse
@@ -62,6 +66,7 @@ class Program:
     work: float = 0.0
     numpy_peer: str = ""  # "sgemm" or "copy"
     mlir: str = ""  # StableHLO text, where it is not jax.jit(fn).lower(*args)
+    tolerance: float = TOLERANCE  # relative to the largest |reference| value (or 1)
 
 
 # --- programs ----------------------------------------------------------------
@@ -195,6 +200,32 @@ def matmul(rng, n=2048):
     return Program(jnp.matmul, (normal(rng, (n, n)), normal(rng, (n, n))), "GFLOP/s", 2.0 * n ** 3, "sgemm")
 
 
+def narrow_matmul(rng, dtype, result_dtype, n=1024):
+    """n^3 with f16 or bf16 operands (converted in the program: a .npy holds
+    no bf16) into `result_dtype`, returned as f32. A narrow result is
+    rounded once from an f32 sum by every compiler, in different orders:
+    a unit in its last place apart (2^-8 relative for bf16)."""
+    def product(a, b):
+        return jnp.matmul(a.astype(dtype), b.astype(dtype),
+                          preferred_element_type=result_dtype).astype(jnp.float32)
+    tolerance = TOLERANCE if result_dtype == jnp.float32 else 1e-2
+    return Program(product, (normal(rng, (n, n)), normal(rng, (n, n))), "GFLOP/s", 2.0 * n ** 3,
+                   tolerance=tolerance)
+
+
+def vector_product(rng, transposed_weight, rows=1, width=1024, outputs=4096):
+    """A batch-`rows` dense layer (rows=0: a matrix times a vector), bound by
+    reading its 16 MiB of weights: x * W, or x * W^T with W as [out, in]
+    (torch's layout) where `transposed_weight`."""
+    weight = normal(rng, (outputs, width) if transposed_weight else (width, outputs))
+    x = normal(rng, (rows, width) if rows else (width,))
+    if rows:
+        fn = (lambda x, w: x @ w.T) if transposed_weight else (lambda x, w: x @ w)
+    else:
+        fn = lambda x, w: w @ x
+    return Program(fn, (x, weight), "GB/s", 4.0 * weight.size, "copy")
+
+
 def elementwise(rng, n=16 << 20):
     def chain(a, b):
         t = jnp.minimum(jnp.maximum((a * b + a) - b, a), b)
@@ -305,6 +336,12 @@ PROGRAMS = {
     "batch_norm_stats_8x112x112x64": batch_norm_statistics,
     "max_pool_8x112x112x64": max_pool,
     "gather_rows_131072x128": gather_rows,
+    "matmul_bf16_1024": lambda rng: narrow_matmul(rng, jnp.bfloat16, jnp.float32),
+    "matmul_bf16_to_bf16_1024": lambda rng: narrow_matmul(rng, jnp.bfloat16, jnp.bfloat16),
+    "matmul_f16_to_f16_1024": lambda rng: narrow_matmul(rng, jnp.float16, jnp.float16),
+    "dense_b1_1024x4096": lambda rng: vector_product(rng, False),
+    "dense_b1_weight_t_1024x4096": lambda rng: vector_product(rng, True),
+    "matvec_4096x1024": lambda rng: vector_product(rng, True, rows=0),
     "scatter_add_rows_131072x128": scatter_add_rows,
 }
 
@@ -419,18 +456,18 @@ class Iree:
         return median_of_calls(self.call, repetitions)
 
 
-def check(got, want):
-    """Why `got` is not `want` to f32 accuracy ("FAIL: ..."), or None."""
+def check(got, want, tolerance):
+    """Why `got` is not `want` within `tolerance` ("FAIL: ..."), or None."""
     if got.shape != want.shape:
         return "FAIL: shape %s, expected %s" % (got.shape, want.shape)
     scale = max(1.0, float(np.abs(want).max()))
     error = float(np.abs(got.astype(np.float64) - want).max()) / scale
-    return None if error <= TOLERANCE else "FAIL: max error %.2g x max(1, |expected|) = %.3g" % (error, scale)
+    return None if error <= tolerance else "FAIL: max error %.2g x max(1, |expected|) = %.3g" % (error, scale)
 
 
 # --- one program -------------------------------------------------------------
 
-def bench_program(name, args, disc):
+def bench_program(name, args, disc, baseline):
     """A dict of the program's results: seconds per run of each compiler
     that passed its check, or why not."""
     program = PROGRAMS[name](np.random.default_rng(0))
@@ -443,38 +480,48 @@ def bench_program(name, args, disc):
     start = time.perf_counter()
     expected = xla.compile(program)
     result["xla_compile_s"] = time.perf_counter() - start
-    timers["xla"], estimates["xla"] = xla, xla.median_s(2)
+    if "xla" in args.peers:
+        timers["xla"], estimates["xla"] = xla, xla.median_s(2)
 
-    start = time.perf_counter()
-    try:
-        disc.compile(name, text, leaves)
-        result["disc_compile_s"] = time.perf_counter() - start
-        got, estimates["disc"] = disc.run_once()
-        result["disc_error"] = check(got, expected)
-        if not result["disc_error"]:
-            timers["disc"] = disc
-    except RuntimeError as error:
-        result["disc_error"] = str(error)
+    for peer, build in (("disc", disc), ("base", baseline)):
+        if build is None:
+            continue
+        start = time.perf_counter()
+        try:
+            build.compile(name, text, leaves)
+            result[peer + "_compile_s"] = time.perf_counter() - start
+            got, estimates[peer] = build.run_once()
+            result[peer + "_error"] = check(got, expected, program.tolerance)
+            if not result[peer + "_error"]:
+                timers[peer] = build
+        except RuntimeError as error:
+            result[peer + "_error"] = str(error)
 
-    iree = Iree()
-    start = time.perf_counter()
-    try:
-        got = iree.compile(text, leaves)
-        result["iree_compile_s"] = time.perf_counter() - start
-        result["iree_error"] = check(got, expected)
-        if not result["iree_error"]:
-            timers["iree"], estimates["iree"] = iree, iree.median_s(2)
-    except RuntimeError as error:
-        result["iree_error"] = str(error)
+    if "iree" in args.peers:
+        iree = Iree()
+        start = time.perf_counter()
+        try:
+            got = iree.compile(text, leaves)
+            result["iree_compile_s"] = time.perf_counter() - start
+            result["iree_error"] = check(got, expected, program.tolerance)
+            if not result["iree_error"]:
+                timers["iree"], estimates["iree"] = iree, iree.median_s(2)
+        except RuntimeError as error:
+            result["iree_error"] = str(error)
 
-    # Each round gives each compiler a batch of about --min-time seconds of
-    # runs, sized from its last round (at first, from the estimates above);
-    # rounds stop at --rounds or when another would pass --max-program-time.
+    return time_rounds(args, result, timers, estimates)
+
+
+def time_rounds(args, result, timers, estimates):
+    """`result` with the times of every peer in `timers`. Each round gives
+    each compiler a batch of about --min-time seconds of runs, sized from
+    its last round (at first, from `estimates`); rounds stop at --rounds or
+    when another would pass --max-program-time."""
     samples = {peer: [] for peer in timers}
     repetitions = {}
     start = time.perf_counter()
     for done in range(1, args.rounds + 1):
-        for peer in ("disc", "xla", "iree"):
+        for peer in ("disc", "base", "xla", "iree"):
             if peer in timers:
                 repetitions[peer] = max(1, min(MAX_REPETITIONS, round(args.min_time / estimates[peer])))
                 estimates[peer] = timers[peer].median_s(repetitions[peer])
@@ -540,19 +587,25 @@ def rate(result, peer):
     return ms if result["unit"] == "ms" else result["work"] / (ms * 1e-3) / 1e9
 
 
-def table(results, numpy_figures):
-    lines = ["| program | disc | XLA | IREE | numpy | unit | XLA/disc | IREE/disc |",
-             "|---|---|---|---|---|---|---|---|"]
+def table(results, numpy_figures, compared):
+    """The results as a Markdown table: disc's and those of the peers in
+    `compared` ("base", the baseline build, "xla", "iree"), and each
+    peer's ms / disc's ms."""
+    names = {"base": "base", "xla": "XLA", "iree": "IREE"}
+    lines = ["| program | disc | %s | numpy | unit | %s |"
+             % (" | ".join(names[peer] for peer in compared),
+                " | ".join(names[peer] + "/disc" for peer in compared)),
+             "|---|---|%s---|---|%s" % ("---|" * len(compared), "---|" * len(compared))]
     for name, result in results.items():
         cells = [name]
-        for peer in ("disc", "xla", "iree"):
+        for peer in ["disc"] + compared:
             value = rate(result, peer)
             cells.append(significant(value) if value is not None else
                          result.get(peer + "_error") or "not timed")
         peer = result["numpy_peer"]
         cells.append("%s %s" % (significant(numpy_figures[peer]), peer) if peer else "")
         cells.append(result["unit"])
-        for peer in ("xla", "iree"):
+        for peer in compared:
             if "disc_ms" in result and peer + "_ms" in result:
                 cells.append(significant(result[peer + "_ms"] / result["disc_ms"], 2) + "x")
             else:
@@ -593,11 +646,20 @@ def parse_args(argv=None):
     parser.add_argument("--disc-flags", default="",
                         help="more disc-compile options, e.g. --disc-flags=--cpu-library=none "
                         "(the products compiled into the model rather than oneDNN/OpenBLAS calls)")
+    parser.add_argument("--baseline-build", metavar="BUILD",
+                        help="time this build's disc too, interleaved with --build's (with the same "
+                        "--disc-flags): an A/B of two builds in one run")
+    parser.add_argument("--peers", default="xla,iree",
+                        help="comma-separated compilers to time besides disc: xla, iree or none "
+                        "(--peers= ; XLA still computes the reference)")
     parser.add_argument("--json", help="write the raw numbers to this file")
     parser.add_argument("--work-dir", help="keep the .mlir, .so and .npy files here (default: a temporary dir)")
     parser.add_argument("--numpy-peer", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     args.programs = [name for name in args.programs.split(",") if name]
+    args.peers = [name for name in args.peers.split(",") if name]
+    if set(args.peers) - {"xla", "iree"}:
+        parser.error("--peers takes xla and iree, not %s" % ", ".join(set(args.peers) - {"xla", "iree"}))
     unknown = [name for name in args.programs if name not in PROGRAMS]
     if unknown:
         parser.error("unknown program(s) %s; known: %s" % (", ".join(unknown), ", ".join(PROGRAMS)))
@@ -624,26 +686,33 @@ def main():
     if args.numpy_peer:
         return numpy_peer()
     import_peers()
-    for tool in ("disc-compile", "ral-run"):
-        if not os.access(os.path.join(args.build, "bin", tool), os.X_OK):
-            sys.exit("cpu.py: error: no bin/%s in %s; build disc or name its build with --build" % (tool, args.build))
+    for build in filter(None, (args.build, args.baseline_build)):
+        for tool in ("disc-compile", "ral-run"):
+            if not os.access(os.path.join(build, "bin", tool), os.X_OK):
+                sys.exit("cpu.py: error: no bin/%s in %s; build disc or name its build with --build"
+                         % (tool, build))
     disc = Disc(os.path.abspath(args.build), args.work_dir or tempfile.mkdtemp(prefix="disc-bench-cpu-"),
                 shlex.split(args.disc_flags))
     os.makedirs(disc.work, exist_ok=True)
+    baseline = None
+    if args.baseline_build:
+        baseline = Disc(os.path.abspath(args.baseline_build), os.path.join(disc.work, "base"),
+                        shlex.split(args.disc_flags))
+        os.makedirs(baseline.work, exist_ok=True)
     numpy_figures = measure_numpy()
     results = {}
     for name in args.programs:
         print("%s ..." % name, file=sys.stderr, flush=True)
-        results[name] = bench_program(name, args, disc)
+        results[name] = bench_program(name, args, disc, baseline)
         print("  %s" % json.dumps({k: v for k, v in results[name].items() if not k.endswith("rounds_ms")}),
               file=sys.stderr, flush=True)
     if not args.work_dir:
         shutil.rmtree(disc.work)
-    print(table(results, numpy_figures))
+    print(table(results, numpy_figures, ["base"] * bool(baseline) + args.peers))
     print()
     print(machine_line(numpy_figures))
-    print("ratios are XLA ms / disc ms and IREE ms / disc ms (above 1: disc is faster); numpy: sgemm 2048^3 "
-          "GFLOP/s, copy of 64 MiB f32 GB/s (read + write)")
+    print("ratios are each peer's ms / disc's ms (above 1: disc is faster; base: --baseline-build); "
+          "numpy: sgemm 2048^3 GFLOP/s, copy of 64 MiB f32 GB/s (read + write)")
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"programs": results, "numpy": numpy_figures, "machine": machine_line(numpy_figures),

@@ -6,6 +6,13 @@ from e2e import Case, jax_module, random_array, rng, run, tensor_type
 
 TOLERANCE = {"f32": (1e-4, 1e-5), "f64": (1e-11, 1e-11), "f16": (5e-2, 1e-2), "i32": (0, 0),
              "i64": (0, 0), "i8": (0, 0)}
+# An f16 result rounded once from its f32 sum: half an f16 unit in the last
+# place (2^-11 relative), plus the f32 sum's own error where terms of up to
+# 1 cancel (a few 1e-6 over 300 terms); rounding every partial sum to f16
+# errs by several units.
+F16_ROUNDED_ONCE = (1e-5, 2.0 ** -10)
+# The same for bf16: half a bf16 unit in the last place is 2^-9 relative.
+BF16_ROUNDED_ONCE = (1e-5, 2.0 ** -8)
 
 
 def dot_general_reference(lhs, rhs, lhs_batch, rhs_batch, lhs_contract, rhs_contract, dtype):
@@ -54,38 +61,47 @@ def bf16_exact_array(generator, shape, integers):
 
 
 def bf16_dot_general_case(name, lhs_shape, rhs_shape, lhs_batch, rhs_batch, lhs_contract,
-                          rhs_contract, result_element_type, g):
+                          rhs_contract, result_element_type, g, rounded_once=False,
+                          dynamic=None):
     """dot_general of bf16 operands into `result_element_type` (bf16, or f32
     as JAX's preferred_element_type=f32 prints it). A .npy holds no bf16, so
-    the program converts its f32 inputs to bf16 and a bf16 result back."""
-    exact_result = result_element_type == "bf16"
+    the program converts its f32 inputs to bf16 and a bf16 result back. A
+    bf16 result is of small integers (exact in any order) unless
+    `rounded_once`: then of floats, checked to be the exact result rounded
+    once. `dynamic`: the (lhs, rhs, result) shapes the program declares."""
+    exact_result = result_element_type == "bf16" and not rounded_once
     lhs = bf16_exact_array(g, lhs_shape, exact_result)
     rhs = bf16_exact_array(g, rhs_shape, exact_result)
-    lt, rt = tensor_type(lhs_shape, "f32"), tensor_type(rhs_shape, "f32")
-    lbt, rbt = tensor_type(lhs_shape, "bf16"), tensor_type(rhs_shape, "bf16")
     reference = lambda l, r: dot_general_reference(l, r, lhs_batch, rhs_batch, lhs_contract,
                                                    rhs_contract, np.float32)
     out_shape = reference(lhs, rhs).shape
-    ot, dot_type = tensor_type(out_shape, "f32"), tensor_type(out_shape, result_element_type)
+    lhs_type_shape, rhs_type_shape, out_type_shape = dynamic or (lhs_shape, rhs_shape, out_shape)
+    lt, rt = tensor_type(lhs_type_shape, "f32"), tensor_type(rhs_type_shape, "f32")
+    lbt, rbt = tensor_type(lhs_type_shape, "bf16"), tensor_type(rhs_type_shape, "bf16")
+    ot = tensor_type(out_type_shape, "f32")
+    dot_type = tensor_type(out_type_shape, result_element_type)
     body = [
         "%%0 = stablehlo.convert %%arg0 : (%s) -> %s" % (lt, lbt),
         "%%1 = stablehlo.convert %%arg1 : (%s) -> %s" % (rt, rbt),
         "%%2 = stablehlo.dot_general %%0, %%1, %s, precision = [DEFAULT, DEFAULT] : (%s, %s) -> %s"
         % (dot_general_dims(lhs_batch, rhs_batch, lhs_contract, rhs_contract), lbt, rbt,
            dot_type)]
-    if exact_result:
+    if result_element_type == "bf16":
         body += ["%%3 = stablehlo.convert %%2 : (%s) -> %s" % (dot_type, ot), "return %%3 : %s" % ot]
     else:
         body += ["return %%2 : %s" % ot]
     mlir = jax_module([("lhs", lt), ("rhs", rt)], [(ot, "result")], body)
-    atol, rtol = (0, 0) if exact_result else TOLERANCE["f32"]
+    atol, rtol = ((0, 0) if exact_result else BF16_ROUNDED_ONCE if rounded_once
+                  else TOLERANCE["f32"])
     return Case(name, mlir, [lhs, rhs], reference, atol=atol, rtol=rtol)
 
 
 def dot_general_case(name, element_type, lhs_shape, rhs_shape, lhs_batch, rhs_batch,
-                     lhs_contract, rhs_contract, g, result_element_type=None, dynamic=None):
+                     lhs_contract, rhs_contract, g, result_element_type=None, dynamic=None,
+                     tolerance=None):
     """`dynamic`: the (lhs, rhs, result) shapes the program declares, -1 for
-    a dynamic dimension, where they are not those of the arrays."""
+    a dynamic dimension, where they are not those of the arrays;
+    `tolerance`: (atol, rtol) where not the result type's."""
     low, high = (-8, 8) if element_type.startswith("i") else (-1, 1)
     lhs = random_array(g, lhs_shape, element_type, low, high)
     rhs = random_array(g, rhs_shape, element_type, low, high)
@@ -101,10 +117,28 @@ def dot_general_case(name, element_type, lhs_shape, rhs_shape, lhs_batch, rhs_ba
         "%%0 = stablehlo.dot_general %%arg0, %%arg1, %s, precision = [DEFAULT, DEFAULT] : (%s, %s) -> %s"
         % (dims, lt, rt, ot),
         "return %%0 : %s" % ot])
-    atol, rtol = TOLERANCE[result_element_type]
+    atol, rtol = tolerance or TOLERANCE[result_element_type]
     return Case(name, mlir, [lhs, rhs],
                 lambda l, r: dot_general_reference(l, r, lhs_batch, rhs_batch, lhs_contract,
                                                    rhs_contract, out_dtype),
+                atol=atol, rtol=rtol)
+
+
+def transposed_weight_case(name, rows, width, outputs, g):
+    """x * W^T as JAX prints it for a weight of [outputs, width] (torch's
+    layout): a stablehlo.transpose of W, then the product."""
+    x = random_array(g, (rows, width), "f32", -1, 1)
+    w = random_array(g, (outputs, width), "f32", -1, 1)
+    xt, wt = tensor_type(x.shape, "f32"), tensor_type(w.shape, "f32")
+    wtt, ot = tensor_type((width, outputs), "f32"), tensor_type((rows, outputs), "f32")
+    mlir = jax_module([("x", xt), ("w", wt)], [(ot, "result")], [
+        "%%0 = stablehlo.transpose %%arg1, dims = [1, 0] : (%s) -> %s" % (wt, wtt),
+        "%%1 = stablehlo.dot_general %%arg0, %%0, contracting_dims = [1] x [0], "
+        "precision = [DEFAULT, DEFAULT] : (%s, %s) -> %s" % (xt, wtt, ot),
+        "return %%1 : %s" % ot])
+    atol, rtol = TOLERANCE["f32"]
+    return Case(name, mlir, [x, w],
+                lambda x, w: (x.astype(np.float64) @ w.T.astype(np.float64)).astype(np.float32),
                 atol=atol, rtol=rtol)
 
 
@@ -214,6 +248,69 @@ def no_library_cases():
                          result_element_type="i32"),
         dot_general_case("tiled_dynamic_batch_i32", "i32", (3, 9, 24), (3, 24, 40), [0], [0], [2],
                          [1], g, dynamic=((-1, 9, 24), (-1, 24, 40), (-1, 9, 40))),
+        # f16 and bf16 into themselves summed in f32 and rounded once, as
+        # XLA does (see F16_ROUNDED_ONCE).
+        dot_general_case("tiled_f16_rounded_once", "f16", (37, 300), (300, 45), [], [], [1], [0],
+                         g, tolerance=F16_ROUNDED_ONCE),
+        dot_general_case("tiled_dynamic_f16_rounded_once", "f16", (2, 19, 300), (2, 300, 70), [0],
+                         [0], [2], [1], g, tolerance=F16_ROUNDED_ONCE,
+                         dynamic=((-1, 19, -1), (-1, -1, 70), (-1, 19, 70))),
+        bf16_dot_general_case("tiled_bf16_to_f32", (37, 300), (300, 45), [], [], [1], [0], "f32",
+                              g),
+        bf16_dot_general_case("tiled_dynamic_bf16_to_f32", (19, 130), (130, 45), [], [], [1],
+                              [0], "f32", g, dynamic=((-1, 130), (130, -1), (-1, -1))),
+        bf16_dot_general_case("tiled_bf16_rounded_once", (2, 37, 300), (2, 300, 45), [0], [0],
+                              [2], [1], "bf16", g, rounded_once=True),
+        bf16_dot_general_case("tiled_dynamic_bf16_rounded_once", (19, 300), (300, 45), [], [],
+                              [1], [0], "bf16", g, rounded_once=True,
+                              dynamic=((-1, 300), (300, 45), (-1, 45))),
+        dot_general_case("tiled_attention_f16_to_f32", "f16", (2, 3, 4, 16), (2, 3, 16, 5),
+                         [0, 1], [0, 1], [3], [2], g, result_element_type="f32"),
+        # Products of a matrix and a vector, in loops of their own: dot
+        # products of the matrix's rows where k is contiguous in it (77 rows
+        # = 9 tiles of 8 and 5 left over, 300 = 18 vectors of 16 and 12
+        # read not in bounds), rows scaled and summed where the output's
+        # dimension is (200 columns = a tile of 8 vectors and 5 vectors
+        # left over, the last one not in bounds).
+        dot_general_case("tiled_matvec_f32", "f32", (77, 300), (300,), [], [], [1], [0], g),
+        dot_general_case("tiled_dense_b1_f32", "f32", (1, 300), (300, 200), [], [], [1], [0], g),
+        dot_general_case("tiled_dense_b1_weight_transposed_f32", "f32", (1, 300), (200, 300), [],
+                         [], [1], [1], g),
+        dot_general_case("tiled_vecmat_f32", "f32", (300,), (300, 45), [], [], [0], [0], g),
+        dot_general_case("tiled_transposed_matvec_f32", "f32", (300, 45), (300,), [], [], [0],
+                         [0], g),
+        dot_general_case("tiled_batch1_matvec_f32", "f32", (1, 45, 70), (1, 70), [0], [0], [2],
+                         [1], g),
+        dot_general_case("tiled_matvec_f64", "f64", (33, 50), (50,), [], [], [1], [0], g),
+        dot_general_case("tiled_dynamic_matvec_f32", "f32", (77, 300), (300,), [], [], [1], [0],
+                         g, dynamic=((-1, -1), (-1,), (-1,))),
+        dot_general_case("tiled_dynamic_dense_b1_f32", "f32", (1, 300), (300, 200), [], [], [1],
+                         [0], g, dynamic=((1, -1), (-1, -1), (1, -1))),
+        dot_general_case("tiled_dense_b1_f16_rounded_once", "f16", (1, 300), (300, 70), [], [],
+                         [1], [0], g, tolerance=F16_ROUNDED_ONCE),
+        dot_general_case("tiled_matvec_f16_rounded_once", "f16", (45, 300), (300,), [], [], [1],
+                         [0], g, tolerance=F16_ROUNDED_ONCE),
+        bf16_dot_general_case("tiled_matvec_bf16_to_f32", (45, 300), (300,), [], [], [1], [0],
+                              "f32", g),
+        bf16_dot_general_case("tiled_dense_b1_bf16_rounded_once", (1, 300), (300, 70), [], [],
+                              [1], [0], "bf16", g, rounded_once=True),
+        # W read in place through the transpose; at batch 3 the product of
+        # a transposed copy, as before.
+        transposed_weight_case("tiled_dense_b1_transposed_weight_jax", 1, 300, 200, g),
+        transposed_weight_case("tiled_dense_b3_transposed_weight_jax", 3, 300, 200, g),
+        # A dynamic batch run at 1: the product of its one row in the loops
+        # of a matrix-vector product, chosen at run time (at 5, the matrix
+        # product's tiles).
+        dot_general_case("tiled_dynamic_batch_of_1_dense_f32", "f32", (1, 300), (300, 200), [],
+                         [], [1], [0], g, dynamic=((-1, 300), (300, 200), (-1, 200))),
+        dot_general_case("tiled_dynamic_batch_of_5_dense_f32", "f32", (5, 300), (300, 200), [],
+                         [], [1], [0], g, dynamic=((-1, 300), (300, 200), (-1, 200))),
+        dot_general_case("tiled_dynamic_batch_of_1_dense_weight_transposed_f32", "f32", (1, 300),
+                         (200, 300), [], [], [1], [1], g,
+                         dynamic=((-1, 300), (200, 300), (-1, 200))),
+        dot_general_case("tiled_dynamic_batch_of_1_dense_f16_rounded_once", "f16", (1, 300),
+                         (300, 70), [], [], [1], [0], g, tolerance=F16_ROUNDED_ONCE,
+                         dynamic=((-1, 300), (300, 70), (-1, 70))),
     ]
     compiled = [without_library(case) for case in cases + dot_general_cases() + dot_cases()]
     return compiled + narrower_vector_cases(cases)

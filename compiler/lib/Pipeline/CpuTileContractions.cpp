@@ -7,10 +7,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "disc/Pipeline/CpuVectorProducts.h"
 #include "disc/Pipeline/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
@@ -66,10 +68,8 @@ SmallVector<int64_t> getTileOrder(const ContractionLoops &loops) {
 
 /// Whether the register tiles of `op` are vectors of its output's element
 /// type: f32, f64, i32 or i64, its inputs of that type or narrower ones
-/// that the product widens (f16 into f32, i8 and i16 into i32), so that the
-/// FMAs and multiply-adds run at the accumulator's width. A bf16 row of B
-/// is left out: its widening lowers to vector.from_elements, which the LLVM
-/// lowering rejects.
+/// that the product widens (f16 and bf16 into f32, i8 and i16 into i32), so
+/// that the FMAs and multiply-adds run at the accumulator's width.
 bool hasTileableElementTypes(linalg::LinalgOp op) {
   Type elementType = getElementTypeOrSelf(op.getDpsInitOperand(0)->get());
   if (!elementType.isF32() && !elementType.isF64() &&
@@ -78,7 +78,7 @@ bool hasTileableElementTypes(linalg::LinalgOp op) {
   for (OpOperand *input : op.getDpsInputOperands()) {
     Type inputType = getElementTypeOrSelf(input->get());
     bool widened =
-        elementType.isF32() ? inputType.isF16()
+        elementType.isF32() ? inputType.isF16() || inputType.isBF16()
         : elementType.isSignlessInteger(32)
             ? inputType.isSignlessInteger(8) || inputType.isSignlessInteger(16)
             : false;
@@ -86,6 +86,85 @@ bool hasTileableElementTypes(linalg::LinalgOp op) {
       return false;
   }
   return true;
+}
+
+/// Whether `op` is a product of f16 or bf16 values into an f16 or bf16
+/// result, which the register tiles compute in f32 (see
+/// accumulateInF32).
+bool hasNarrowFloatAccumulator(linalg::LinalgOp op) {
+  if (!op.hasPureTensorSemantics() || op.getNumDpsInits() != 1 ||
+      op.getNumDpsInputs() != 2 || !linalg::isaContractionOpInterface(op))
+    return false;
+  auto isNarrowFloat = [](Value value) {
+    Type type = getElementTypeOrSelf(value);
+    return type.isF16() || type.isBF16();
+  };
+  return isNarrowFloat(op.getDpsInitOperand(0)->get()) &&
+         llvm::all_of(op.getDpsInputOperands(), [&](OpOperand *input) {
+           return isNarrowFloat(input->get());
+         });
+}
+
+/// `tensor`'s floats widened or rounded to `elementType`, a linalg.generic.
+Value convertFloats(RewriterBase &rewriter, Location loc, Value tensor,
+                    FloatType elementType) {
+  Value empty = tensor::EmptyOp::create(
+      rewriter, loc, tensor::getMixedSizes(rewriter, loc, tensor), elementType);
+  int64_t rank = cast<RankedTensorType>(tensor.getType()).getRank();
+  SmallVector<AffineMap> maps(2, rewriter.getMultiDimIdentityMap(rank));
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  return linalg::GenericOp::create(
+             rewriter, loc, empty.getType(), tensor, empty, maps, iterators,
+             [&](OpBuilder &builder, Location loc, ValueRange args) {
+               Value converted =
+                   convertScalarToDtype(builder, loc, args[0], elementType,
+                                        /*isUnsignedCast=*/false);
+               linalg::YieldOp::create(builder, loc, converted);
+             })
+      .getResult(0);
+}
+
+/// The f32 accumulator a product of narrow floats starts from: the fill of
+/// its output, in f32 (so that the outer tiles still fuse it), or its output
+/// widened.
+Value getF32Accumulator(RewriterBase &rewriter, Location loc, Value init) {
+  Type f32 = rewriter.getF32Type();
+  if (auto fill = init.getDefiningOp<linalg::FillOp>()) {
+    Value empty = tensor::EmptyOp::create(
+        rewriter, loc, tensor::getMixedSizes(rewriter, loc, init), f32);
+    Value value = arith::ExtFOp::create(rewriter, loc, f32, fill.value());
+    return linalg::FillOp::create(rewriter, loc, value, empty).getResult(0);
+  }
+  return convertFloats(rewriter, loc, init, rewriter.getF32Type());
+}
+
+/// Rewrites a product of f16 or bf16 values into an f16 or bf16 result as
+/// XLA computes it: the products and sums in f32, rounded once at the end
+/// (a linalg.generic of truncf, one pass over the output). Its register
+/// tiles are then f32 vectors, with the inputs widened as they are read.
+void accumulateInF32(RewriterBase &rewriter, linalg::LinalgOp op) {
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  Value init = op.getDpsInitOperand(0)->get();
+  auto resultType = cast<RankedTensorType>(init.getType());
+  Value accumulator = getF32Accumulator(rewriter, loc, init);
+  Type f32 = rewriter.getF32Type();
+  SmallVector<Value> inputs = llvm::map_to_vector(
+      op.getDpsInputOperands(), [](OpOperand *input) { return input->get(); });
+  auto product = linalg::GenericOp::create(
+      rewriter, loc, accumulator.getType(), inputs, accumulator,
+      op.getIndexingMapsArray(), op.getIteratorTypesArray(),
+      [&](OpBuilder &builder, Location loc, ValueRange args) {
+        Value lhs = arith::ExtFOp::create(builder, loc, f32, args[0]);
+        Value rhs = arith::ExtFOp::create(builder, loc, f32, args[1]);
+        Value term = arith::MulFOp::create(builder, loc, lhs, rhs);
+        Value sum = arith::AddFOp::create(builder, loc, args[2], term);
+        linalg::YieldOp::create(builder, loc, sum);
+      });
+  rewriter.replaceOp(
+      op, convertFloats(rewriter, loc, product.getResult(0),
+                        cast<FloatType>(resultType.getElementType())));
 }
 
 std::optional<ContractionLoops> getContractionLoops(linalg::LinalgOp op) {
@@ -318,6 +397,35 @@ struct CpuTileContractionsPass
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
+    SmallVector<linalg::LinalgOp> narrowProducts;
+    func.walk([&](linalg::LinalgOp op) {
+      if (hasNarrowFloatAccumulator(op))
+        narrowProducts.push_back(op);
+    });
+    IRRewriter rewriter(func.getContext());
+    for (linalg::LinalgOp op : narrowProducts)
+      accumulateInF32(rewriter, op);
+
+    SmallVector<linalg::LinalgOp> linalgOps;
+    func.walk([&](linalg::LinalgOp op) { linalgOps.push_back(op); });
+    bool tiledVectorProducts = false;
+    for (linalg::LinalgOp op : linalgOps) {
+      // Read through a transpose first: x * W^T as JAX prints it is a
+      // product of x and a transposed copy of W too, which only costs a
+      // pass over W.
+      std::optional<disc::VectorProduct> product =
+          disc::readTransposedMatrixInPlace(rewriter, op);
+      if (!product)
+        product = disc::getVectorProduct(op);
+      if (!product) {
+        tiledVectorProducts |= disc::tileVectorProductOfOneRow(
+            rewriter, op, vectorBits, registerRows);
+        continue;
+      }
+      disc::tileVectorProduct(rewriter, op, *product, vectorBits, registerRows);
+      tiledVectorProducts = true;
+    }
+
     SmallVector<std::pair<linalg::LinalgOp, ContractionLoops>> products;
     func.walk([&](linalg::LinalgOp op) {
       std::optional<ContractionLoops> loops;
@@ -328,15 +436,17 @@ struct CpuTileContractionsPass
       if (loops)
         products.emplace_back(op, *loops);
     });
-    if (products.empty())
+    if (products.empty()) {
+      if (tiledVectorProducts && failed(simplify(func)))
+        signalPassFailure();
       return;
+    }
     for (auto &[op, loops] : products)
       if (failed(tile(op, loops)))
         return signalPassFailure();
     if (failed(simplify(func)))
       return signalPassFailure();
 
-    IRRewriter rewriter(func.getContext());
     SmallVector<linalg::LinalgOp> registerTiles;
     func.walk([&](linalg::LinalgOp tile) {
       if (tile->hasAttr(kRegisterTileAttrName))
@@ -638,6 +748,7 @@ struct CpuTileContractionsPass
     // broadcasts; it is a vector.contract first, then its rows.
     RewritePatternSet contractions(context);
     vector::populateVectorReductionToContractPatterns(contractions);
+    vector::populateFoldArithExtensionPatterns(contractions);
     vector::populateVectorTransferPermutationMapLoweringPatterns(contractions);
     if (failed(applyPatternsGreedily(func, std::move(contractions))))
       return failure();

@@ -222,7 +222,7 @@ def DiscCpuTileContractions
                 "vectorizes their register tiles";
   let description = [{
     For the CPU without a library (`--cpu-library=none`): each f32, f64,
-    i32 or i64 (f16 inputs into f32, i8 or i16 inputs into i32)
+    i32 or i64 (f16 or bf16 inputs into f32, i8 or i16 inputs into i32)
     contraction on tensors (linalg.matmul, batch_matmul, or a linalg.generic
     contraction as dot_general lowers to, with at least one m, n and k loop)
     is tiled twice. The outer tiles (every batch and outer m/n loop by one,
@@ -261,8 +261,33 @@ def DiscCpuTileContractions
     of a 7x7 image), and the input channels come in blocks whose filter
     slice fits the 64 KiB buffer it is copied into; each register
     tile, one output row and one filter tap, becomes a 1-D convolution that
-    the vectorizer makes one vector.contract per output column. Other
-    element types (f16 or bf16 accumulators, bf16 inputs) are left as they are.
+    the vectorizer makes one vector.contract per output column. A product
+    of f16 or bf16 values into an f16 or bf16 result is computed as XLA
+    computes it: a linalg.generic contraction into an f32 copy of its output
+    (its fill made in f32), tiled as above with the inputs widened as the
+    register tiles read them (the extension folded into the
+    vector.contract), then one linalg.generic rounding the result once.
+    A product of a matrix and a vector (every loop but one parallel and one
+    reduction loop of size 1: linalg.matvec, linalg.vecmat, a batch-1 dense
+    layer, f32 or f64, f16 or bf16 inputs into f32) gets loops of its own
+    (disc/Pipeline/CpuVectorProducts.h), which read the matrix once along
+    its contiguous dimension and copy nothing (a product reading its matrix
+    through a transpose, as JAX prints x * W^T, reads the transpose's input
+    in place where that makes it a matrix-vector product, a linalg.generic):
+    where that is the reduction
+    (x * W^T, linalg.matvec), blocks of 8 register tiles of `register-rows`
+    outputs in parallel, each output's dot product summed in its own vector
+    through k (the last vector read not in bounds) and reduced at the end;
+    where it is the output's (x * W, linalg.vecmat), blocks of 4 register
+    tiles of `register-rows` vectors of consecutive outputs carried through
+    blocks of 64 rows of the matrix (each block's tiles in turn, so that
+    each row's 2 KiB piece is read in order), each row a broadcast of the
+    vector's element times the matrix's row, the vectors left over at the
+    edge read and written not in bounds. A product that would be one if a
+    dynamic parallel loop had a size of 1 (a dense layer of a dynamic batch)
+    is put under an scf.if on that size: the product of its one row in
+    those loops at a batch of 1, the matrix product's tiles otherwise.
+    Convolutions of other element types are left as they are.
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
