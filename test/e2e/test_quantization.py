@@ -205,6 +205,20 @@ def quantized_op_cases():
                     "(tensor<2x3xf32>, %s) -> tensor<2x4xf32>" % w_type])
     cases.append(Case("hybrid_dot_general", mlir, [fx, qw],
                       lambda x, w: x @ weights.dequantize(w)))
+    # A quantized constant holds its storage integers; compare compares the
+    # dequantized values, whatever the operands' scales and zero points.
+    q = Quantized("ui8", [(0.5, 1)])
+    c = Quantized("ui8", [(0.25, 2)])
+    stored = np.array([7, 9, 0, 255, 130, 40], np.uint8)
+    x = storage_values(g, (6,), q)
+    q_type, c_type = tensor_type((6,), q.mlir()), tensor_type((6,), c.mlir())
+    mlir = program("quantized_constant_compare", [("x", (6,), q.mlir())], ((6,), "i1"),
+                   ["%%c = stablehlo.constant() <{value = dense<[%s]> : tensor<6xui8>}> : () -> %s"
+                    % (", ".join(map(str, stored)), c_type),
+                    "%%0 = stablehlo.compare LT, %%arg0, %%c : (%s, %s) -> tensor<6xi1>"
+                    % (q_type, c_type)])
+    cases.append(Case("quantized_constant_compare", mlir, [x],
+                      lambda x: q.dequantize(x) < c.dequantize(stored)))
     # bitcast_convert reads and writes the storage integers.
     q = Quantized("i8", [(0.5, -3)])
     bits = g.integers(-128, 127, size=(6,), endpoint=True).astype(np.int8)

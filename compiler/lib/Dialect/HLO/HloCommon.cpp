@@ -798,7 +798,7 @@ bool isCompatibleElementType(Type lhs, Type rhs) {
          lhsQuantized.getExpressedType() == rhsQuantized.getExpressedType();
 }
 
-LogicalResult verifyCompatibleOperandsAndResultElementType(Operation *op) {
+LogicalResult verifyCompatibleElementTypes(Operation *op, bool withResults) {
   Type first;
   auto check = [&](Type type) {
     Type element = getElementTypeOrSelf(type);
@@ -807,9 +807,9 @@ LogicalResult verifyCompatibleOperandsAndResultElementType(Operation *op) {
     return isCompatibleElementType(first, element);
   };
   if (!llvm::all_of(op->getOperandTypes(), check) ||
-      !llvm::all_of(op->getResultTypes(), check))
-    return op->emitOpError(
-        "requires the same element type for all operands and results");
+      (withResults && !llvm::all_of(op->getResultTypes(), check)))
+    return op->emitOpError("requires the same element type for all operands")
+           << (withResults ? " and results" : "");
   return success();
 }
 

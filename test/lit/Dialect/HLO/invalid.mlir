@@ -355,3 +355,11 @@ func.func @uniform_dequantize_expressed(%q: tensor<2x!quant.uniform<i8:f32, 0.1:
   %0 = stablehlo.uniform_dequantize %q : (tensor<2x!quant.uniform<i8:f32, 0.1:-30>>) -> tensor<2xf16>
   return %0 : tensor<2xf16>
 }
+
+// -----
+
+func.func @quantized_constant_storage() -> tensor<2x!quant.uniform<u8:f32, 0.1:3>> {
+  // expected-error @+1 {{'stablehlo.constant' op value type 'tensor<2xi8>' is not the storage type 'tensor<2xui8>' of the quantized result type 'tensor<2x!quant.uniform<u8:f32, 1.000000e-01:3>>'}}
+  %0 = stablehlo.constant() <{value = dense<[1, 2]> : tensor<2xi8>}> : () -> tensor<2x!quant.uniform<u8:f32, 0.1:3>>
+  return %0 : tensor<2x!quant.uniform<u8:f32, 0.1:3>>
+}

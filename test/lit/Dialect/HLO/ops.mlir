@@ -273,7 +273,13 @@ func.func @quantized(%x: tensor<2xf32>, %b: tensor<2x!quant.uniform<i8:f32, 5.00
   %s = stablehlo.add %r, %b : (tensor<2x!quant.uniform<i8:f32, 0.1:-30>>, tensor<2x!quant.uniform<i8:f32, 0.5:-20>>) -> tensor<2x!quant.uniform<i8:f32, 0.5:-20>>
   // CHECK: stablehlo.bitcast_convert %[[S]] : (tensor<2x!quant.uniform<i8:f32, 5.000000e-01:-20>>) -> tensor<2xui8>
   %bits = stablehlo.bitcast_convert %s : (tensor<2x!quant.uniform<i8:f32, 0.5:-20>>) -> tensor<2xui8>
-  // CHECK: stablehlo.uniform_dequantize %[[S]] : (tensor<2x!quant.uniform<i8:f32, 5.000000e-01:-20>>) -> tensor<2xf32>
-  %0 = stablehlo.uniform_dequantize %s : (tensor<2x!quant.uniform<i8:f32, 0.5:-20>>) -> tensor<2xf32>
+  // CHECK: %[[D:.*]] = stablehlo.uniform_dequantize %[[S]] : (tensor<2x!quant.uniform<i8:f32, 5.000000e-01:-20>>) -> tensor<2xf32>
+  %d = stablehlo.uniform_dequantize %s : (tensor<2x!quant.uniform<i8:f32, 0.5:-20>>) -> tensor<2xf32>
+  // A quantized constant holds its storage integers, in StableHLO's form.
+  // CHECK: %[[C:.*]] = stablehlo.constant() <{value = dense<[1, -2]> : tensor<2xi8>}> : () -> tensor<2x!quant.uniform<i8:f32, 5.000000e-01:-20>>
+  %c = stablehlo.constant() <{value = dense<[1, -2]> : tensor<2xi8>}> : () -> tensor<2x!quant.uniform<i8:f32, 0.5:-20>>
+  // CHECK: stablehlo.compare  GT, %[[R]], %[[C]]
+  %gt = stablehlo.compare GT, %r, %c : (tensor<2x!quant.uniform<i8:f32, 0.1:-30>>, tensor<2x!quant.uniform<i8:f32, 0.5:-20>>) -> tensor<2xi1>
+  %0 = stablehlo.select %gt, %d, %x : tensor<2xi1>, tensor<2xf32>
   return %0 : tensor<2xf32>
 }

@@ -217,8 +217,10 @@ Type getStorageElementTypeOrSelf(Type elementType);
 /// expressed type, each with its own scales and zero points.
 bool isCompatibleElementType(Type lhs, Type rhs);
 
-/// The check of the CompatibleOperandsAndResultElementType trait.
-LogicalResult verifyCompatibleOperandsAndResultElementType(Operation *op);
+/// The check of the Compatible*ElementType traits: every operand's element
+/// type, and every result's too when `withResults`, compatible with the
+/// first operand's.
+LogicalResult verifyCompatibleElementTypes(Operation *op, bool withResults);
 
 namespace OpTrait {
 /// SameOperandsAndResultElementType, but quantized operands and results may
@@ -229,7 +231,18 @@ class CompatibleOperandsAndResultElementType
                                       CompatibleOperandsAndResultElementType> {
 public:
   static LogicalResult verifyTrait(Operation *op) {
-    return verifyCompatibleOperandsAndResultElementType(op);
+    return verifyCompatibleElementTypes(op, /*withResults=*/true);
+  }
+};
+
+/// SameOperandsElementType with the same allowance.
+template <typename ConcreteType>
+class CompatibleOperandsElementType
+    : public mlir::OpTrait::TraitBase<ConcreteType,
+                                      CompatibleOperandsElementType> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return verifyCompatibleElementTypes(op, /*withResults=*/false);
   }
 };
 } // namespace OpTrait

@@ -179,10 +179,16 @@ def HLO_OutputOperandAliasAttr : AttrDef<HLO_Dialect, "OutputOperandAlias"> {
 // Op classes
 //===----------------------------------------------------------------------===//
 
-// SameOperandsAndResultElementType, but quantized operands and results may
-// carry different scales and zero points, as the spec allows.
+// SameOperandsAndResultElementType and SameOperandsElementType, but quantized
+// operands and results may carry different scales and zero points, as the
+// spec allows.
 def HLO_CompatibleOperandsAndResultElementType
     : NativeOpTrait<"CompatibleOperandsAndResultElementType"> {
+  let cppNamespace = "::mlir::hlo::OpTrait";
+}
+
+def HLO_CompatibleOperandsElementType
+    : NativeOpTrait<"CompatibleOperandsElementType"> {
   let cppNamespace = "::mlir::hlo::OpTrait";
 }
 
@@ -337,7 +343,7 @@ def HLO_UniformDequantizeOp : HLO_UnaryElementwiseOp<"uniform_dequantize", [],
 }
 
 def HLO_CompareOp : HLO_Op<"compare",
-    [Pure, SameOperandsElementType, SameOperandsAndResultShape]> {
+    [Pure, HLO_CompatibleOperandsElementType, SameOperandsAndResultShape]> {
   let arguments = (ins HLO_Tensor:$lhs, HLO_Tensor:$rhs,
                    HLO_ComparisonDirectionAttr:$comparison_direction,
                    OptionalAttr<HLO_ComparisonTypeAttr>:$compare_type);

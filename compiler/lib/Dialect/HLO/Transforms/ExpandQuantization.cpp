@@ -27,11 +27,9 @@ using namespace mlir;
 
 namespace {
 
-quant::QuantizedType getQuantizedElementType(Type type) {
-  return dyn_cast<quant::QuantizedType>(getElementTypeOrSelf(type));
+bool isQuantized(Type type) {
+  return isa<quant::QuantizedType>(getElementTypeOrSelf(type));
 }
-
-bool isQuantized(Type type) { return bool(getQuantizedElementType(type)); }
 
 ShapedType getStorageType(ShapedType type) {
   return type.clone(hlo::getStorageElementTypeOrSelf(type.getElementType()));
@@ -216,6 +214,11 @@ LogicalResult expandOp(Operation *op) {
   if (auto dequantize = dyn_cast<stablehlo::UniformDequantizeOp>(op)) {
     dequantize.replaceAllUsesWith(builder.dequantize(dequantize.getOperand()));
     op->erase();
+    return success();
+  }
+  if (auto constant = dyn_cast<stablehlo::ConstantOp>(op)) {
+    replaceByStorage(builder, op,
+                     stablehlo::ConstantOp::create(b, constant.getValue()));
     return success();
   }
   if (auto bitcast = dyn_cast<stablehlo::BitcastConvertOp>(op)) {

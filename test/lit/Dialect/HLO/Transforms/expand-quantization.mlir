@@ -94,6 +94,24 @@ func.func @bitcast_round_trip(%x: tensor<2xi8>) -> tensor<2xi8> {
 
 // -----
 
+// A quantized constant is the constant of its storage integers; compare
+// compares the dequantized values.
+// CHECK-LABEL: func.func @constant_compare
+// CHECK-SAME: (%[[X:.*]]: tensor<2xui8>) -> tensor<2xi1>
+// CHECK: %[[C:.*]] = stablehlo.constant dense<[7, 9]> : tensor<2xui8>
+// CHECK: %[[FX:.*]] = stablehlo.multiply
+// CHECK: stablehlo.convert %[[C]] : (tensor<2xui8>) -> tensor<2xi32>
+// CHECK: %[[FC:.*]] = stablehlo.multiply
+// CHECK: %[[LT:.*]] = stablehlo.compare  LT, %[[FX]], %[[FC]]
+// CHECK: return %[[LT]]
+func.func @constant_compare(%x: tensor<2x!quant.uniform<u8:f32, 0.5:1>>) -> tensor<2xi1> {
+  %c = stablehlo.constant() <{value = dense<[7, 9]> : tensor<2xui8>}> : () -> tensor<2x!quant.uniform<u8:f32, 0.25:2>>
+  %0 = stablehlo.compare LT, %x, %c : (tensor<2x!quant.uniform<u8:f32, 0.5:1>>, tensor<2x!quant.uniform<u8:f32, 0.25:2>>) -> tensor<2xi1>
+  return %0 : tensor<2xi1>
+}
+
+// -----
+
 func.func @reduce(%x: tensor<4x!quant.uniform<i8:f32, 0.5>>, %init: tensor<!quant.uniform<i8:f32, 0.5>>) -> tensor<!quant.uniform<i8:f32, 0.5>> {
   // expected-error @+1 {{'stablehlo.reduce' on quantized tensors is not supported by disc yet}}
   %0 = stablehlo.reduce(%x init: %init) applies stablehlo.add across dimensions = [0] : (tensor<4x!quant.uniform<i8:f32, 0.5>>, tensor<!quant.uniform<i8:f32, 0.5>>) -> tensor<!quant.uniform<i8:f32, 0.5>>

@@ -90,12 +90,14 @@ def ExpandQuantizationPass : Pass<"disc-expand-quantization", "ModuleOp"> {
     `ui8` for unsigned), and:
 
     - uniform_dequantize: `(convert(storage) - zero_point) * scale` in the
-      expressed type;
+      expressed type, the difference taken exactly in i32 (i64 for 32-bit
+      storage) as the StableHLO interpreter takes it;
     - uniform_quantize: `convert(round_nearest_even(clamp(storage_min,
       x / scale + zero_point, storage_max)))` into the storage type; from a
       quantized operand (requantization) it dequantizes first;
     - bitcast_convert to or from a quantized type is a bitcast_convert of
-      its storage type;
+      its storage type, and a quantized constant the constant of its
+      storage integers;
     - any other op dequantizes its quantized operands, runs in the expressed
       type and quantizes its quantized results (the spec's
       dequantize-op-quantize).
