@@ -196,8 +196,9 @@ static void buildInputPhase(OpPassManager &pm, const CompileOptions &options) {
 
 // Hlo: Shardy's sharding annotations go; the ops of several devices, tokens,
 // tuples, composites and dynamic forms become one-device static stablehlo;
-// JAX's LAPACK custom calls become the stablehlo ops they compute; then chlo
-// ops become stablehlo.
+// JAX's LAPACK custom calls become the stablehlo ops they compute; quantized
+// tensors become their storage integers, computed on in the expressed floats;
+// then chlo ops become stablehlo.
 // Neither need come earlier: the input phase's mhlo rewrite leaves them
 // alone, and they inline like HLO ops.
 // The batch_norm ops become the reductions and elementwise ops the linalg
@@ -207,6 +208,7 @@ static void buildHloPhase(OpPassManager &pm) {
   pm.addPass(createShardyOneDevicePass());
   pm.addPass(createStablehloOneDevicePass());
   pm.addPass(createLapackCustomCallsPass());
+  pm.addPass(createExpandQuantizationPass());
   pm.addPass(createChloToStablehloPass());
   pm.addPass(createExpandBatchNormPass());
   pm.addPass(createExpandRngPass());

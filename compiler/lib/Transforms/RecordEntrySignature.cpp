@@ -1,5 +1,6 @@
 //===- RecordEntrySignature.cpp - Describe entry inputs and outputs -------===//
 
+#include "disc/Dialect/HLO/HloCommon.h"
 #include "disc/Dialect/RAL/TypeEncoding.h"
 #include "disc/Transforms/EntrySignature.h"
 #include "disc/Transforms/Passes.h"
@@ -48,8 +49,9 @@ FailureOr<DictionaryAttr> describeValue(Location loc, StringRef role,
   if (!shapedType || !shapedType.hasRank())
     return emitError(loc) << role << " '" << name << "' has type " << type
                           << "; entry functions take and return ranked tensors";
-  std::optional<StringRef> dtype =
-      disc_ral::getElementTypeToken(shapedType.getElementType());
+  // A quantized tensor passes as its storage integers (docs/ABI.md).
+  std::optional<StringRef> dtype = disc_ral::getElementTypeToken(
+      hlo::getStorageElementTypeOrSelf(shapedType.getElementType()));
   if (!dtype)
     return emitError(loc) << role << " '" << name << "' has element type "
                           << shapedType.getElementType()

@@ -64,3 +64,16 @@ func.func @unranked(%x: tensor<*xf32>) -> tensor<*xf32> {
 func.func @scalar(%x: f32) {
   return
 }
+
+// -----
+
+// A quantized tensor is described by its storage type.
+// CHECK-LABEL: func.func @quantized
+// CHECK-SAME: inputs = [{dtype = "i8", name = "q", shape = array<i64: 4>}, {dtype = "ui8", name = "arg1", shape = array<i64: 2, 3>}]
+// CHECK-SAME: outputs = [{dtype = "i16", name = "result0", shape = array<i64: 2>}]
+func.func @quantized(%q: tensor<4x!quant.uniform<i8<-127:127>:f32, 0.5>> loc("q"),
+                     %p: tensor<2x3x!quant.uniform<u8:f32:1, {0.1:3,0.2:4,0.3:5}>>)
+    -> tensor<2x!quant.uniform<i16:f32, 0.01:-7>> {
+  %0 = "test.producer"() : () -> tensor<2x!quant.uniform<i16:f32, 0.01:-7>>
+  return %0 : tensor<2x!quant.uniform<i16:f32, 0.01:-7>>
+}

@@ -776,4 +776,41 @@ bool isCompatibleShape(Type lhs, Type rhs) {
   return succeeded(verifyCompatibleShape(lhs, rhs));
 }
 
+Type getStorageElementTypeOrSelf(Type elementType) {
+  auto quantized = dyn_cast<quant::QuantizedType>(elementType);
+  if (!quantized)
+    return elementType;
+  return IntegerType::get(
+      elementType.getContext(), quantized.getStorageTypeIntegralWidth(),
+      quantized.isSigned() ? IntegerType::Signless : IntegerType::Unsigned);
+}
+
+bool isCompatibleElementType(Type lhs, Type rhs) {
+  if (lhs == rhs)
+    return true;
+  auto lhsQuantized = dyn_cast<quant::QuantizedType>(lhs);
+  auto rhsQuantized = dyn_cast<quant::QuantizedType>(rhs);
+  return lhsQuantized && rhsQuantized &&
+         lhsQuantized.getFlags() == rhsQuantized.getFlags() &&
+         lhsQuantized.getStorageType() == rhsQuantized.getStorageType() &&
+         lhsQuantized.getStorageTypeMin() == rhsQuantized.getStorageTypeMin() &&
+         lhsQuantized.getStorageTypeMax() == rhsQuantized.getStorageTypeMax() &&
+         lhsQuantized.getExpressedType() == rhsQuantized.getExpressedType();
+}
+
+LogicalResult verifyCompatibleElementTypes(Operation *op, bool withResults) {
+  Type first;
+  auto check = [&](Type type) {
+    Type element = getElementTypeOrSelf(type);
+    if (!first)
+      first = element;
+    return isCompatibleElementType(first, element);
+  };
+  if (!llvm::all_of(op->getOperandTypes(), check) ||
+      (withResults && !llvm::all_of(op->getResultTypes(), check)))
+    return op->emitOpError("requires the same element type for all operands")
+           << (withResults ? " and results" : "");
+  return success();
+}
+
 } // namespace mlir::hlo

@@ -331,3 +331,35 @@ func.func @real_dynamic_slice_rank(%a: tensor<?x8xf32>, %start: tensor<2xi64>) -
   %0 = stablehlo.real_dynamic_slice %a, %start, %start, %start : (tensor<?x8xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<?xf32>
   return %0 : tensor<?xf32>
 }
+
+// -----
+
+func.func @quantized_add_storage(%a: tensor<2x!quant.uniform<i8:f32, 0.1:-30>>, %b: tensor<2x!quant.uniform<i16:f32, 0.5:-20>>) -> tensor<2x!quant.uniform<i8:f32, 0.5:-20>> {
+  // expected-error @+1 {{'stablehlo.add' op requires the same element type for all operands and results}}
+  %0 = stablehlo.add %a, %b : (tensor<2x!quant.uniform<i8:f32, 0.1:-30>>, tensor<2x!quant.uniform<i16:f32, 0.5:-20>>) -> tensor<2x!quant.uniform<i8:f32, 0.5:-20>>
+  return %0 : tensor<2x!quant.uniform<i8:f32, 0.5:-20>>
+}
+
+// -----
+
+func.func @uniform_quantize_expressed(%x: tensor<2xf64>) -> tensor<2x!quant.uniform<i8:f32, 0.1:-30>> {
+  // expected-error @+1 {{'stablehlo.uniform_quantize' op operand must be of the result's expressed type 'f32' or quantized from it, got 'tensor<2xf64>'}}
+  %0 = stablehlo.uniform_quantize %x : (tensor<2xf64>) -> tensor<2x!quant.uniform<i8:f32, 0.1:-30>>
+  return %0 : tensor<2x!quant.uniform<i8:f32, 0.1:-30>>
+}
+
+// -----
+
+func.func @uniform_dequantize_expressed(%q: tensor<2x!quant.uniform<i8:f32, 0.1:-30>>) -> tensor<2xf16> {
+  // expected-error @+1 {{'stablehlo.uniform_dequantize' op result must be of the operand's expressed type 'f32', got 'tensor<2xf16>'}}
+  %0 = stablehlo.uniform_dequantize %q : (tensor<2x!quant.uniform<i8:f32, 0.1:-30>>) -> tensor<2xf16>
+  return %0 : tensor<2xf16>
+}
+
+// -----
+
+func.func @quantized_constant_storage() -> tensor<2x!quant.uniform<u8:f32, 0.1:3>> {
+  // expected-error @+1 {{'stablehlo.constant' op value type 'tensor<2xi8>' is not the storage type 'tensor<2xui8>' of the quantized result type 'tensor<2x!quant.uniform<u8:f32, 1.000000e-01:3>>'}}
+  %0 = stablehlo.constant() <{value = dense<[1, 2]> : tensor<2xi8>}> : () -> tensor<2x!quant.uniform<u8:f32, 0.1:3>>
+  return %0 : tensor<2x!quant.uniform<u8:f32, 0.1:3>>
+}

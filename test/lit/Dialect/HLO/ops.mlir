@@ -259,3 +259,27 @@ func.func @complex_parts(%re: tensor<2xf64>, %im: tensor<2xf64>) -> tensor<2xf64
   %2 = stablehlo.add %0, %1 : tensor<2xf64>
   return %2 : tensor<2xf64>
 }
+
+// Quantized element types, per tensor and per axis: uniform_quantize and
+// uniform_dequantize, and an add whose operands and result carry their own
+// scales and zero points.
+// CHECK-LABEL: func.func @quantized
+func.func @quantized(%x: tensor<2xf32>, %b: tensor<2x!quant.uniform<i8:f32, 5.000000e-01:-20>>) -> tensor<2xf32> {
+  // CHECK: %[[Q:.*]] = stablehlo.uniform_quantize %arg0 : (tensor<2xf32>) -> tensor<2x!quant.uniform<i8:f32:0, {1.000000e-01:-30,5.000000e-01:-20}>>
+  %q = stablehlo.uniform_quantize %x : (tensor<2xf32>) -> tensor<2x!quant.uniform<i8:f32:0, {0.1:-30,0.5:-20}>>
+  // CHECK: %[[R:.*]] = stablehlo.uniform_quantize %[[Q]] : (tensor<2x!quant.uniform<i8:f32:0, {1.000000e-01:-30,5.000000e-01:-20}>>) -> tensor<2x!quant.uniform<i8:f32, 1.000000e-01:-30>>
+  %r = stablehlo.uniform_quantize %q : (tensor<2x!quant.uniform<i8:f32:0, {0.1:-30,0.5:-20}>>) -> tensor<2x!quant.uniform<i8:f32, 0.1:-30>>
+  // CHECK: %[[S:.*]] = stablehlo.add %[[R]], %arg1 : (tensor<2x!quant.uniform<i8:f32, 1.000000e-01:-30>>, tensor<2x!quant.uniform<i8:f32, 5.000000e-01:-20>>) -> tensor<2x!quant.uniform<i8:f32, 5.000000e-01:-20>>
+  %s = stablehlo.add %r, %b : (tensor<2x!quant.uniform<i8:f32, 0.1:-30>>, tensor<2x!quant.uniform<i8:f32, 0.5:-20>>) -> tensor<2x!quant.uniform<i8:f32, 0.5:-20>>
+  // CHECK: stablehlo.bitcast_convert %[[S]] : (tensor<2x!quant.uniform<i8:f32, 5.000000e-01:-20>>) -> tensor<2xui8>
+  %bits = stablehlo.bitcast_convert %s : (tensor<2x!quant.uniform<i8:f32, 0.5:-20>>) -> tensor<2xui8>
+  // CHECK: %[[D:.*]] = stablehlo.uniform_dequantize %[[S]] : (tensor<2x!quant.uniform<i8:f32, 5.000000e-01:-20>>) -> tensor<2xf32>
+  %d = stablehlo.uniform_dequantize %s : (tensor<2x!quant.uniform<i8:f32, 0.5:-20>>) -> tensor<2xf32>
+  // A quantized constant holds its storage integers, in StableHLO's form.
+  // CHECK: %[[C:.*]] = stablehlo.constant() <{value = dense<[1, -2]> : tensor<2xi8>}> : () -> tensor<2x!quant.uniform<i8:f32, 5.000000e-01:-20>>
+  %c = stablehlo.constant() <{value = dense<[1, -2]> : tensor<2xi8>}> : () -> tensor<2x!quant.uniform<i8:f32, 0.5:-20>>
+  // CHECK: stablehlo.compare  GT, %[[R]], %[[C]]
+  %gt = stablehlo.compare GT, %r, %c : (tensor<2x!quant.uniform<i8:f32, 0.1:-30>>, tensor<2x!quant.uniform<i8:f32, 0.5:-20>>) -> tensor<2xi1>
+  %0 = stablehlo.select %gt, %d, %x : tensor<2xi1>, tensor<2xf32>
+  return %0 : tensor<2xf32>
+}

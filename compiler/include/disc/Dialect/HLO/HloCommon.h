@@ -10,6 +10,7 @@
 #ifndef DISC_DIALECT_HLO_HLOCOMMON_H
 #define DISC_DIALECT_HLO_HLOCOMMON_H
 
+#include "mlir/Dialect/Quant/IR/QuantTypes.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Dialect.h"
@@ -205,6 +206,46 @@ void printWhileOp(OpAsmPrinter &printer, Operation *op);
 
 /// True when the types are tensors whose shapes agree where both are known.
 bool isCompatibleShape(Type lhs, Type rhs);
+
+/// The integer type a quantized element is stored in, as StableHLO spells it
+/// (`i8` for signed storage, `ui8` for unsigned); any other type is returned
+/// as it is.
+Type getStorageElementTypeOrSelf(Type elementType);
+
+/// True when two element types may stand where the spec asks for one: equal
+/// types, or quantized types of one storage type, storage range and
+/// expressed type, each with its own scales and zero points.
+bool isCompatibleElementType(Type lhs, Type rhs);
+
+/// The check of the Compatible*ElementType traits: every operand's element
+/// type, and every result's too when `withResults`, compatible with the
+/// first operand's.
+LogicalResult verifyCompatibleElementTypes(Operation *op, bool withResults);
+
+namespace OpTrait {
+/// SameOperandsAndResultElementType, but quantized operands and results may
+/// differ in their scales and zero points (isCompatibleElementType).
+template <typename ConcreteType>
+class CompatibleOperandsAndResultElementType
+    : public mlir::OpTrait::TraitBase<ConcreteType,
+                                      CompatibleOperandsAndResultElementType> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return verifyCompatibleElementTypes(op, /*withResults=*/true);
+  }
+};
+
+/// SameOperandsElementType with the same allowance.
+template <typename ConcreteType>
+class CompatibleOperandsElementType
+    : public mlir::OpTrait::TraitBase<ConcreteType,
+                                      CompatibleOperandsElementType> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return verifyCompatibleElementTypes(op, /*withResults=*/false);
+  }
+};
+} // namespace OpTrait
 
 /// HLO ops are values without hidden state, so a call to a function made of
 /// them may always be replaced by its body: JAX outlines helpers (relu,

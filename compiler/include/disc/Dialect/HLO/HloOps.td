@@ -25,7 +25,16 @@ def HLO_TokenType : TypeDef<HLO_Dialect, "Token"> {
   let summary = "orders side-effecting operations";
 }
 
-def HLO_Element : AnyTypeOf<[AnyFloat, AnyInteger, AnyComplex, Index]>;
+// The quant dialect's uniform quantized types, per tensor and per axis
+// (`!quant.uniform<i8:f32, 0.1:-30>`, `!quant.uniform<i8:f32:0, {...}>`),
+// which the spec allows wherever it allows a quantized tensor.
+def HLO_QuantizedElement : Type<
+    CPred<"::llvm::isa<::mlir::quant::UniformQuantizedType, "
+          "::mlir::quant::UniformQuantizedPerAxisType>($_self)">,
+    "uniform quantized type">;
+
+def HLO_Element : AnyTypeOf<[AnyFloat, AnyInteger, AnyComplex, Index,
+                             HLO_QuantizedElement]>;
 def HLO_Tensor : TensorOf<[HLO_Element]>;
 def HLO_PredTensor : TensorOf<[I1]>;
 def HLO_IntTensor : TensorOf<[AnyInteger, Index]>;
@@ -170,6 +179,19 @@ def HLO_OutputOperandAliasAttr : AttrDef<HLO_Dialect, "OutputOperandAlias"> {
 // Op classes
 //===----------------------------------------------------------------------===//
 
+// SameOperandsAndResultElementType and SameOperandsElementType, but quantized
+// operands and results may carry different scales and zero points, as the
+// spec allows.
+def HLO_CompatibleOperandsAndResultElementType
+    : NativeOpTrait<"CompatibleOperandsAndResultElementType"> {
+  let cppNamespace = "::mlir::hlo::OpTrait";
+}
+
+def HLO_CompatibleOperandsElementType
+    : NativeOpTrait<"CompatibleOperandsElementType"> {
+  let cppNamespace = "::mlir::hlo::OpTrait";
+}
+
 class HLO_Op<string mnemonic, list<Trait> traits = []>
     : Op<HLO_Dialect, mnemonic, traits>;
 
@@ -204,39 +226,39 @@ class HLO_BinaryElementwiseOp<string mnemonic, list<Trait> traits = [],
 //===----------------------------------------------------------------------===//
 
 def HLO_AddOp : HLO_BinaryElementwiseOp<"add",
-    [Commutative, SameOperandsAndResultElementType]>;
+    [Commutative, HLO_CompatibleOperandsAndResultElementType]>;
 def HLO_SubtractOp : HLO_BinaryElementwiseOp<"subtract",
-    [SameOperandsAndResultElementType]>;
+    [HLO_CompatibleOperandsAndResultElementType]>;
 def HLO_MulOp : HLO_BinaryElementwiseOp<"multiply",
-    [Commutative, SameOperandsAndResultElementType]>;
+    [Commutative, HLO_CompatibleOperandsAndResultElementType]>;
 def HLO_DivOp : HLO_BinaryElementwiseOp<"divide",
-    [SameOperandsAndResultElementType]>;
+    [HLO_CompatibleOperandsAndResultElementType]>;
 def HLO_RemOp : HLO_BinaryElementwiseOp<"remainder",
-    [SameOperandsAndResultElementType]>;
+    [HLO_CompatibleOperandsAndResultElementType]>;
 def HLO_MaxOp : HLO_BinaryElementwiseOp<"maximum",
-    [Commutative, SameOperandsAndResultElementType]>;
+    [Commutative, HLO_CompatibleOperandsAndResultElementType]>;
 def HLO_MinOp : HLO_BinaryElementwiseOp<"minimum",
-    [Commutative, SameOperandsAndResultElementType]>;
+    [Commutative, HLO_CompatibleOperandsAndResultElementType]>;
 def HLO_PowOp : HLO_BinaryElementwiseOp<"power",
-    [SameOperandsAndResultElementType]>;
+    [HLO_CompatibleOperandsAndResultElementType]>;
 def HLO_Atan2Op : HLO_BinaryElementwiseOp<"atan2",
-    [SameOperandsAndResultElementType]>;
+    [HLO_CompatibleOperandsAndResultElementType]>;
 def HLO_AndOp : HLO_BinaryElementwiseOp<"and",
-    [Commutative, SameOperandsAndResultElementType], HLO_IntTensor,
+    [Commutative, HLO_CompatibleOperandsAndResultElementType], HLO_IntTensor,
     HLO_IntTensor>;
 def HLO_OrOp : HLO_BinaryElementwiseOp<"or",
-    [Commutative, SameOperandsAndResultElementType], HLO_IntTensor,
+    [Commutative, HLO_CompatibleOperandsAndResultElementType], HLO_IntTensor,
     HLO_IntTensor>;
 def HLO_XorOp : HLO_BinaryElementwiseOp<"xor",
-    [Commutative, SameOperandsAndResultElementType], HLO_IntTensor,
+    [Commutative, HLO_CompatibleOperandsAndResultElementType], HLO_IntTensor,
     HLO_IntTensor>;
 def HLO_ShiftLeftOp : HLO_BinaryElementwiseOp<"shift_left",
-    [SameOperandsAndResultElementType], HLO_IntTensor, HLO_IntTensor>;
+    [HLO_CompatibleOperandsAndResultElementType], HLO_IntTensor, HLO_IntTensor>;
 def HLO_ShiftRightArithmeticOp : HLO_BinaryElementwiseOp<
-    "shift_right_arithmetic", [SameOperandsAndResultElementType],
+    "shift_right_arithmetic", [HLO_CompatibleOperandsAndResultElementType],
     HLO_IntTensor, HLO_IntTensor>;
 def HLO_ShiftRightLogicalOp : HLO_BinaryElementwiseOp<"shift_right_logical",
-    [SameOperandsAndResultElementType], HLO_IntTensor, HLO_IntTensor>;
+    [HLO_CompatibleOperandsAndResultElementType], HLO_IntTensor, HLO_IntTensor>;
 def HLO_ComplexOp : HLO_BinaryElementwiseOp<"complex",
     [SameOperandsElementType], TensorOf<[AnyFloat]>, TensorOf<[AnyComplex]>> {
   let assemblyFormat = [{
@@ -246,50 +268,50 @@ def HLO_ComplexOp : HLO_BinaryElementwiseOp<"complex",
 }
 
 def HLO_NegOp : HLO_UnaryElementwiseOp<"negate",
-    [SameOperandsAndResultElementType]>;
+    [HLO_CompatibleOperandsAndResultElementType]>;
 def HLO_AbsOp : HLO_UnaryElementwiseOp<"abs">;
 def HLO_SignOp : HLO_UnaryElementwiseOp<"sign",
-    [SameOperandsAndResultElementType]>;
+    [HLO_CompatibleOperandsAndResultElementType]>;
 def HLO_ExpOp : HLO_UnaryElementwiseOp<"exponential",
-    [SameOperandsAndResultElementType]>;
+    [HLO_CompatibleOperandsAndResultElementType]>;
 def HLO_Expm1Op : HLO_UnaryElementwiseOp<"exponential_minus_one",
-    [SameOperandsAndResultElementType]>;
+    [HLO_CompatibleOperandsAndResultElementType]>;
 def HLO_LogOp : HLO_UnaryElementwiseOp<"log",
-    [SameOperandsAndResultElementType]>;
+    [HLO_CompatibleOperandsAndResultElementType]>;
 def HLO_Log1pOp : HLO_UnaryElementwiseOp<"log_plus_one",
-    [SameOperandsAndResultElementType]>;
+    [HLO_CompatibleOperandsAndResultElementType]>;
 def HLO_SqrtOp : HLO_UnaryElementwiseOp<"sqrt",
-    [SameOperandsAndResultElementType]>;
+    [HLO_CompatibleOperandsAndResultElementType]>;
 def HLO_RsqrtOp : HLO_UnaryElementwiseOp<"rsqrt",
-    [SameOperandsAndResultElementType]>;
+    [HLO_CompatibleOperandsAndResultElementType]>;
 def HLO_CbrtOp : HLO_UnaryElementwiseOp<"cbrt",
-    [SameOperandsAndResultElementType]>;
+    [HLO_CompatibleOperandsAndResultElementType]>;
 def HLO_TanhOp : HLO_UnaryElementwiseOp<"tanh",
-    [SameOperandsAndResultElementType]>;
+    [HLO_CompatibleOperandsAndResultElementType]>;
 def HLO_LogisticOp : HLO_UnaryElementwiseOp<"logistic",
-    [SameOperandsAndResultElementType]>;
+    [HLO_CompatibleOperandsAndResultElementType]>;
 def HLO_SineOp : HLO_UnaryElementwiseOp<"sine",
-    [SameOperandsAndResultElementType]>;
+    [HLO_CompatibleOperandsAndResultElementType]>;
 def HLO_CosineOp : HLO_UnaryElementwiseOp<"cosine",
-    [SameOperandsAndResultElementType]>;
+    [HLO_CompatibleOperandsAndResultElementType]>;
 def HLO_TanOp : HLO_UnaryElementwiseOp<"tan",
-    [SameOperandsAndResultElementType]>;
+    [HLO_CompatibleOperandsAndResultElementType]>;
 def HLO_FloorOp : HLO_UnaryElementwiseOp<"floor",
-    [SameOperandsAndResultElementType]>;
+    [HLO_CompatibleOperandsAndResultElementType]>;
 def HLO_CeilOp : HLO_UnaryElementwiseOp<"ceil",
-    [SameOperandsAndResultElementType]>;
+    [HLO_CompatibleOperandsAndResultElementType]>;
 def HLO_RoundNearestEvenOp : HLO_UnaryElementwiseOp<"round_nearest_even",
-    [SameOperandsAndResultElementType]>;
+    [HLO_CompatibleOperandsAndResultElementType]>;
 def HLO_RoundOp : HLO_UnaryElementwiseOp<"round_nearest_afz",
-    [SameOperandsAndResultElementType]>;
+    [HLO_CompatibleOperandsAndResultElementType]>;
 def HLO_IsFiniteOp : HLO_UnaryElementwiseOp<"is_finite", [],
     TensorOf<[AnyFloat]>, HLO_PredTensor>;
 def HLO_NotOp : HLO_UnaryElementwiseOp<"not",
-    [SameOperandsAndResultElementType], HLO_IntTensor, HLO_IntTensor>;
+    [HLO_CompatibleOperandsAndResultElementType], HLO_IntTensor, HLO_IntTensor>;
 def HLO_PopulationCountOp : HLO_UnaryElementwiseOp<"popcnt",
-    [SameOperandsAndResultElementType], HLO_IntTensor, HLO_IntTensor>;
+    [HLO_CompatibleOperandsAndResultElementType], HLO_IntTensor, HLO_IntTensor>;
 def HLO_ClzOp : HLO_UnaryElementwiseOp<"count_leading_zeros",
-    [SameOperandsAndResultElementType], HLO_IntTensor, HLO_IntTensor>;
+    [HLO_CompatibleOperandsAndResultElementType], HLO_IntTensor, HLO_IntTensor>;
 def HLO_ConvertOp : HLO_UnaryElementwiseOp<"convert">;
 def HLO_RealOp : HLO_UnaryElementwiseOp<"real">;
 def HLO_ImagOp : HLO_UnaryElementwiseOp<"imag">;
@@ -306,8 +328,22 @@ def HLO_BitcastConvertOp : HLO_Op<"bitcast_convert", [Pure]> {
   let hasVerifier = 1;
 }
 
+// Quantization of floats to a quantized type's storage integers, or
+// requantization from one quantized type to another; disc-expand-quantization
+// computes both, and dequantization, in the expressed type.
+def HLO_UniformQuantizeOp : HLO_UnaryElementwiseOp<"uniform_quantize", [],
+    TensorOf<[AnyFloat, HLO_QuantizedElement]>,
+    TensorOf<[HLO_QuantizedElement]>> {
+  let hasVerifier = 1;
+}
+
+def HLO_UniformDequantizeOp : HLO_UnaryElementwiseOp<"uniform_dequantize", [],
+    TensorOf<[HLO_QuantizedElement]>, TensorOf<[AnyFloat]>> {
+  let hasVerifier = 1;
+}
+
 def HLO_CompareOp : HLO_Op<"compare",
-    [Pure, SameOperandsElementType, SameOperandsAndResultShape]> {
+    [Pure, HLO_CompatibleOperandsElementType, SameOperandsAndResultShape]> {
   let arguments = (ins HLO_Tensor:$lhs, HLO_Tensor:$rhs,
                    HLO_ComparisonDirectionAttr:$comparison_direction,
                    OptionalAttr<HLO_ComparisonTypeAttr>:$compare_type);
@@ -501,7 +537,8 @@ def HLO_ConcatenateOp : HLO_Op<"concatenate", [Pure, SameOperandsElementType]> {
   let hasVerifier = 1;
 }
 
-def HLO_PadOp : HLO_Op<"pad", [Pure, SameOperandsAndResultElementType]> {
+def HLO_PadOp : HLO_Op<"pad",
+    [Pure, HLO_CompatibleOperandsAndResultElementType]> {
   let arguments = (ins HLO_Tensor:$operand, HLO_Tensor:$padding_value,
                    HLO_DimsAttr:$edge_padding_low,
                    HLO_DimsAttr:$edge_padding_high,
@@ -518,7 +555,8 @@ def HLO_PadOp : HLO_Op<"pad", [Pure, SameOperandsAndResultElementType]> {
 }
 
 def HLO_ReverseOp : HLO_Op<"reverse",
-    [Pure, SameOperandsAndResultShape, SameOperandsAndResultElementType]> {
+    [Pure, SameOperandsAndResultShape,
+     HLO_CompatibleOperandsAndResultElementType]> {
   let arguments = (ins HLO_Tensor:$operand, HLO_DimsAttr:$dimensions);
   let results = (outs HLO_Tensor:$result);
   let assemblyFormat = [{
@@ -601,7 +639,7 @@ def HLO_ConvolutionOp : HLO_Op<"convolution", [Pure]> {
 //===----------------------------------------------------------------------===//
 
 def HLO_TriangularSolveOp : HLO_Op<"triangular_solve",
-    [Pure, SameOperandsAndResultElementType]> {
+    [Pure, HLO_CompatibleOperandsAndResultElementType]> {
   let arguments = (ins TensorOf<[AnyFloat]>:$a, TensorOf<[AnyFloat]>:$b,
                    BoolAttr:$left_side, BoolAttr:$lower,
                    BoolAttr:$unit_diagonal, HLO_TransposeAttr:$transpose_a);
@@ -610,7 +648,8 @@ def HLO_TriangularSolveOp : HLO_Op<"triangular_solve",
 }
 
 def HLO_CholeskyOp : HLO_Op<"cholesky",
-    [Pure, SameOperandsAndResultShape, SameOperandsAndResultElementType]> {
+    [Pure, SameOperandsAndResultShape,
+     HLO_CompatibleOperandsAndResultElementType]> {
   let arguments = (ins TensorOf<[AnyFloat]>:$a,
                    DefaultValuedOptionalAttr<BoolAttr, "false">:$lower);
   let results = (outs TensorOf<[AnyFloat]>:$result);
@@ -622,7 +661,8 @@ def HLO_CholeskyOp : HLO_Op<"cholesky",
 }
 
 def HLO_ReducePrecisionOp : HLO_Op<"reduce_precision",
-    [Pure, SameOperandsAndResultShape, SameOperandsAndResultElementType]> {
+    [Pure, SameOperandsAndResultShape,
+     HLO_CompatibleOperandsAndResultElementType]> {
   let arguments = (ins TensorOf<[AnyFloat]>:$operand,
                    ConfinedAttr<I32Attr, [IntPositive]>:$exponent_bits,
                    ConfinedAttr<I32Attr, [IntNonNegative]>:$mantissa_bits);

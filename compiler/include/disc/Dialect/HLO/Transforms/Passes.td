@@ -79,4 +79,35 @@ def ExpandRngPass : Pass<"disc-expand-rng", "ModuleOp"> {
   let dependentDialects = ["::mlir::stablehlo::StablehloDialect"];
 }
 
+def ExpandQuantizationPass : Pass<"disc-expand-quantization", "ModuleOp"> {
+  let summary = "Compute uniform_quantize, uniform_dequantize and every op on "
+                "quantized tensors on their storage integers and expressed "
+                "floats";
+  let description = [{
+    Removes the quant dialect's uniform quantized element types, per tensor
+    and per axis, as the StableHLO spec defines them. A quantized tensor
+    becomes the tensor of its storage integers (`i8` for signed storage,
+    `ui8` for unsigned), and:
+
+    - uniform_dequantize: `(convert(storage) - zero_point) * scale` in the
+      expressed type, the difference taken exactly in i32 (i64 for 32-bit
+      storage) as the StableHLO interpreter takes it;
+    - uniform_quantize: `convert(round_nearest_even(clamp(storage_min,
+      x / scale + zero_point, storage_max)))` into the storage type; from a
+      quantized operand (requantization) it dequantizes first;
+    - bitcast_convert to or from a quantized type is a bitcast_convert of
+      its storage type, and a quantized constant the constant of its
+      storage integers;
+    - any other op dequantizes its quantized operands, runs in the expressed
+      type and quantizes its quantized results (the spec's
+      dequantize-op-quantize).
+
+    Per-axis scales and zero points are broadcast along the
+    quantization_dimension. Quantized arguments and results of a function
+    become its storage type. Quantized tensors of dynamic shape, and ops with
+    regions on quantized tensors, are errors naming the op.
+  }];
+  let dependentDialects = ["::mlir::stablehlo::StablehloDialect"];
+}
+
 #endif // DISC_DIALECT_HLO_TRANSFORMS_PASSES

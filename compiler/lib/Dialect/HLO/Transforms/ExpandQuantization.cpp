@@ -1,0 +1,297 @@
+//===- ExpandQuantization.cpp - Quantized tensors as integers and floats --===//
+//
+// A quantized value is carried by the tensor of its storage integers. Where
+// the rewrite of an op needs the storage of a quantized operand it reads it
+// through a bitcast_convert to the storage type, and it hands a storage
+// result on through a bitcast_convert back to the quantized type; once every
+// op is rewritten, each such pair meets and cancels, so no quantized type is
+// left and every rewrite stays local to its op.
+//
+//===----------------------------------------------------------------------===//
+
+#include "disc/Dialect/HLO/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Quant/IR/QuantTypes.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "mlir/IR/TypeUtilities.h"
+
+namespace mlir::disc {
+#define GEN_PASS_DEF_EXPANDQUANTIZATIONPASS
+#include "disc/Dialect/HLO/Transforms/Passes.h.inc"
+} // namespace mlir::disc
+
+using namespace mlir;
+
+namespace {
+
+bool isQuantized(Type type) {
+  return isa<quant::QuantizedType>(getElementTypeOrSelf(type));
+}
+
+ShapedType getStorageType(ShapedType type) {
+  return type.clone(hlo::getStorageElementTypeOrSelf(type.getElementType()));
+}
+
+ShapedType getExpressedType(ShapedType type) {
+  if (auto quantized = dyn_cast<quant::QuantizedType>(type.getElementType()))
+    return type.clone(quantized.getExpressedType());
+  return type;
+}
+
+// Builds the spec's quantize and dequantize on tensors of static shape.
+struct QuantizationBuilder {
+  ImplicitLocOpBuilder &b;
+
+  Value toStorage(Value quantized) {
+    auto type = cast<ShapedType>(quantized.getType());
+    return stablehlo::BitcastConvertOp::create(b, getStorageType(type),
+                                               quantized);
+  }
+
+  Value fromStorage(Value storage, Type quantizedType) {
+    return stablehlo::BitcastConvertOp::create(b, quantizedType, storage);
+  }
+
+  Attribute attribute(Type element, double value) {
+    if (isa<FloatType>(element))
+      return b.getFloatAttr(element, value);
+    return b.getIntegerAttr(element, int64_t(value));
+  }
+
+  Value splat(RankedTensorType type, double value) {
+    return stablehlo::ConstantOp::create(
+        b,
+        DenseElementsAttr::get(type, attribute(type.getElementType(), value)));
+  }
+
+  // A tensor of `type` whose elements hold the entry of `values` that their
+  // index along the quantization dimension selects.
+  Value alongAxis(RankedTensorType type,
+                  quant::UniformQuantizedPerAxisType quantized,
+                  ArrayRef<double> values) {
+    SmallVector<Attribute> attributes;
+    for (double value : values)
+      attributes.push_back(attribute(type.getElementType(), value));
+    auto vectorType = RankedTensorType::get({int64_t(attributes.size())},
+                                            type.getElementType());
+    Value vector = stablehlo::ConstantOp::create(
+        b, DenseElementsAttr::get(vectorType, attributes));
+    int64_t dimension = quantized.getQuantizedDimension();
+    return stablehlo::BroadcastInDimOp::create(b, type, vector,
+                                               ArrayRef<int64_t>{dimension});
+  }
+
+  Value scales(RankedTensorType type, quant::QuantizedType quantized) {
+    if (auto perTensor = dyn_cast<quant::UniformQuantizedType>(quantized))
+      return splat(type, perTensor.getScale());
+    auto perAxis = cast<quant::UniformQuantizedPerAxisType>(quantized);
+    return alongAxis(type, perAxis, perAxis.getScales());
+  }
+
+  Value zeroPoints(RankedTensorType type, quant::QuantizedType quantized) {
+    if (auto perTensor = dyn_cast<quant::UniformQuantizedType>(quantized))
+      return splat(type, double(perTensor.getZeroPoint()));
+    auto perAxis = cast<quant::UniformQuantizedPerAxisType>(quantized);
+    SmallVector<double> zeroPoints(perAxis.getZeroPoints().begin(),
+                                   perAxis.getZeroPoints().end());
+    return alongAxis(type, perAxis, zeroPoints);
+  }
+
+  // `(storage - zero_point) * scale`; the difference is taken exactly in an
+  // integer type wider than the storage (the spec's storage-typed difference
+  // would wrap for, e.g., 127 - (-128) in i8) and rounded once to the
+  // expressed type, as the StableHLO interpreter computes it.
+  Value dequantize(Value quantized) {
+    auto type = cast<RankedTensorType>(quantized.getType());
+    auto element = cast<quant::QuantizedType>(type.getElementType());
+    unsigned wideBits = element.getStorageTypeIntegralWidth() < 32 ? 32 : 64;
+    auto wideType = type.clone(b.getIntegerType(wideBits));
+    Value wide =
+        stablehlo::ConvertOp::create(b, wideType, toStorage(quantized));
+    Value centered = stablehlo::SubtractOp::create(
+        b, wideType, wide, zeroPoints(wideType, element));
+    auto expressedType = cast<RankedTensorType>(getExpressedType(type));
+    Value expressed = stablehlo::ConvertOp::create(b, expressedType, centered);
+    return stablehlo::MulOp::create(b, expressedType, expressed,
+                                    scales(expressedType, element));
+  }
+
+  // The storage integers of `quantizedType` nearest to the floats `x`:
+  // `round_nearest_even(clamp(min, x / scale + zero_point, max))`.
+  Value quantize(Value x, RankedTensorType quantizedType) {
+    auto element = cast<quant::QuantizedType>(quantizedType.getElementType());
+    auto type = cast<RankedTensorType>(x.getType());
+    Value scaled = stablehlo::DivOp::create(b, type, x, scales(type, element));
+    Value shifted =
+        stablehlo::AddOp::create(b, type, scaled, zeroPoints(type, element));
+    Value min = splat(type, double(element.getStorageTypeMin()));
+    Value max = splat(type, double(element.getStorageTypeMax()));
+    Value clamped = stablehlo::ClampOp::create(b, type, min, shifted, max);
+    Value rounded = stablehlo::RoundNearestEvenOp::create(b, type, clamped);
+    return stablehlo::ConvertOp::create(b, getStorageType(quantizedType),
+                                        rounded);
+  }
+
+  Value toExpressed(Value value) {
+    return isQuantized(value.getType()) ? dequantize(value) : value;
+  }
+};
+
+// Gives each quantized argument and result of `func` its storage type, so
+// that its body sees the quantized values through bitcast_convert.
+void convertSignature(func::FuncOp func) {
+  Block &entry = func.getBody().front();
+  ImplicitLocOpBuilder b(func.getLoc(), &entry, entry.begin());
+  QuantizationBuilder builder{b};
+  for (BlockArgument arg : entry.getArguments()) {
+    if (!isQuantized(arg.getType()))
+      continue;
+    Type quantizedType = arg.getType();
+    arg.setType(getStorageType(cast<ShapedType>(quantizedType)));
+    Value quantized = builder.fromStorage(arg, quantizedType);
+    arg.replaceAllUsesExcept(quantized, quantized.getDefiningOp());
+  }
+  func.walk([&](func::ReturnOp ret) {
+    b.setInsertionPoint(ret);
+    for (OpOperand &operand : ret->getOpOperands())
+      if (isQuantized(operand.get().getType()))
+        operand.set(builder.toStorage(operand.get()));
+  });
+  SmallVector<Type> results;
+  for (Type type : func.getResultTypes())
+    results.push_back(isQuantized(type) ? getStorageType(cast<ShapedType>(type))
+                                        : type);
+  func.setType(
+      FunctionType::get(func.getContext(), entry.getArgumentTypes(), results));
+}
+
+bool touchesQuantized(Operation *op) {
+  return llvm::any_of(op->getOperandTypes(), isQuantized) ||
+         llvm::any_of(op->getResultTypes(), isQuantized);
+}
+
+// Replaces `op`'s result by `storage`, seen as the quantized result type.
+void replaceByStorage(QuantizationBuilder &builder, Operation *op,
+                      Value storage) {
+  op->getResult(0).replaceAllUsesWith(
+      builder.fromStorage(storage, op->getResult(0).getType()));
+  op->erase();
+}
+
+LogicalResult checkSupported(Operation *op) {
+  if (op->getNumRegions() != 0 ||
+      !isa<stablehlo::StablehloDialect>(op->getDialect()))
+    return op->emitError() << "'" << op->getName()
+                           << "' on quantized tensors is not supported by "
+                              "disc yet";
+  auto isStatic = [](Type type) {
+    auto shaped = dyn_cast<ShapedType>(type);
+    return !isQuantized(type) || (shaped && shaped.hasStaticShape());
+  };
+  if (!llvm::all_of(op->getOperandTypes(), isStatic) ||
+      !llvm::all_of(op->getResultTypes(), isStatic))
+    return op->emitError() << "'" << op->getName()
+                           << "' on quantized tensors of dynamic shape is "
+                              "not supported by disc yet";
+  return success();
+}
+
+LogicalResult expandOp(Operation *op) {
+  if (failed(checkSupported(op)))
+    return failure();
+  ImplicitLocOpBuilder b(op->getLoc(), op);
+  QuantizationBuilder builder{b};
+  if (auto quantize = dyn_cast<stablehlo::UniformQuantizeOp>(op)) {
+    Value x = builder.toExpressed(quantize.getOperand());
+    replaceByStorage(
+        builder, op,
+        builder.quantize(x, cast<RankedTensorType>(quantize.getType())));
+    return success();
+  }
+  if (auto dequantize = dyn_cast<stablehlo::UniformDequantizeOp>(op)) {
+    dequantize.replaceAllUsesWith(builder.dequantize(dequantize.getOperand()));
+    op->erase();
+    return success();
+  }
+  if (auto constant = dyn_cast<stablehlo::ConstantOp>(op)) {
+    replaceByStorage(builder, op,
+                     stablehlo::ConstantOp::create(b, constant.getValue()));
+    return success();
+  }
+  if (auto bitcast = dyn_cast<stablehlo::BitcastConvertOp>(op)) {
+    Value operand = bitcast.getOperand();
+    if (isQuantized(operand.getType()))
+      operand = builder.toStorage(operand);
+    auto resultType = cast<ShapedType>(bitcast.getType());
+    Value storage = operand;
+    if (operand.getType() != getStorageType(resultType))
+      storage = stablehlo::BitcastConvertOp::create(
+          b, getStorageType(resultType), operand);
+    if (isQuantized(resultType)) {
+      replaceByStorage(builder, op, storage);
+    } else {
+      bitcast.replaceAllUsesWith(storage);
+      op->erase();
+    }
+    return success();
+  }
+  IRMapping expressedOperands;
+  for (Value operand : op->getOperands())
+    if (!expressedOperands.contains(operand))
+      expressedOperands.map(operand, builder.toExpressed(operand));
+  Operation *expressedOp = b.clone(*op, expressedOperands);
+  for (auto [original, expressed] :
+       llvm::zip(op->getResults(), expressedOp->getResults())) {
+    auto type = cast<ShapedType>(original.getType());
+    if (!isQuantized(type)) {
+      original.replaceAllUsesWith(expressed);
+      continue;
+    }
+    expressed.setType(getExpressedType(type));
+    original.replaceAllUsesWith(builder.fromStorage(
+        builder.quantize(expressed, cast<RankedTensorType>(type)), type));
+  }
+  op->erase();
+  return success();
+}
+
+// A bitcast_convert to the storage type of a value that a bitcast_convert
+// made from that storage is the storage itself.
+void cancelStorageRoundTrips(func::FuncOp func) {
+  func.walk([](stablehlo::BitcastConvertOp toStorage) {
+    auto fromStorage =
+        toStorage.getOperand().getDefiningOp<stablehlo::BitcastConvertOp>();
+    if (!fromStorage || !isQuantized(fromStorage.getType()) ||
+        fromStorage.getOperand().getType() != toStorage.getType())
+      return;
+    toStorage.replaceAllUsesWith(fromStorage.getOperand());
+    toStorage->erase();
+    if (fromStorage->use_empty())
+      fromStorage->erase();
+  });
+}
+
+struct ExpandQuantizationPass
+    : disc::impl::ExpandQuantizationPassBase<ExpandQuantizationPass> {
+  void runOnOperation() override {
+    for (auto func : getOperation().getOps<func::FuncOp>()) {
+      if (func.isDeclaration())
+        continue;
+      SmallVector<Operation *> quantizedOps;
+      func.walk<WalkOrder::PreOrder>([&](Operation *op) {
+        if (op != func && !isa<func::ReturnOp>(op) && touchesQuantized(op))
+          quantizedOps.push_back(op);
+      });
+      convertSignature(func);
+      for (Operation *op : quantizedOps)
+        if (failed(expandOp(op)))
+          return signalPassFailure();
+      cancelStorageRoundTrips(func);
+    }
+  }
+};
+
+} // namespace

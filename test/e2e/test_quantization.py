@@ -1,0 +1,255 @@
+"""uniform_quantize, uniform_dequantize and ops on quantized tensors (per tensor
+and per axis; i8, ui8, i16 and narrow-range storage), against numpy's
+rendering of the spec's quantize and dequantize. Quantized inputs and outputs
+pass as their storage integers."""
+
+import numpy as np
+
+from e2e import Case, jax_module, rng, run, tensor_type
+
+STORAGE = {"i8": (np.int8, -128, 127), "ui8": (np.uint8, 0, 255),
+           "i16": (np.int16, -32768, 32767), "i8<-127:127>": (np.int8, -127, 127)}
+
+
+class Quantized:
+    """A uniform quantized element type: one (scale, zero point) per tensor, or
+    one per index along `axis`."""
+
+    def __init__(self, storage, params, axis=None):
+        self.storage = storage
+        self.params = params
+        self.axis = axis
+        self.dtype, self.min, self.max = STORAGE[storage]
+
+    def mlir(self):
+        pairs = ["%r:%d" % (scale, zero_point) for scale, zero_point in self.params]
+        if self.axis is None:
+            return "!quant.uniform<%s:f32, %s>" % (self.storage, pairs[0])
+        return "!quant.uniform<%s:f32:%d, {%s}>" % (self.storage, self.axis, ",".join(pairs))
+
+    def broadcast(self, values, shape, dtype):
+        values = np.array(values, dtype)
+        if self.axis is None:
+            return np.full(shape, values[0], dtype)
+        view = [1] * len(shape)
+        view[self.axis] = shape[self.axis]
+        return np.broadcast_to(values.reshape(view), shape)
+
+    def scales(self, shape):
+        return self.broadcast([s for s, _ in self.params], shape, np.float32)
+
+    def zero_points(self, shape):
+        return self.broadcast([z for _, z in self.params], shape, np.int64)
+
+    def quantize(self, x):
+        """round_nearest_even(clamp(min, x / scale + zero_point, max)), in f32."""
+        scaled = x / self.scales(x.shape) + self.zero_points(x.shape).astype(np.float32)
+        clamped = np.clip(scaled, np.float32(self.min), np.float32(self.max))
+        return np.rint(clamped).astype(self.dtype)
+
+    def dequantize(self, q):
+        """(storage - zero_point) * scale, the difference exact."""
+        centered = q.astype(np.int64) - self.zero_points(q.shape)
+        return centered.astype(np.float32) * self.scales(q.shape)
+
+
+def program(name, args, result, lines):
+    """A case whose body `lines` computes %0 from %arg0...; args are (name, shape,
+    element type text); result is (shape, element type text)."""
+    arg_types = [(n, tensor_type(shape, element)) for n, shape, element in args]
+    result_type = tensor_type(result[0], result[1])
+    return jax_module(arg_types, [(result_type, "result")],
+                      lines + ["return %%0 : %s" % result_type])
+
+
+def quantize_case(name, x, quantized):
+    in_type = tensor_type(x.shape, "f32")
+    out_type = tensor_type(x.shape, quantized.mlir())
+    mlir = program(name, [("x", x.shape, "f32")], (x.shape, quantized.mlir()),
+                   ["%%0 = stablehlo.uniform_quantize %%arg0 : (%s) -> %s" % (in_type, out_type)])
+    return Case(name, mlir, [x], quantized.quantize)
+
+
+def dequantize_case(name, q, quantized):
+    in_type = tensor_type(q.shape, quantized.mlir())
+    out_type = tensor_type(q.shape, "f32")
+    mlir = program(name, [("q", q.shape, quantized.mlir())], (q.shape, "f32"),
+                   ["%%0 = stablehlo.uniform_dequantize %%arg0 : (%s) -> %s" % (in_type, out_type)])
+    return Case(name, mlir, [q], quantized.dequantize, atol=0, rtol=0)
+
+
+def storage_values(g, shape, quantized):
+    return g.integers(quantized.min, quantized.max, size=shape, endpoint=True).astype(
+        quantized.dtype)
+
+
+def quantize_cases():
+    g = rng(40)
+    cases = []
+    # Ties round to even: x / 0.5 lands on k + 0.5 for every one of these.
+    ties = np.array([0.25, 0.75, 1.25, -0.25, -0.75, -1.25, 2.25, -2.75], np.float32)
+    cases.append(quantize_case("quantize_i8_ties_to_even", ties, Quantized("i8", [(0.5, 0)])))
+    cases.append(quantize_case("quantize_i8_ties_with_zero_point", ties,
+                               Quantized("i8", [(0.5, -3)])))
+    # Far outside the storage range: clamped to it.
+    x = g.uniform(-200, 200, size=(4, 6)).astype(np.float32)
+    x[0, :4] = [1e6, -1e6, 63.6, -64.3]
+    cases.append(quantize_case("quantize_i8_clamps", x, Quantized("i8", [(0.5, 1)])))
+    cases.append(quantize_case("quantize_i8_narrow_range_clamps", x,
+                               Quantized("i8<-127:127>", [(0.5, 0)])))
+    cases.append(quantize_case("quantize_ui8", x, Quantized("ui8", [(0.75, 128)])))
+    y = g.uniform(-3000, 3000, size=(3, 5)).astype(np.float32)
+    cases.append(quantize_case("quantize_i16", y, Quantized("i16", [(0.125, -100)])))
+    # Per axis: each column (axis 1) or row (axis 0) has its own parameters.
+    x = g.uniform(-20, 20, size=(3, 4)).astype(np.float32)
+    cases.append(quantize_case("quantize_per_axis_1_i8", x,
+                               Quantized("i8", [(0.1, -30), (0.5, -20), (0.25, 0), (2.0, 7)], 1)))
+    cases.append(quantize_case("quantize_per_axis_0_ui8", x,
+                               Quantized("ui8", [(0.2, 100), (0.05, 128), (1.0, 3)], 0)))
+    z = g.uniform(-500, 500, size=(2, 3, 4)).astype(np.float32)
+    cases.append(quantize_case("quantize_per_axis_2_i16", z,
+                               Quantized("i16", [(0.01, 5), (0.02, -5), (0.5, 0), (3.0, 1)], 2)))
+    return cases
+
+
+def dequantize_cases():
+    g = rng(41)
+    cases = []
+    for name, quantized, shape in [
+            ("i8", Quantized("i8", [(0.1, -30)]), (4, 5)),
+            # The difference storage - zero point leaves the storage range.
+            ("i8_wide_difference", Quantized("i8", [(0.25, 127)]), (16,)),
+            ("ui8", Quantized("ui8", [(0.5, 200)]), (3, 7)),
+            ("i16", Quantized("i16", [(0.003, -1000)]), (5, 4)),
+            ("per_axis_0_i8", Quantized("i8", [(0.1, -30), (0.5, -20)], 0), (2, 6)),
+            ("per_axis_1_ui8", Quantized("ui8", [(0.1, 1), (0.7, 250), (4.0, 0)], 1), (4, 3))]:
+        cases.append(dequantize_case("dequantize_" + name, storage_values(g, shape, quantized),
+                                     quantized))
+    return cases
+
+
+def requantize_cases():
+    g = rng(42)
+    cases = []
+    for name, source, target, shape in [
+            ("i16_to_i8", Quantized("i16", [(0.01, 10)]), Quantized("i8", [(0.5, -5)]), (4, 6)),
+            ("per_axis_i8", Quantized("i8", [(0.1, -30), (0.5, -20)], 0),
+             Quantized("i8", [(0.1, -20), (0.2, -30)], 0), (2, 5)),
+            ("ui8_to_per_axis_i8", Quantized("ui8", [(0.05, 128)]),
+             Quantized("i8", [(0.02, 0), (0.1, 10), (0.3, -10)], 1), (2, 3))]:
+        q = storage_values(g, shape, source)
+        in_type = tensor_type(shape, source.mlir())
+        out_type = tensor_type(shape, target.mlir())
+        mlir = program("requantize_" + name, [("q", shape, source.mlir())],
+                       (shape, target.mlir()),
+                       ["%%0 = stablehlo.uniform_quantize %%arg0 : (%s) -> %s" % (in_type, out_type)])
+        cases.append(Case("requantize_" + name, mlir, [q],
+                          lambda q, s=source, t=target: t.quantize(s.dequantize(q))))
+    return cases
+
+
+def quantized_op_cases():
+    """Ops other than (de)quantization dequantize, compute in f32 and quantize."""
+    g = rng(43)
+    cases = []
+    shape = (3, 4)
+    a = Quantized("i8", [(0.1, -30)])
+    b = Quantized("i8", [(0.5, -20)])
+    result = Quantized("i8", [(0.25, 3)])
+    qa, qb = storage_values(g, shape, a), storage_values(g, shape, b)
+    for op, numpy_op in [("add", np.add), ("multiply", np.multiply), ("maximum", np.maximum),
+                         ("subtract", np.subtract)]:
+        types = ", ".join(tensor_type(shape, t.mlir()) for t in (a, b))
+        mlir = program("quantized_" + op, [("a", shape, a.mlir()), ("b", shape, b.mlir())],
+                       (shape, result.mlir()),
+                       ["%%0 = stablehlo.%s %%arg0, %%arg1 : (%s) -> %s"
+                        % (op, types, tensor_type(shape, result.mlir()))])
+        cases.append(Case("quantized_" + op, mlir, [qa, qb],
+                          lambda x, y, f=numpy_op: result.quantize(
+                              f(a.dequantize(x), b.dequantize(y)))))
+    # A float program around a quantized tensor: quantize, transpose, dequantize.
+    per_axis = Quantized("ui8", [(0.1, 100), (0.2, 50), (0.05, 0)], 0)
+    transposed = Quantized("ui8", [(0.1, 100), (0.2, 50), (0.05, 0)], 1)
+    x = g.uniform(-5, 10, size=(3, 4)).astype(np.float32)
+    f32_in, f32_out = tensor_type((3, 4), "f32"), tensor_type((4, 3), "f32")
+    q_in, q_out = tensor_type((3, 4), per_axis.mlir()), tensor_type((4, 3), transposed.mlir())
+    mlir = program("quantized_transpose_per_axis", [("x", (3, 4), "f32")], ((4, 3), "f32"),
+                   ["%%q = stablehlo.uniform_quantize %%arg0 : (%s) -> %s" % (f32_in, q_in),
+                    "%%t = stablehlo.transpose %%q, dims = [1, 0] : (%s) -> %s" % (q_in, q_out),
+                    "%%0 = stablehlo.uniform_dequantize %%t : (%s) -> %s" % (q_out, f32_out)])
+    cases.append(Case("quantized_transpose_per_axis", mlir, [x],
+                      lambda x: transposed.dequantize(
+                          transposed.quantize(per_axis.dequantize(per_axis.quantize(x)).T)),
+                      atol=0, rtol=0))
+    # A quantized matrix product: per-tensor activations, weights quantized
+    # per output column. Power-of-two scales keep every product and sum
+    # exact, so the order of accumulation cannot change the rounding.
+    activations = Quantized("i8", [(0.5, -3)])
+    weights = Quantized("i8", [(0.25, 0), (0.125, 2), (1.0, -1), (0.5, 0)], 1)
+    product = Quantized("i8", [(4.0, 5)])
+    qx, qw = storage_values(g, (2, 3), activations), storage_values(g, (3, 4), weights)
+    x_type, w_type = tensor_type((2, 3), activations.mlir()), tensor_type((3, 4), weights.mlir())
+    mlir = program("quantized_dot_general", [("x", (2, 3), activations.mlir()),
+                                             ("w", (3, 4), weights.mlir())],
+                   ((2, 4), product.mlir()),
+                   ["%%0 = stablehlo.dot_general %%arg0, %%arg1, contracting_dims = [1] x [0] : "
+                    "(%s, %s) -> %s" % (x_type, w_type, tensor_type((2, 4), product.mlir()))])
+    cases.append(Case("quantized_dot_general", mlir, [qx, qw],
+                      lambda x, w: product.quantize(activations.dequantize(x)
+                                                    @ weights.dequantize(w))))
+    # Weight-only quantization: float activations, quantized weights.
+    fx = g.uniform(-1, 1, size=(2, 3)).astype(np.float32)
+    mlir = program("hybrid_dot_general", [("x", (2, 3), "f32"), ("w", (3, 4), weights.mlir())],
+                   ((2, 4), "f32"),
+                   ["%%0 = stablehlo.dot_general %%arg0, %%arg1, contracting_dims = [1] x [0] : "
+                    "(tensor<2x3xf32>, %s) -> tensor<2x4xf32>" % w_type])
+    cases.append(Case("hybrid_dot_general", mlir, [fx, qw],
+                      lambda x, w: x @ weights.dequantize(w)))
+    # A quantized constant holds its storage integers; compare compares the
+    # dequantized values, whatever the operands' scales and zero points.
+    q = Quantized("ui8", [(0.5, 1)])
+    c = Quantized("ui8", [(0.25, 2)])
+    stored = np.array([7, 9, 0, 255, 130, 40], np.uint8)
+    x = storage_values(g, (6,), q)
+    q_type, c_type = tensor_type((6,), q.mlir()), tensor_type((6,), c.mlir())
+    mlir = program("quantized_constant_compare", [("x", (6,), q.mlir())], ((6,), "i1"),
+                   ["%%c = stablehlo.constant() <{value = dense<[%s]> : tensor<6xui8>}> : () -> %s"
+                    % (", ".join(map(str, stored)), c_type),
+                    "%%0 = stablehlo.compare LT, %%arg0, %%c : (%s, %s) -> tensor<6xi1>"
+                    % (q_type, c_type)])
+    cases.append(Case("quantized_constant_compare", mlir, [x],
+                      lambda x: q.dequantize(x) < c.dequantize(stored)))
+    # bitcast_convert reads and writes the storage integers.
+    q = Quantized("i8", [(0.5, -3)])
+    bits = g.integers(-128, 127, size=(6,), endpoint=True).astype(np.int8)
+    mlir = program("bitcast_convert_through_quantized", [("x", (6,), "i8")], ((6,), "ui8"),
+                   ["%%q = stablehlo.bitcast_convert %%arg0 : (tensor<6xi8>) -> %s"
+                    % tensor_type((6,), q.mlir()),
+                    "%%0 = stablehlo.bitcast_convert %%q : (%s) -> tensor<6xui8>"
+                    % tensor_type((6,), q.mlir())])
+    cases.append(Case("bitcast_convert_through_quantized", mlir, [bits],
+                      lambda x: x.view(np.uint8)))
+    return cases
+
+
+def error_cases():
+    q = Quantized("i8", [(0.5, 0)])
+    dynamic = program("dynamic", [("x", (-1,), "f32")], ((-1,), q.mlir()),
+                      ["%%0 = stablehlo.uniform_quantize %%arg0 : (tensor<?xf32>) -> %s"
+                       % tensor_type((-1,), q.mlir())])
+    scalar = tensor_type((), q.mlir())
+    reduce = program("reduce", [("x", (4,), q.mlir()), ("i", (), q.mlir())], ((), q.mlir()),
+                     ["%%0 = stablehlo.reduce(%%arg0 init: %%arg1) applies stablehlo.add "
+                      "across dimensions = [0] : (%s, %s) -> %s"
+                      % (tensor_type((4,), q.mlir()), scalar, scalar)])
+    return [
+        Case("quantize_dynamic_shape_is_an_error", dynamic, expect="compile_error",
+             stderr_patterns=[r"'stablehlo.uniform_quantize' on quantized tensors of dynamic "
+                              r"shape is not supported"]),
+        Case("reduce_of_quantized_is_an_error", reduce, expect="compile_error",
+             stderr_patterns=[r"'stablehlo.reduce' on quantized tensors is not supported"]),
+    ]
+
+
+run(quantize_cases() + dequantize_cases() + requantize_cases() + quantized_op_cases()
+    + error_cases())
