@@ -82,6 +82,37 @@ def arithmetic_cases():
     return cases
 
 
+def spec_atan2(y, x):
+    """The StableHLO spec's atan2 on complex numbers."""
+    return -1j * np.log((x + 1j * y) / np.sqrt(x * x + y * y))
+
+
+def principal_cbrt(z):
+    """The principal cube root: |z|^(1/3) at a third of z's angle."""
+    return np.cbrt(np.abs(z)) * np.exp(1j * np.angle(z) / 3)
+
+
+def atan2_cbrt_cases():
+    cases = []
+    g = rng(137)
+    for element in COMPLEX_TYPES:
+        atol, rtol = MATH_TOLERANCE[element]
+        suffix = element[len("complex<"):-1]
+        y = random_array(g, SHAPE, element, -2, 2)
+        x = random_array(g, SHAPE, element, -2, 2)
+        cases.append(elementwise_case("atan2_c%s" % suffix, "atan2", [y, x],
+                                      in_double(spec_atan2), element_type=element,
+                                      atol=atol, rtol=rtol))
+        z = random_array(g, SHAPE, element, -2, 2)
+        # Zero, a negative real (whose principal root is not the real one)
+        # and a large modulus, whose square would overflow f32.
+        z[0, :3] = [0, -8, 3e20 + 4e20j]
+        cases.append(elementwise_case("cbrt_c%s" % suffix, "cbrt", [z],
+                                      in_double(principal_cbrt), element_type=element,
+                                      atol=atol, rtol=rtol))
+    return cases
+
+
 def complex_from_parts_case(part):
     g = rng(131)
     element = "complex<%s>" % part
@@ -259,7 +290,7 @@ def dot_general_cases():
 
 
 if __name__ == "__main__":
-    run(arithmetic_cases() + [complex_from_parts_case("f32"), complex_from_parts_case("f64")]
+    run(arithmetic_cases() + atan2_cbrt_cases() + [complex_from_parts_case("f32"), complex_from_parts_case("f64")]
         + compare_select_cases() + convert_cases() + data_movement_cases()
         + [iota_case(element) for element in COMPLEX_TYPES] + reduce_cases()
         + dot_general_cases())

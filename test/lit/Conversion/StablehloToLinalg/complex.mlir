@@ -98,3 +98,25 @@ func.func @maximum(%a: tensor<4xcomplex<f32>>, %b: tensor<4xcomplex<f32>>) -> te
   %0 = stablehlo.maximum %a, %b : tensor<4xcomplex<f32>>
   return %0 : tensor<4xcomplex<f32>>
 }
+
+// -----
+
+// atan2 is the spec's -i * log((x + i*y) / sqrt(x^2 + y^2)); cbrt the
+// principal root, cbrt(|z|) at a third of z's angle.
+// CHECK-LABEL: func.func @atan2_cbrt
+// CHECK: complex.sqrt
+// CHECK: complex.log
+// CHECK: complex.mul
+// CHECK: %[[MODULUS:.*]] = math.cbrt %{{.*}} : f64
+// CHECK: %[[ANGLE:.*]] = math.atan2 %{{.*}}, %{{.*}} : f64
+// CHECK: %[[THIRD:.*]] = arith.divf %[[ANGLE]], %{{.*}} : f64
+// CHECK: %[[COS:.*]] = math.cos %[[THIRD]]
+// CHECK: %[[SIN:.*]] = math.sin %[[THIRD]]
+// CHECK: %[[RE:.*]] = arith.mulf %[[MODULUS]], %[[COS]]
+// CHECK: %[[IM:.*]] = arith.mulf %[[MODULUS]], %[[SIN]]
+// CHECK: complex.create %[[RE]], %[[IM]] : complex<f64>
+func.func @atan2_cbrt(%y: tensor<4xcomplex<f64>>, %x: tensor<4xcomplex<f64>>) -> (tensor<4xcomplex<f64>>, tensor<4xcomplex<f64>>) {
+  %0 = stablehlo.atan2 %y, %x : tensor<4xcomplex<f64>>
+  %1 = stablehlo.cbrt %y : tensor<4xcomplex<f64>>
+  return %0, %1 : tensor<4xcomplex<f64>>, tensor<4xcomplex<f64>>
+}
