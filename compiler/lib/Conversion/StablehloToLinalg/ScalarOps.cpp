@@ -638,8 +638,9 @@ bool isDefinedOnComplex(Operation *op) {
              stablehlo::SqrtOp, stablehlo::RsqrtOp, stablehlo::CbrtOp,
              stablehlo::Atan2Op, stablehlo::SineOp, stablehlo::CosineOp,
              stablehlo::TanOp, stablehlo::TanhOp, stablehlo::CompareOp,
-             stablehlo::SelectOp, stablehlo::ConvertOp, stablehlo::RealOp,
-             stablehlo::ImagOp, stablehlo::ComplexOp>(op);
+             stablehlo::SelectOp, stablehlo::ConvertOp,
+             stablehlo::BitcastConvertOp, stablehlo::RealOp, stablehlo::ImagOp,
+             stablehlo::ComplexOp>(op);
 }
 
 bool isElementwise(Operation *op) {
@@ -686,6 +687,49 @@ namespace mlir {
 namespace disc {
 
 bool isElementwiseStablehloOp(Operation *op) { return isElementwise(op); }
+
+unsigned getElementBitWidth(Type type) {
+  if (auto complexType = dyn_cast<ComplexType>(type))
+    return 2 * complexType.getElementType().getIntOrFloatBitWidth();
+  return type.getIntOrFloatBitWidth();
+}
+
+Value toBits(OpBuilder &b, Location loc, Value value) {
+  Type type = value.getType();
+  if (isa<IntegerType>(type))
+    return value;
+  auto complexType = dyn_cast<ComplexType>(type);
+  if (!complexType)
+    return arith::BitcastOp::create(
+        b, loc, b.getIntegerType(type.getIntOrFloatBitWidth()), value);
+  unsigned partWidth = complexType.getElementType().getIntOrFloatBitWidth();
+  Type bitsType = b.getIntegerType(2 * partWidth);
+  Value real = arith::ExtUIOp::create(
+      b, loc, bitsType, toBits(b, loc, complex::ReOp::create(b, loc, value)));
+  Value imag = arith::ExtUIOp::create(
+      b, loc, bitsType, toBits(b, loc, complex::ImOp::create(b, loc, value)));
+  Value highImag = arith::ShLIOp::create(
+      b, loc, imag, intConstant(b, loc, bitsType, partWidth));
+  return arith::OrIOp::create(b, loc, highImag, real);
+}
+
+Value fromBits(OpBuilder &b, Location loc, Value bits, Type type) {
+  if (bits.getType() == type)
+    return bits;
+  auto complexType = dyn_cast<ComplexType>(type);
+  if (!complexType)
+    return arith::BitcastOp::create(b, loc, type, bits);
+  Type partType = complexType.getElementType();
+  unsigned partWidth = partType.getIntOrFloatBitWidth();
+  Type partBits = b.getIntegerType(partWidth);
+  Value real = fromBits(b, loc, arith::TruncIOp::create(b, loc, partBits, bits),
+                        partType);
+  Value high = arith::ShRUIOp::create(
+      b, loc, bits, intConstant(b, loc, bits.getType(), partWidth));
+  Value imag = fromBits(b, loc, arith::TruncIOp::create(b, loc, partBits, high),
+                        partType);
+  return complex::CreateOp::create(b, loc, complexType, real, imag);
+}
 
 Value convertScalar(OpBuilder &b, Location loc, Value value, Type srcType,
                     Type dstType) {
@@ -964,7 +1008,7 @@ Value emitScalarOp(OpBuilder &b, Location loc, Operation *op, ValueRange args) {
       .Case([&](stablehlo::BitcastConvertOp) -> Value {
         if (args[0].getType() == resultType)
           return args[0];
-        return arith::BitcastOp::create(b, loc, resultType, args[0]);
+        return fromBits(b, loc, toBits(b, loc, args[0]), resultType);
       })
       .Case([&](stablehlo::ReducePrecisionOp reduce) {
         return emitReducePrecision(b, loc, args[0], reduce.getExponentBits(),
