@@ -418,9 +418,25 @@ def parse_check(statement):
     raise Skip("unknown check op check.%s" % kind)
 
 
+SSA_NAME_END = r"(?![\w.$#-])"
+
+
+def drop_probes(chunk):
+    """interpreter.probe is the interpreter's own: it writes its operand to a
+    file for check.expect_serialized_eq and returns it. Here it is the
+    identity: the statement goes and its result's uses read the operand."""
+    probes = re.finditer(r"(%[\w.$#-]+)\s*=\s*interpreter\.probe\s+(%[\w.$#-]+)\s*,[^\n]*\n?",
+                         chunk)
+    for m in reversed(list(probes)):
+        chunk = chunk[:m.start()] + chunk[m.end():]
+        chunk = re.sub(re.escape(m.group(1)) + SSA_NAME_END, lambda _: m.group(2), chunk)
+    return chunk
+
+
 def build_program(chunk, keep_constants=False):
     """keep_constants: leave the constants in place (for constant.mlir, where
     the constant is the op under test, not an input)."""
+    chunk = drop_probes(chunk)
     name, header, body = find_test_function(chunk)
     body_text = chunk[body[0]:body[1]]
     arguments = []
