@@ -50,7 +50,8 @@ FLOAT_BITS = {"f16": np.uint16, "f32": np.uint32, "f64": np.uint64}
 # Floats numpy lacks: (exponent bits, mantissa bits, bias, specials), after
 # LLVM's APFloat. IEEE: infinities and NaNs at the all-ones exponent; FN: no
 # infinities, all ones is NaN; FNUZ: no infinities, no negative zero, 0x80
-# is the one NaN; FNU (f8E8M0FNU): no sign, no zero, 0xFF is NaN.
+# is the one NaN; FNU (f8E8M0FNU): no sign, no zero, 0xFF is NaN; FINITE
+# (the 4- and 6-bit floats): no infinities and no NaN.
 NARROW_FLOATS = {
     "bf16": (8, 7, 127, "IEEE"),
     "f8E5M2": (5, 2, 15, "IEEE"),
@@ -61,6 +62,9 @@ NARROW_FLOATS = {
     "f8E3M4": (3, 4, 3, "IEEE"),
     "f8E4M3": (4, 3, 7, "IEEE"),
     "f8E8M0FNU": (8, 0, 127, "FNU"),
+    "f4E2M1FN": (2, 1, 1, "FINITE"),
+    "f6E2M3FN": (2, 3, 1, "FINITE"),
+    "f6E3M2FN": (3, 2, 3, "FINITE"),
 }
 # Integers narrower than a byte: their width; a byte each in raw files.
 NARROW_INTS = {"i2": 2, "i4": 4, "ui2": 2, "ui4": 4}
@@ -78,7 +82,7 @@ def storage_dtype(element):
 def narrow_float_decode(bits, element):
     """The values (float64) of a narrow float's bit patterns."""
     exponent_bits, mantissa_bits, bias, specials = NARROW_FLOATS[element]
-    width = 1 + exponent_bits + mantissa_bits if specials != "FNU" else 8
+    width = narrow_float_width(element)
     out = []
     for b in np.asarray(bits).ravel().tolist():
         if specials == "FNU":
@@ -101,9 +105,17 @@ def narrow_float_decode(bits, element):
     return np.array(out, dtype=np.float64).reshape(np.shape(bits))
 
 
+def narrow_float_width(element):
+    """The bits of a narrow float's encoding."""
+    exponent_bits, mantissa_bits, _, specials = NARROW_FLOATS[element]
+    return 8 if specials == "FNU" else 1 + exponent_bits + mantissa_bits
+
+
 def narrow_float_encode(value, element):
     """The bits of the narrow float nearest `value` (ties to even), as APFloat
-    rounds: too large a value is infinity, or NaN in a format without."""
+    rounds: too large a value is infinity, or NaN in a format without; a
+    FINITE format saturates to its largest value and, having neither, makes
+    infinities and NaN a zero of their sign."""
     exponent_bits, mantissa_bits, bias, specials = NARROW_FLOATS[element]
     if specials == "FNU":
         if value == 0:
@@ -113,11 +125,15 @@ def narrow_float_encode(value, element):
         m, k = math.frexp(value)  # value = m * 2^k, m in [0.5, 1)
         e = k - 1 + (1 if m * 2 > 1.5 or (m * 2 == 1.5 and (k - 1) % 2) else 0)
         return min(max(e + bias, 0), 0xFF)
-    width = 1 + exponent_bits + mantissa_bits
+    width = narrow_float_width(element)
     sign_bit = 1 << (width - 1)
     negative = math.copysign(1.0, value) < 0
     inf_bits = ((1 << exponent_bits) - 1) << mantissa_bits
-    if specials == "IEEE":
+    if specials == "FINITE":
+        if value != value or abs(value) == float("inf"):
+            return sign_bit if negative else 0
+        nan_bits, largest = None, sign_bit - 1
+    elif specials == "IEEE":
         nan_bits, largest = inf_bits | (1 << (mantissa_bits - 1)), inf_bits - 1
     elif specials == "FN":
         nan_bits, largest = sign_bit - 1, sign_bit - 2
@@ -141,7 +157,9 @@ def narrow_float_encode(value, element):
                 exponent, steps = exponent + 1, 1 << mantissa_bits
             bits = ((exponent + bias) << mantissa_bits) | (steps - (1 << mantissa_bits))
     if bits > largest:
-        if specials == "IEEE":
+        if specials == "FINITE":
+            bits = largest
+        elif specials == "IEEE":
             bits = inf_bits
         else:
             return nan_bits if specials == "FNUZ" else nan_bits | (sign_bit if negative else 0)
@@ -261,7 +279,7 @@ class NarrowBits:
 
 def narrow_float_bits(value, element):
     if isinstance(value, NarrowBits):
-        sign_bit = 0x8000 if element == "bf16" else 0x80
+        sign_bit = 1 << (narrow_float_width(element) - 1)
         return value.bits ^ (sign_bit if value.negative else 0)
     return narrow_float_encode(value, element)
 
@@ -453,9 +471,25 @@ def parse_check(statement):
     raise Skip("unknown check op check.%s" % kind)
 
 
+SSA_NAME_END = r"(?![\w.$#-])"
+
+
+def drop_probes(chunk):
+    """interpreter.probe is the interpreter's own: it writes its operand to a
+    file for check.expect_serialized_eq and returns it. Here it is the
+    identity: the statement goes and its result's uses read the operand."""
+    probes = re.finditer(r"(%[\w.$#-]+)\s*=\s*interpreter\.probe\s+(%[\w.$#-]+)\s*,[^\n]*\n?",
+                         chunk)
+    for m in reversed(list(probes)):
+        chunk = chunk[:m.start()] + chunk[m.end():]
+        chunk = re.sub(re.escape(m.group(1)) + SSA_NAME_END, lambda _: m.group(2), chunk)
+    return chunk
+
+
 def build_program(chunk, keep_constants=False):
     """keep_constants: leave the constants in place (for constant.mlir, where
     the constant is the op under test, not an input)."""
+    chunk = drop_probes(chunk)
     try:
         name, header, body = find_test_function(chunk)
     except NoCheck:
@@ -612,7 +646,7 @@ def narrow_ulp_order(bits, element):
     """Narrow float bits mapped to integers whose difference counts ULPs."""
     if NARROW_FLOATS[element][3] == "FNU":
         return [int(b) for b in bits.ravel()]
-    sign_bit = 0x8000 if element == "bf16" else 0x80
+    sign_bit = 1 << (narrow_float_width(element) - 1)
     return [-(b & (sign_bit - 1)) if b & sign_bit else b for b in bits.ravel().tolist()]
 
 

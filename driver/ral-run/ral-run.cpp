@@ -515,9 +515,10 @@ int main(int argc, char **argv) {
       "--inputs", options.inputs,
       "one per input: a .npy file, a .npz file (all its arrays in order), "
       "inline as 2x2xf32=\"1 2 3 4\", or raw data as 4x3xf32=@x.bin (the "
-      "only form for bf16, f8E4M3FN and the other 8-bit floats, i2, i4, ui2, "
-      "ui4: little-endian, one byte per element for 8-bit floats and i2/i4, "
-      "as numpy's tobytes() writes ml_dtypes arrays)");
+      "only form for bf16, f8E4M3FN and the other 8-bit floats, the 4- and "
+      "6-bit floats, i2, i4, ui2, ui4: little-endian, one byte per element "
+      "for those narrower than bf16, as numpy's tobytes() writes ml_dtypes "
+      "arrays)");
   app.add_option("--input", ireeInputs,
                  "IREE's form, once per input: @a.npy, @a.npz (several "
                  "inputs), 2x2xf32=\"1 2 3 4\" or 4x3xf32=@x.bin")

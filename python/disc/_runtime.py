@@ -86,9 +86,9 @@ def _raise_for(library, status):
 
 
 # The runtime's dtype tokens (ral/include/disc/ral/type_encoding.def) and the
-# numpy dtypes holding the same values. bf16, the 8-bit floats and the
-# sub-byte integers need ml_dtypes (JAX brings it), whose layout the runtime
-# shares (docs/ABI.md).
+# numpy dtypes holding the same values. bf16, the 8-, 6- and 4-bit floats
+# and the sub-byte integers need ml_dtypes (JAX brings it), whose layout the
+# runtime shares (docs/ABI.md).
 _DTYPES = {
     "i1": np.dtype(np.bool_),
     "i8": np.dtype(np.int8), "i16": np.dtype(np.int16),
@@ -102,7 +102,8 @@ _ML_DTYPES = {
     "bf16": "bfloat16", "f8E5M2": "float8_e5m2", "f8E4M3FN": "float8_e4m3fn",
     "f8E4M3FNUZ": "float8_e4m3fnuz", "f8E5M2FNUZ": "float8_e5m2fnuz",
     "f8E4M3B11FNUZ": "float8_e4m3b11fnuz", "f8E3M4": "float8_e3m4", "f8E4M3": "float8_e4m3",
-    "f8E8M0FNU": "float8_e8m0fnu", "i2": "int2", "i4": "int4", "ui2": "uint2", "ui4": "uint4",
+    "f8E8M0FNU": "float8_e8m0fnu", "f4E2M1FN": "float4_e2m1fn", "f6E2M3FN": "float6_e2m3fn",
+    "f6E3M2FN": "float6_e3m2fn", "i2": "int2", "i4": "int4", "ui2": "uint2", "ui4": "uint4",
 }
 try:
     import ml_dtypes

@@ -82,6 +82,64 @@ def arithmetic_cases():
     return cases
 
 
+def spec_atan2(y, x):
+    """The StableHLO spec's atan2 on complex numbers."""
+    return -1j * np.log((x + 1j * y) / np.sqrt(x * x + y * y))
+
+
+def principal_cbrt(z):
+    """The principal cube root: |z|^(1/3) at a third of z's angle."""
+    return np.cbrt(np.abs(z)) * np.exp(1j * np.angle(z) / 3)
+
+
+def atan2_cbrt_cases():
+    cases = []
+    g = rng(137)
+    for element in COMPLEX_TYPES:
+        atol, rtol = MATH_TOLERANCE[element]
+        suffix = element[len("complex<"):-1]
+        y = random_array(g, SHAPE, element, -2, 2)
+        x = random_array(g, SHAPE, element, -2, 2)
+        cases.append(elementwise_case("atan2_c%s" % suffix, "atan2", [y, x],
+                                      in_double(spec_atan2), element_type=element,
+                                      atol=atol, rtol=rtol))
+        z = random_array(g, SHAPE, element, -2, 2)
+        # Zero, a negative real (whose principal root is not the real one)
+        # and a large modulus, whose square would overflow f32.
+        z[0, :3] = [0, -8, 3e20 + 4e20j]
+        cases.append(elementwise_case("cbrt_c%s" % suffix, "cbrt", [z],
+                                      in_double(principal_cbrt), element_type=element,
+                                      atol=atol, rtol=rtol))
+    return cases
+
+
+def bitcast_cases():
+    """bitcast_convert to and from complex elements: numpy's view of the same
+    bytes (a complex number's real part first)."""
+    cases = []
+    g = rng(138)
+    for name, element, shape, result_element, result_shape, dtype in [
+            ("c128_to_c64", "complex<f64>", (3,), "complex<f32>", (3, 2), np.complex64),
+            ("c64_to_c128", "complex<f32>", (3, 2), "complex<f64>", (3,), np.complex128),
+            ("c64_to_i64", "complex<f32>", (4,), "i64", (4,), np.int64),
+            ("f64_to_c64", "f64", (4,), "complex<f32>", (4,), np.complex64),
+            ("c64_to_f32", "complex<f32>", (4,), "f32", (4, 2), np.float32),
+            ("ui8_to_c64", "ui8", (2, 8), "complex<f32>", (2,), np.complex64)]:
+        if element == "ui8":
+            x = g.integers(0, 256, size=shape).astype(np.uint8)
+        else:
+            x = random_array(g, shape, element)
+        in_type, out_type = tensor_type(shape, element), tensor_type(result_shape, result_element)
+        mlir = jax_module([("x", in_type)], [(out_type, "result")], [
+            "%%0 = stablehlo.bitcast_convert %%arg0 : (%s) -> %s" % (in_type, out_type),
+            "return %%0 : %s" % out_type])
+        cases.append(Case("bitcast_%s" % name, mlir, [x],
+                          lambda a, dtype=dtype, result_shape=result_shape:
+                          np.ascontiguousarray(a).view(dtype).reshape(result_shape),
+                          atol=0, rtol=0))
+    return cases
+
+
 def complex_from_parts_case(part):
     g = rng(131)
     element = "complex<%s>" % part
@@ -259,7 +317,7 @@ def dot_general_cases():
 
 
 if __name__ == "__main__":
-    run(arithmetic_cases() + [complex_from_parts_case("f32"), complex_from_parts_case("f64")]
+    run(arithmetic_cases() + atan2_cbrt_cases() + bitcast_cases() + [complex_from_parts_case("f32"), complex_from_parts_case("f64")]
         + compare_select_cases() + convert_cases() + data_movement_cases()
         + [iota_case(element) for element in COMPLEX_TYPES] + reduce_cases()
         + dot_general_cases())

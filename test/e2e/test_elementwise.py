@@ -72,6 +72,13 @@ def float_cases():
     cases.append(elementwise_case("minimum_nan_f32", "minimum", [special, other],
                                   as_type(np.minimum)))
 
+    # atan2 of signed zeros is a signed 0 or pi, as C's; f64 is libm's.
+    for element_type in ["f32", "f16", "f64"]:
+        y = np.array([0.0, -0.0, 0.0, -0.0, 1.0, -0.0], np_type(element_type))
+        x = np.array([0.0, 0.0, -0.0, -0.0, 0.0, -2.0], np_type(element_type))
+        cases.append(elementwise_case("atan2_zeros_%s" % element_type, "atan2", [y, x],
+                                      as_type(np.arctan2), atol=0, rtol=1e-3))
+
     unary = {
         "negate": (np.negative, -10, 10),
         "abs": (np.abs, -10, 10),

@@ -1,12 +1,13 @@
 """triangular_solve (every side, triangle, transpose and unit diagonal, with
-batch dimensions), cholesky (lower and upper, batched, and a matrix that is
-not positive definite), batch_norm_inference/training/grad, reduce_precision
-and bitcast_convert to and from i1, each against a numpy reference: solves
-through numpy.linalg.solve on the triangle the op reads, cholesky through
-numpy.linalg.cholesky, batch norm from its formula, reduce_precision on the
-bits as the spec rounds. The same solves and factorizations also come as
-JAX's CPU LAPACK custom calls (lapack_?trsm_ffi, lapack_?potrf_ffi with its
-info result, masked as jax.numpy.linalg.cholesky masks it)."""
+batch dimensions, real and complex), cholesky (lower and upper, batched, and
+a matrix that is not positive definite), batch_norm_inference/training/grad,
+reduce_precision and bitcast_convert to and from i1, each against a numpy
+reference: solves through numpy.linalg.solve on the triangle the op reads,
+cholesky through numpy.linalg.cholesky, batch norm from its formula,
+reduce_precision on the bits as the spec rounds. The same solves and
+factorizations also come as JAX's CPU LAPACK custom calls (lapack_?trsm_ffi,
+lapack_?potrf_ffi with its info result, masked as jax.numpy.linalg.cholesky
+masks it)."""
 
 import itertools
 
@@ -21,17 +22,26 @@ def well_conditioned_triangles(g, shape, element):
     the op must not read."""
     a = random_array(g, shape, element, -1.0, 1.0)
     n = shape[-1]
-    a[..., np.arange(n), np.arange(n)] = g.uniform(2.0, 4.0, size=shape[:-1]).astype(a.dtype)
+    diagonal = g.uniform(2.0, 4.0, size=shape[:-1])
+    if np.iscomplexobj(a):
+        diagonal = diagonal * np.exp(1j * g.uniform(-np.pi, np.pi, size=shape[:-1]))
+    a[..., np.arange(n), np.arange(n)] = diagonal.astype(a.dtype)
     return a
 
 
-def reference_triangular_solve(a, b, left_side, lower, unit_diagonal, transpose):
+def reference_triangular_solve(a, b, left_side, lower, unit_diagonal, transpose,
+                               conjugate=False):
+    """transpose: op(a) is a's transpose; conjugate: its conjugate transpose
+    (ADJOINT, which on real numbers is the transpose)."""
     triangle = np.tril(a) if lower else np.triu(a)
     if unit_diagonal:
         n = a.shape[-1]
         triangle[..., np.arange(n), np.arange(n)] = 1
     op_a = np.swapaxes(triangle, -1, -2) if transpose else triangle
-    wide_a, wide_b = op_a.astype(np.float64), b.astype(np.float64)
+    if conjugate:
+        op_a = np.conj(op_a)
+    wide = np.complex128 if np.iscomplexobj(a) else np.float64
+    wide_a, wide_b = op_a.astype(wide), b.astype(wide)
     if left_side:
         x = np.linalg.solve(wide_a, wide_b)
     else:
@@ -39,6 +49,9 @@ def reference_triangular_solve(a, b, left_side, lower, unit_diagonal, transpose)
         x = np.swapaxes(np.linalg.solve(np.swapaxes(wide_a, -1, -2), np.swapaxes(wide_b, -1, -2)),
                         -1, -2)
     return x.astype(b.dtype)
+
+
+COMPLEX_NAMES = {"complex<f32>": "c64", "complex<f64>": "c128"}
 
 
 def type_of(shape, element, dynamic):
@@ -59,11 +72,12 @@ def triangular_solve_case(g, batch, n, k, element, left_side, lower, unit_diagon
         "return %%0 : %s" % b_type])
     name = "triangular_solve_%s_%s_%s%s_%s_%s%s" % (
         "left" if left_side else "right", "lower" if lower else "upper", transpose.lower(),
-        "_unit" if unit_diagonal else "", "x".join(map(str, batch + (n, k))), element,
-        "_dynamic" if dynamic else "")
+        "_unit" if unit_diagonal else "", "x".join(map(str, batch + (n, k))),
+        COMPLEX_NAMES.get(element, element), "_dynamic" if dynamic else "")
     expected = reference_triangular_solve(a, b, left_side, lower, unit_diagonal,
-                                          transpose != "NO_TRANSPOSE")
-    tolerance = 1e-4 if element == "f32" else 1e-10
+                                          transpose != "NO_TRANSPOSE",
+                                          conjugate=transpose == "ADJOINT")
+    tolerance = 1e-4 if element in ("f32", "complex<f32>") else 1e-10
     return Case(name, mlir, [a, b], lambda *args: expected, atol=tolerance, rtol=tolerance)
 
 
@@ -406,8 +420,19 @@ def cases():
         triangular_solve_case(g, (2,), 129, 5, "f64", True, False, True, "NO_TRANSPOSE",
                               dynamic=True),
     ]
-    return (solves + cholesky_cases(g) + batch_norm_cases(g) + reduce_precision_cases(g)
+    real = (solves + cholesky_cases(g) + batch_norm_cases(g) + reduce_precision_cases(g)
             + bitcast_i1_cases(g) + lapack_cases(g))
+    # Complex: ADJOINT conjugates; 40 and 70 rows take the blocked product.
+    complex_solves = [
+        triangular_solve_case(g, (), 6, 3, "complex<f32>", True, True, False, "NO_TRANSPOSE"),
+        triangular_solve_case(g, (), 6, 3, "complex<f32>", True, False, False, "ADJOINT"),
+        triangular_solve_case(g, (), 6, 2, "complex<f32>", False, True, False, "ADJOINT"),
+        triangular_solve_case(g, (), 6, 2, "complex<f32>", False, False, True, "TRANSPOSE"),
+        triangular_solve_case(g, (2,), 40, 5, "complex<f64>", True, True, False, "ADJOINT"),
+        triangular_solve_case(g, (), 70, 3, "complex<f64>", False, False, False,
+                              "NO_TRANSPOSE"),
+    ]
+    return real + complex_solves
 
 
 run(cases())

@@ -1,6 +1,7 @@
-"""bf16, the 8-bit floats and i2/i4/ui2/ui4 through raw files: arithmetic,
-conversions and ral-run's raw I/O, against references computed from the
-formats' bits (numpy has no dtype for them; ml_dtypes is not needed)."""
+"""bf16, the 8-, 6- and 4-bit floats and i2/i4/ui2/ui4 through raw files:
+arithmetic, conversions and ral-run's raw I/O, against references computed
+from the formats' bits (numpy has no dtype for them; ml_dtypes is not
+needed)."""
 
 import argparse
 import itertools
@@ -12,7 +13,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
-from conformance import narrow_float_decode, narrow_float_encode  # noqa: E402
+from conformance import narrow_float_decode, narrow_float_encode, narrow_float_width  # noqa: E402
 
 
 class Failure(Exception):
@@ -80,8 +81,9 @@ def same_floats(got_bits, want_bits, element):
 def float_arithmetic(tools, work, element, op, numpy_op):
     """Every bit pattern of `element` against a few values: the exact f64
     result of the two decoded values, rounded to `element` ties to even."""
-    patterns = np.arange(256, dtype=np.uint8)
-    others = np.array([0x38, 0x01, 0xb4, 0x7b, 0x00, 0x44, 0x21, 0x80], np.uint8)
+    mask = (1 << narrow_float_width(element)) - 1
+    patterns = np.arange(mask + 1, dtype=np.uint8)
+    others = np.array([0x38, 0x01, 0xb4, 0x7b, 0x00, 0x44, 0x21, 0x80], np.uint8) & mask
     a = np.repeat(patterns, others.size)
     b = np.tile(others, patterns.size)
     got = run_program(tools, work, "%s_%s" % (op, element), binary_program(op, element, a.size),
@@ -104,10 +106,10 @@ def float_from_f32(tools, work, element):
                       [(x.view(np.uint32), "f32")], element, x.size)
     want = np.array([narrow_float_encode(float(v), element) for v in x], np.uint8)
     same_floats(got, want, element)
-    patterns = np.arange(256, dtype=np.uint8)
+    patterns = np.arange(1 << narrow_float_width(element), dtype=np.uint8)
     back = run_program(tools, work, "convert_%s_to_f32" % element,
-                       binary_program("convert", element, 256, "f32"),
-                       [(patterns, element)], "f32", 256)
+                       binary_program("convert", element, patterns.size, "f32"),
+                       [(patterns, element)], "f32", patterns.size)
     exact = narrow_float_decode(patterns, element).astype(np.float32)
     both_nan = np.isnan(back) & np.isnan(exact)
     if not ((back == exact) | both_nan).all():
@@ -147,7 +149,8 @@ def small_integers(tools, work, element, op, numpy_op):
 def hand_computed(tools, work):
     """A few values worked out by hand: i4 7 + 1 = -8 (byte 0x08), f8E4M3FN
     448 * 2 overflows to NaN (no infinities), f8E5M2 57344 * 2 is inf
-    (0x7c), f8E4M3FNUZ -0 is +0 and 1.0 is 0x40 (bias 8)."""
+    (0x7c), f8E4M3FNUZ -0 is +0 and 1.0 is 0x40 (bias 8), f4E2M1FN
+    saturates and has no infinity or NaN."""
     got = run_program(tools, work, "hand_i4", binary_program("add", "i4", 1),
                       [(np.array([7], np.uint8), "i4"), (np.array([1], np.uint8), "i4")], "i4", 1)
     if got[0] != 0x08:
@@ -167,6 +170,20 @@ def hand_computed(tools, work):
                       [(x.view(np.uint32), "f32")], "f8E4M3FNUZ", 2)
     if list(got) != [0x00, 0x40]:
         raise Failure("f8E4M3FNUZ of [-0, 1] gave %s, expected [0x00, 0x40]" % list(got))
+    # f4E2M1FN has neither infinities nor NaN: 6 * 2 saturates to 6 (0x7),
+    # -inf and NaN become zeros of their sign, 0.25 ties to even (0).
+    got = run_program(tools, work, "hand_e2m1fn", binary_program("multiply", "f4E2M1FN", 1),
+                      [(np.array([0x7], np.uint8), "f4E2M1FN"),
+                       (np.array([0x4], np.uint8), "f4E2M1FN")], "f4E2M1FN", 1)
+    if got[0] != 0x7:
+        raise Failure("f4E2M1FN 6 * 2 gave 0x%x, expected 0x7 (6)" % got[0])
+    x = np.array([float("-inf"), float("nan"), 0.25, -7.0], np.float32)
+    got = run_program(tools, work, "hand_e2m1fn_convert",
+                      binary_program("convert", "f32", 4, "f4E2M1FN"),
+                      [(x.view(np.uint32), "f32")], "f4E2M1FN", 4)
+    if list(got) != [0x8, 0x0, 0x0, 0xf]:
+        raise Failure("f4E2M1FN of [-inf, nan, 0.25, -7] gave %s, expected [8, 0, 0, 15]"
+                      % list(got))
 
 
 def raw_size_error(tools, work):
@@ -200,7 +217,7 @@ def main():
              ("raw_size_error", lambda: raw_size_error(tools, work)),
              ("add_bf16", lambda: bf16_add(tools, work))]
     for element in ("f8E4M3FN", "f8E5M2", "f8E4M3FNUZ", "f8E5M2FNUZ", "f8E4M3B11FNUZ",
-                    "f8E3M4", "f8E4M3"):
+                    "f8E3M4", "f8E4M3", "f6E2M3FN", "f6E3M2FN", "f4E2M1FN"):
         cases.append(("multiply_" + element,
                       lambda e=element: float_arithmetic(tools, work, e, "multiply", np.multiply)))
         cases.append(("convert_" + element, lambda e=element: float_from_f32(tools, work, e)))

@@ -6,7 +6,10 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+#include <cmath>
 
 namespace mlir {
 namespace disc {
@@ -18,10 +21,51 @@ namespace disc {
 using namespace mlir;
 
 namespace {
+
+// A constant of `type` (a float or a vector of floats) splatting `value`.
+Value floatSplat(OpBuilder &b, Location loc, Type type, double value) {
+  auto attr = FloatAttr::get(getElementTypeOrSelf(type), value);
+  if (auto vectorType = dyn_cast<VectorType>(type))
+    return arith::ConstantOp::create(b, loc,
+                                     DenseElementsAttr::get(vectorType, attr));
+  return arith::ConstantOp::create(b, loc, attr);
+}
+
+// The approximation of atan2 gives NaN for atan2(+-0, +-0) and +pi for
+// atan2(-0, x < 0); for y = +-0 C and the StableHLO spec give +-0 when x is
+// positive (or +0) and +-pi when it is negative (or -0), the sign of y's.
+void fixAtan2OfZeroY(math::Atan2Op op) {
+  OpBuilder b(op->getContext());
+  b.setInsertionPointAfter(op);
+  Location loc = op.getLoc();
+  Type type = op.getType();
+  Value y = op.getLhs(), x = op.getRhs();
+  Value zero = floatSplat(b, loc, type, 0.0);
+  Value yIsZero =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, y, zero);
+  Value xIsNumber =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ORD, x, x);
+  Value onXAxis = arith::AndIOp::create(b, loc, yIsZero, xIsNumber);
+  Value signOfX =
+      math::CopySignOp::create(b, loc, floatSplat(b, loc, type, 1.0), x);
+  Value xIsNegative =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, signOfX, zero);
+  Value magnitude = arith::SelectOp::create(
+      b, loc, xIsNegative, floatSplat(b, loc, type, M_PI), zero);
+  Value onXAxisValue = math::CopySignOp::create(b, loc, magnitude, y);
+  Value result = arith::SelectOp::create(b, loc, onXAxis, onXAxisValue, op);
+  op.getResult().replaceAllUsesExcept(result, result.getDefiningOp());
+}
+
 struct MathPolynomialApproximationPass
     : disc::impl::DiscMathPolynomialApproximationBase<
           MathPolynomialApproximationPass> {
   void runOnOperation() override {
+    // f64 keeps libm's atan2, which has the zeros right.
+    getOperation()->walk([](math::Atan2Op op) {
+      if (!getElementTypeOrSelf(op.getType()).isF64())
+        fixAtan2OfZeroY(op);
+    });
     RewritePatternSet patterns(&getContext());
     populateMathPolynomialApproximationPatterns(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))

@@ -1,7 +1,8 @@
-//===- ExpandNarrowFloats.cpp - 8-bit floats as f32 and bits --------------===//
+//===- ExpandNarrowFloats.cpp - 8-, 6- and 4-bit floats as f32 and bits ---===//
 //
-// LLVM has no 8-bit float types: the LLVM lowering keeps an f8E4M3FN as the
-// i8 of its bits, and nothing may compute on it. Arithmetic therefore moves
+// LLVM has no 8-, 6- or 4-bit float types: the LLVM lowering keeps an
+// f8E4M3FN as the i8 of its bits (an f4E2M1FN as an i4, in a byte of
+// memory), and nothing may compute on it. Arithmetic therefore moves
 // to f32 (upstream's emulate-unsupported-floats), and the conversions that
 // leaves,
 //
@@ -10,9 +11,11 @@
 //
 // become integer arithmetic on the bits. Every format's layout and special
 // values are read from LLVM's APFloat semantics of the type, so one pattern
-// serves f8E5M2, f8E4M3FN, f8E4M3FNUZ, f8E5M2FNUZ, f8E4M3B11FNUZ, f8E3M4
-// and f8E4M3 alike, and agrees with the StableHLO interpreter, which
-// converts with APFloat.
+// serves f8E5M2, f8E4M3FN, f8E4M3FNUZ, f8E5M2FNUZ, f8E4M3B11FNUZ, f8E3M4,
+// f8E4M3, f6E2M3FN, f6E3M2FN and f4E2M1FN alike, and agrees with the
+// StableHLO interpreter, which converts with APFloat: the 6- and 4-bit
+// formats have neither infinities nor NaN, so too large a value saturates
+// to the largest one and an infinity or a NaN becomes a zero of its sign.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,35 +41,47 @@ using namespace mlir;
 
 namespace {
 
-// The layout of an 8-bit float with a sign bit, as APFloat defines it.
+// The layout of an 8-, 6- or 4-bit float with a sign bit, as APFloat
+// defines it.
 struct NarrowFormat {
+  unsigned width;
   unsigned mantissaBits;
   unsigned exponentBits;
   int bias;
   bool hasInfinity;
+  bool hasNaN;
   // The FNUZ formats: no negative zero, and its pattern is the one NaN.
   bool nanIsNegativeZero;
   uint32_t largestBits; // the largest finite value's magnitude bits
-  uint32_t nanBits;
+  uint32_t nanBits;     // when hasNaN
+
+  uint32_t signBit() const { return 1u << (width - 1); }
+  uint32_t magnitudeMask() const { return signBit() - 1; }
 };
 
-// The format of `type` when it is an 8-bit float with a sign (f8E8M0FNU has
-// none and is left to upstream's expansion).
+// The format of `type` when it is an 8-, 6- or 4-bit float with a sign
+// (f8E8M0FNU has none and is left to upstream's expansion).
 std::optional<NarrowFormat> getNarrowFormat(Type type) {
   auto floatType = dyn_cast<FloatType>(type);
-  if (!floatType || floatType.getWidth() != 8)
+  if (!floatType || (floatType.getWidth() != 8 && floatType.getWidth() != 6 &&
+                     floatType.getWidth() != 4))
     return std::nullopt;
   const llvm::fltSemantics &semantics = floatType.getFloatSemantics();
   if (!llvm::APFloat::semanticsHasSignedRepr(semantics))
     return std::nullopt;
   NarrowFormat format;
+  format.width = floatType.getWidth();
   format.mantissaBits = llvm::APFloat::semanticsPrecision(semantics) - 1;
-  format.exponentBits = 7 - format.mantissaBits;
+  format.exponentBits = format.width - 1 - format.mantissaBits;
   format.bias = 1 - llvm::APFloat::semanticsMinExponent(semantics);
   format.hasInfinity = llvm::APFloat::semanticsHasInf(semantics);
-  format.nanBits = static_cast<uint32_t>(
-      llvm::APFloat::getQNaN(semantics).bitcastToAPInt().getZExtValue());
-  format.nanIsNegativeZero = format.nanBits == 0x80;
+  format.hasNaN = llvm::APFloat::semanticsHasNaN(semantics);
+  format.nanBits = format.hasNaN
+                       ? static_cast<uint32_t>(llvm::APFloat::getQNaN(semantics)
+                                                   .bitcastToAPInt()
+                                                   .getZExtValue())
+                       : 0;
+  format.nanIsNegativeZero = format.hasNaN && format.nanBits == 0x80;
   format.largestBits = static_cast<uint32_t>(
       llvm::APFloat::getLargest(semantics).bitcastToAPInt().getZExtValue());
   return format;
@@ -116,7 +131,7 @@ struct Bits {
   }
 };
 
-// extf from an 8-bit float: the bits of the f32 with the same value.
+// extf from a narrow float: the bits of the f32 with the same value.
 struct ExpandNarrowExtF : OpRewritePattern<arith::ExtFOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -128,17 +143,18 @@ struct ExpandNarrowExtF : OpRewritePattern<arith::ExtFOp> {
     if (!format)
       return failure();
     Location loc = op.getLoc();
-    Type i8 = withElementType(inType, rewriter.getI8Type());
+    Type iN = withElementType(inType, rewriter.getIntegerType(format->width));
     Type i32 = withElementType(inType, rewriter.getI32Type());
     Type f32 = withElementType(inType, rewriter.getF32Type());
     Bits x{rewriter, loc, i32};
     using P = arith::CmpIPredicate;
 
-    Value byte = arith::BitcastOp::create(rewriter, loc, i8, op.getIn());
-    Value bits = arith::ExtUIOp::create(rewriter, loc, i32, byte);
+    Value pattern = arith::BitcastOp::create(rewriter, loc, iN, op.getIn());
+    Value bits = arith::ExtUIOp::create(rewriter, loc, i32, pattern);
     uint32_t mantissaMask = (1u << format->mantissaBits) - 1;
     uint32_t exponentMask = (1u << format->exponentBits) - 1;
-    Value sign = x.shl(x.band(bits, x.c(0x80)), 24);
+    Value sign =
+        x.shl(x.band(bits, x.c(format->signBit())), 32 - format->width);
     Value exponent =
         x.band(x.shr(bits, format->mantissaBits), x.c(exponentMask));
     Value mantissa = x.band(bits, x.c(mantissaMask));
@@ -167,23 +183,26 @@ struct ExpandNarrowExtF : OpRewritePattern<arith::ExtFOp> {
                                     x.cmp(P::ne, mantissa, x.c(0)));
     } else if (format->nanIsNegativeZero) {
       isNaN = x.cmp(P::eq, bits, x.c(0x80));
-    } else {
-      isNaN = x.cmp(P::eq, x.band(bits, x.c(0x7f)), x.c(0x7f));
+    } else if (format->hasNaN) {
+      uint32_t magnitudeMask = format->magnitudeMask();
+      isNaN =
+          x.cmp(P::eq, x.band(bits, x.c(magnitudeMask)), x.c(magnitudeMask));
     }
-    result = x.select(isNaN, x.c(0x7fc00000), result);
+    if (isNaN)
+      result = x.select(isNaN, x.c(0x7fc00000), result);
     Value wide = arith::BitcastOp::create(rewriter, loc, f32, result);
     Type outElement = getElementTypeOrSelf(op.getType());
     if (outElement.isF32())
       rewriter.replaceOp(op, wide);
     else if (cast<FloatType>(outElement).getWidth() > 32)
       rewriter.replaceOpWithNewOp<arith::ExtFOp>(op, op.getType(), wide);
-    else // f16 and bf16 hold every 8-bit float exactly.
+    else // f16 and bf16 hold every 8-, 6- and 4-bit float exactly.
       rewriter.replaceOpWithNewOp<arith::TruncFOp>(op, op.getType(), wide);
     return success();
   }
 };
 
-// truncf to an 8-bit float: round to nearest, ties to even.
+// truncf to a narrow float: round to nearest, ties to even.
 struct ExpandNarrowTruncF : OpRewritePattern<arith::TruncFOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -195,7 +214,7 @@ struct ExpandNarrowTruncF : OpRewritePattern<arith::TruncFOp> {
     if (!format)
       return failure();
     Location loc = op.getLoc();
-    Type i8 = withElementType(outType, rewriter.getI8Type());
+    Type iN = withElementType(outType, rewriter.getIntegerType(format->width));
     Type i32 = withElementType(outType, rewriter.getI32Type());
     Type f32 = withElementType(outType, rewriter.getF32Type());
     Bits x{rewriter, loc, i32};
@@ -208,7 +227,7 @@ struct ExpandNarrowTruncF : OpRewritePattern<arith::TruncFOp> {
     else if (!inElement.isF32())
       in = arith::ExtFOp::create(rewriter, loc, f32, in);
     Value bits = arith::BitcastOp::create(rewriter, loc, i32, in);
-    Value sign = x.shr(x.band(bits, x.c(0x80000000u)), 24);
+    Value sign = x.shr(x.band(bits, x.c(0x80000000u)), 32 - format->width);
     Value magnitude = x.band(bits, x.c(0x7fffffff));
     unsigned shift = 23 - format->mantissaBits;
     uint32_t maxExponentField = (1u << format->exponentBits) - 1;
@@ -239,15 +258,22 @@ struct ExpandNarrowTruncF : OpRewritePattern<arith::TruncFOp> {
     Value result = x.select(x.cmp(P::ult, clamped, x.c(smallestNormal)),
                             subnormal, normal);
     Value isOverflow = x.cmp(P::ugt, result, x.c(format->largestBits));
-    Value isNaN = x.cmp(P::ugt, magnitude, x.c(0x7f800000));
-    if (format->hasInfinity) {
+    if (!format->hasNaN) {
+      // Neither infinities nor NaN: too large a value saturates, and an
+      // infinity or a NaN is a zero of its sign (APFloat's conversion).
+      result = x.select(isOverflow, x.c(format->largestBits), result);
+      Value isNonFinite = x.cmp(P::uge, magnitude, x.c(0x7f800000));
+      result = x.bor(x.select(isNonFinite, x.c(0), result), sign);
+    } else if (format->hasInfinity) {
+      Value isNaN = x.cmp(P::ugt, magnitude, x.c(0x7f800000));
       result = x.select(isOverflow,
                         x.c(maxExponentField << format->mantissaBits), result);
       result =
           x.bor(x.select(isNaN, x.c(format->nanBits & 0x7f), result), sign);
     } else {
       // Without infinities, too large a value is NaN.
-      isNaN = arith::OrIOp::create(rewriter, loc, isNaN, isOverflow);
+      Value isNaN = arith::OrIOp::create(
+          rewriter, loc, x.cmp(P::ugt, magnitude, x.c(0x7f800000)), isOverflow);
       if (format->nanIsNegativeZero) {
         // No negative zero, and the one NaN is its pattern.
         Value isZero = x.cmp(P::eq, result, x.c(0));
@@ -257,8 +283,8 @@ struct ExpandNarrowTruncF : OpRewritePattern<arith::TruncFOp> {
         result = x.bor(x.select(isNaN, x.c(0x7f), result), sign);
       }
     }
-    Value byte = arith::TruncIOp::create(rewriter, loc, i8, result);
-    rewriter.replaceOpWithNewOp<arith::BitcastOp>(op, outType, byte);
+    Value pattern = arith::TruncIOp::create(rewriter, loc, iN, result);
+    rewriter.replaceOpWithNewOp<arith::BitcastOp>(op, outType, pattern);
     return success();
   }
 };
@@ -271,7 +297,9 @@ struct ExpandNarrowFloatsPass
         Float8E5M2Type::get(context),        Float8E4M3FNType::get(context),
         Float8E4M3FNUZType::get(context),    Float8E5M2FNUZType::get(context),
         Float8E4M3B11FNUZType::get(context), Float8E3M4Type::get(context),
-        Float8E4M3Type::get(context),        Float8E8M0FNUType::get(context)};
+        Float8E4M3Type::get(context),        Float8E8M0FNUType::get(context),
+        Float6E2M3FNType::get(context),      Float6E3M2FNType::get(context),
+        Float4E2M1FNType::get(context)};
     TypeConverter converter;
     arith::populateEmulateUnsupportedFloatsConversions(
         converter, narrowTypes, Float32Type::get(context));

@@ -42,6 +42,9 @@ DISC_WIDEN_NARROW_FLOAT(f8E4M3B11FNUZ, ral::float8_e4m3b11fnuz)
 DISC_WIDEN_NARROW_FLOAT(f8E3M4, ral::float8_e3m4)
 DISC_WIDEN_NARROW_FLOAT(f8E4M3, ral::float8_e4m3)
 DISC_WIDEN_NARROW_FLOAT(f8E8M0FNU, ral::float8_e8m0fnu)
+DISC_WIDEN_NARROW_FLOAT(f4E2M1FN, ral::float4_e2m1fn)
+DISC_WIDEN_NARROW_FLOAT(f6E2M3FN, ral::float6_e2m3fn)
+DISC_WIDEN_NARROW_FLOAT(f6E3M2FN, ral::float6_e3m2fn)
 #undef DISC_WIDEN_NARROW_FLOAT
 // A sub-byte integer's value from its low bits, whatever the byte's upper
 // bits hold.
@@ -199,8 +202,8 @@ std::string formatElement(DType dtype, const void *data, int64_t index) {
                   elementAsDouble(dtype, data, 2 * index + 1));
     return text;
   default:
-    // The 8-bit floats: every value prints exactly in 4 digits but for
-    // f8E3M4's, and %.5g shows those too.
+    // The 8-, 6- and 4-bit floats: every value prints exactly in 4 digits
+    // but for f8E3M4's, and %.5g shows those too.
     std::snprintf(text, sizeof(text), "%.5g",
                   elementAsDouble(dtype, data, index));
     return text;

@@ -61,7 +61,7 @@ bool isFloatDType(DType dtype) {
 
 namespace {
 
-// How an 8-bit float spends its bits and spells its special values, after
+// How a narrow float spends its bits and spells its special values, after
 // LLVM's APFloat semantics of the same names.
 struct NarrowFloatFormat {
   int exponentBits;
@@ -70,8 +70,9 @@ struct NarrowFloatFormat {
   // IEEE: all-ones exponent is infinity (zero mantissa) or NaN. FN: no
   // infinities, only all-ones exponent and mantissa is NaN. FNUZ: no
   // infinities, no negative zero; the negative-zero pattern is the one NaN.
-  // FNU (f8E8M0FNU): no sign, no zero, all ones is NaN.
-  enum class Specials { IEEE, FN, FNUZ, FNU } specials;
+  // FNU (f8E8M0FNU): no sign, no zero, all ones is NaN. Finite (the 4- and
+  // 6-bit floats): no infinities and no NaN.
+  enum class Specials { IEEE, FN, FNUZ, FNU, Finite } specials;
 };
 
 NarrowFloatFormat narrowFloatFormat(DType dtype) {
@@ -93,6 +94,12 @@ NarrowFloatFormat narrowFloatFormat(DType dtype) {
     return {4, 3, 7, S::IEEE};
   case DType::f8E8M0FNU:
     return {8, 0, 127, S::FNU};
+  case DType::f4E2M1FN:
+    return {2, 1, 1, S::Finite};
+  case DType::f6E2M3FN:
+    return {2, 3, 1, S::Finite};
+  case DType::f6E3M2FN:
+    return {3, 2, 3, S::Finite};
   default:
     return {0, 0, 0, S::IEEE};
   }
@@ -108,7 +115,10 @@ float narrowFloatToFloat(DType dtype, uint8_t bits) {
     return bits == 0xff ? nan : std::ldexp(1.0f, int(bits) - format.bias);
   int mantissaMask = (1 << format.mantissaBits) - 1;
   int exponentMask = (1 << format.exponentBits) - 1;
-  bool negative = bits & 0x80;
+  int width = dtypeBitWidth(dtype);
+  // A 4- or 6-bit float's byte may hold anything above its bits.
+  bits &= uint8_t((1u << width) - 1);
+  bool negative = (bits >> (width - 1)) & 1;
   int exponent = (bits >> format.mantissaBits) & exponentMask;
   int mantissa = bits & mantissaMask;
   if (format.specials == S::FNUZ && bits == 0x80)

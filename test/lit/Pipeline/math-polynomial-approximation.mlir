@@ -30,3 +30,23 @@ func.func @sqrt(%x: f64) -> f64 {
   %s = math.sqrt %x : f64
   return %s : f64
 }
+
+// atan2 of y = +-0 is a signed 0 or pi (the approximation alone gives NaN
+// for x = +-0 and +pi for y = -0, x < 0): the sign of x picks 0 or pi, the
+// sign of y is the result's.
+// CHECK-LABEL: func.func @atan2_of_zero_y
+// CHECK-SAME: (%[[Y:[^:]*]]: f32, %[[X:[^:]*]]: f32)
+// CHECK-DAG: %[[PI:.*]] = arith.constant 3.14159274 : f32
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-DAG: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK-NOT: math.atan2
+// CHECK: %[[SIGN_X:.*]] = math.copysign %[[ONE]], %[[X]]
+// CHECK-NEXT: %[[X_NEG:.*]] = arith.cmpf olt, %[[SIGN_X]], %[[ZERO]]
+// CHECK-NEXT: %[[MAG:.*]] = arith.select %[[X_NEG]], %[[PI]], %[[ZERO]]
+// CHECK-NEXT: %[[OF_ZEROS:.*]] = math.copysign %[[MAG]], %[[Y]]
+// CHECK-NEXT: %[[RESULT:.*]] = arith.select %{{.*}}, %[[OF_ZEROS]], %{{.*}}
+// CHECK-NEXT: return %[[RESULT]]
+func.func @atan2_of_zero_y(%y: f32, %x: f32) -> f32 {
+  %a = math.atan2 %y, %x : f32
+  return %a : f32
+}

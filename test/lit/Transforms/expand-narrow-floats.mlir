@@ -71,3 +71,48 @@ func.func @ext_e8m0(%a: f8E8M0FNU) -> f32 {
   %0 = arith.extf %a : f8E8M0FNU to f32
   return %0 : f32
 }
+
+// -----
+
+// f4E2M1FN, 4 bits in an i4: the sign moves from bit 3 to bit 31, the
+// exponent is rebiased by 127 - 1 = 126; there is no NaN to decode. Its
+// multiply rounds back saturating (too large a value is 6, 0x7) and makes
+// an infinity or NaN (magnitude at or above 0x7f800000) a zero of its sign.
+// CHECK-LABEL: func.func @mul_e2m1fn
+// CHECK-DAG: %[[SIGN4:.*]] = arith.constant 8 : i32
+// CHECK-DAG: %[[TO_BIT31:.*]] = arith.constant 28 : i32
+// CHECK-DAG: %[[REBIAS:.*]] = arith.constant 126 : i32
+// CHECK-DAG: %[[LARGEST:.*]] = arith.constant 7 : i32
+// CHECK-DAG: %[[INF:.*]] = arith.constant 2139095040 : i32
+// CHECK: %[[BITS:.*]] = arith.bitcast %{{.*}} : f4E2M1FN to i4
+// CHECK: %[[WIDE:.*]] = arith.extui %[[BITS]] : i4 to i32
+// CHECK: %[[SIGN:.*]] = arith.andi %[[WIDE]], %[[SIGN4]] : i32
+// CHECK: arith.shli %[[SIGN]], %[[TO_BIT31]] : i32
+// CHECK: arith.addi %{{.*}}, %[[REBIAS]] : i32
+// CHECK-NOT: 2143289344
+// CHECK: arith.mulf %{{.*}}, %{{.*}} : f32
+// CHECK: %[[OVERFLOW:.*]] = arith.cmpi ugt, %{{.*}}, %[[LARGEST]] : i32
+// CHECK: %[[SATURATED:.*]] = arith.select %[[OVERFLOW]], %[[LARGEST]], %{{.*}} : i32
+// CHECK: %[[NONFINITE:.*]] = arith.cmpi uge, %{{.*}}, %[[INF]] : i32
+// CHECK: arith.select %[[NONFINITE]], %{{.*}}, %[[SATURATED]] : i32
+// CHECK: %[[PATTERN:.*]] = arith.trunci %{{.*}} : i32 to i4
+// CHECK: %[[RESULT:.*]] = arith.bitcast %[[PATTERN]] : i4 to f4E2M1FN
+// CHECK: return %[[RESULT]]
+func.func @mul_e2m1fn(%a: f4E2M1FN, %b: f4E2M1FN) -> f4E2M1FN {
+  %0 = arith.mulf %a, %b : f4E2M1FN
+  return %0 : f4E2M1FN
+}
+
+// -----
+
+// The 6-bit floats are 6 bits in an i6, the sign bit 5.
+// CHECK-LABEL: func.func @convert_6_bit
+// CHECK: arith.trunci %{{.*}} : i32 to i6
+// CHECK: arith.bitcast %{{.*}} : i6 to f6E2M3FN
+// CHECK: arith.bitcast %{{.*}} : f6E3M2FN to i6
+// CHECK: arith.extui %{{.*}} : i6 to i32
+func.func @convert_6_bit(%a: f32, %b: f6E3M2FN) -> (f6E2M3FN, f32) {
+  %0 = arith.truncf %a : f32 to f6E2M3FN
+  %1 = arith.extf %b : f6E3M2FN to f32
+  return %0, %1 : f6E2M3FN, f32
+}

@@ -147,6 +147,24 @@ TEST_F(NpyTest, DecodesEightBitFloats) {
   EXPECT_TRUE(std::isnan(narrowFloatToFloat(DType::f8E8M0FNU, 0xff)));
 }
 
+// The 6- and 4-bit floats: the sign is their top bit, the all-ones pattern
+// the largest value (no infinities, no NaN), and a byte's bits above the
+// format's do not count.
+TEST_F(NpyTest, DecodesSixAndFourBitFloats) {
+  using ral::narrowFloatToFloat;
+  EXPECT_EQ(narrowFloatToFloat(DType::f4E2M1FN, 0x2), 1.0f);
+  EXPECT_EQ(narrowFloatToFloat(DType::f4E2M1FN, 0x1), 0.5f);
+  EXPECT_EQ(narrowFloatToFloat(DType::f4E2M1FN, 0x7), 6.0f);
+  EXPECT_EQ(narrowFloatToFloat(DType::f4E2M1FN, 0xf), -6.0f);
+  EXPECT_EQ(narrowFloatToFloat(DType::f4E2M1FN, 0xf7), 6.0f);
+  EXPECT_TRUE(std::signbit(narrowFloatToFloat(DType::f4E2M1FN, 0x8)));
+  EXPECT_EQ(narrowFloatToFloat(DType::f6E2M3FN, 0x1f), 7.5f);
+  EXPECT_EQ(narrowFloatToFloat(DType::f6E2M3FN, 0x21), -0.125f);
+  EXPECT_EQ(narrowFloatToFloat(DType::f6E3M2FN, 0x1f), 28.0f);
+  EXPECT_EQ(narrowFloatToFloat(DType::f6E3M2FN, 0x3f), -28.0f);
+  EXPECT_EQ(narrowFloatToFloat(DType::f6E3M2FN, 0x01), 0.0625f);
+}
+
 TEST_F(NpyTest, WritesNumpyCompatibleHeaders) {
   std::string file = path("scalar.npy");
   double value = 2.5;

@@ -162,23 +162,26 @@ def DiscCpuLowerVectorContractions
 }
 
 def DiscExpandNarrowFloats : Pass<"disc-expand-narrow-floats"> {
-  let summary = "Computes on 8-bit floats in f32 and converts them with "
-                "integer arithmetic";
+  let summary = "Computes on 8-, 6- and 4-bit floats in f32 and converts "
+                "them with integer arithmetic";
   let description = [{
-    LLVM has no 8-bit float types, so nothing of them may reach the LLVM
-    lowering but their bytes. Arithmetic on an 8-bit float (`arith.addf`,
-    `arith.cmpf`, ... on f8E4M3FN, f8E5M2 and the rest) is computed in f32
-    between an `arith.extf` and an `arith.truncf` (upstream
-    emulate-unsupported-floats): f32 carries more than twice their precision
-    plus two bits, so a single operation rounded once more to 8 bits is
-    still correctly rounded. Each `arith.extf` from and `arith.truncf` to an
-    8-bit float then becomes integer arithmetic on its bits, exact one way
-    and rounding to nearest, ties to even, the other, with each format's
-    special values as LLVM's APFloat has them: a value too large for a
-    format without infinities (the FN and FNUZ formats) becomes NaN, the
-    FNUZ formats have no negative zero and one NaN, 0x80. A truncation from
+    LLVM has no 8-, 6- or 4-bit float types, so nothing of them may reach
+    the LLVM lowering but their bits. Arithmetic on a narrow float
+    (`arith.addf`, `arith.cmpf`, ... on f8E4M3FN, f8E5M2, f6E2M3FN,
+    f4E2M1FN and the rest) is computed in f32 between an `arith.extf` and an
+    `arith.truncf` (upstream emulate-unsupported-floats): f32 carries more
+    than twice their precision plus two bits, so a single operation rounded
+    once more to the narrow format is still correctly rounded. Each
+    `arith.extf` from and `arith.truncf` to a narrow float then becomes
+    integer arithmetic on its bits, exact one way and rounding to nearest,
+    ties to even, the other, with each format's special values as LLVM's
+    APFloat has them: a value too large for a format without infinities
+    (the FN and FNUZ formats) becomes NaN, the FNUZ formats have no negative
+    zero and one NaN, 0x80; the 6- and 4-bit formats have neither
+    infinities nor NaN, so a value too large saturates to the largest one
+    and an infinity or NaN becomes a zero of its sign. A truncation from
     f64 rounds to f32 first. f8E8M0FNU goes through upstream's expansion.
-    Constants of 8-bit floats stay: the LLVM lowering writes their bits.
+    Constants of narrow floats stay: the LLVM lowering writes their bits.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }

@@ -60,10 +60,10 @@ struct ElementwiseToGeneric : ConversionPattern {
       return rewriter.notifyMatchFailure(op, *reason);
     // A bitcast that changes the element width also changes the shape.
     if (isa<stablehlo::BitcastConvertOp>(op) &&
-        getElementTypeOrSelf(op->getOperand(0).getType())
-                .getIntOrFloatBitWidth() !=
-            getElementTypeOrSelf(op->getResult(0).getType())
-                .getIntOrFloatBitWidth())
+        disc::getElementBitWidth(
+            getElementTypeOrSelf(op->getOperand(0).getType())) !=
+            disc::getElementBitWidth(
+                getElementTypeOrSelf(op->getResult(0).getType())))
       return failure();
     auto resultType = disc::convertedTensorType(getTypeConverter(),
                                                 op->getResult(0).getType());
@@ -157,20 +157,6 @@ struct MapLowering : disc::StablehloLowering<stablehlo::MapOp> {
   }
 };
 
-Value toBits(OpBuilder &b, Location loc, Value value) {
-  Type type = value.getType();
-  if (isa<IntegerType>(type))
-    return value;
-  return arith::BitcastOp::create(
-      b, loc, b.getIntegerType(type.getIntOrFloatBitWidth()), value);
-}
-
-Value fromBits(OpBuilder &b, Location loc, Value bits, Type type) {
-  if (bits.getType() == type)
-    return bits;
-  return arith::BitcastOp::create(b, loc, type, bits);
-}
-
 // bitcast_convert between element types of different widths. Little endian:
 // to a narrower type the result gains a minor dimension whose element k holds
 // bits [k * w, (k + 1) * w) of the operand element; to a wider type the
@@ -189,8 +175,8 @@ struct BitcastConvertResizeLowering
       return rewriter.notifyMatchFailure(op, "expected a ranked tensor");
     Type srcType = operandType.getElementType();
     Type dstType = resultType.getElementType();
-    unsigned srcWidth = srcType.getIntOrFloatBitWidth();
-    unsigned dstWidth = dstType.getIntOrFloatBitWidth();
+    unsigned srcWidth = disc::getElementBitWidth(srcType);
+    unsigned dstWidth = disc::getElementBitWidth(dstType);
     if (srcWidth == dstWidth)
       return failure();
     Location loc = op.getLoc();
@@ -212,7 +198,7 @@ struct BitcastConvertResizeLowering
           rewriter, loc, TypeRange{resultType}, ValueRange{operand},
           ValueRange{init}, {operandMap, rewriter.getMultiDimIdentityMap(rank)},
           iterators, [&](OpBuilder &b, Location l, ValueRange args) {
-            Value bits = toBits(b, l, args[0]);
+            Value bits = disc::toBits(b, l, args[0]);
             Type srcBits = bits.getType();
             Value part = linalg::IndexOp::create(b, l, rank - 1);
             Value shift = arith::MulIOp::create(
@@ -221,7 +207,7 @@ struct BitcastConvertResizeLowering
                                           IntegerAttr::get(srcBits, dstWidth)));
             Value shifted = arith::ShRUIOp::create(b, l, bits, shift);
             Value piece = arith::TruncIOp::create(b, l, dstBits, shifted);
-            linalg::YieldOp::create(b, l, fromBits(b, l, piece, dstType));
+            linalg::YieldOp::create(b, l, disc::fromBits(b, l, piece, dstType));
           });
       rewriter.replaceOp(op, generic.getResults());
       return success();
@@ -243,15 +229,15 @@ struct BitcastConvertResizeLowering
           for (unsigned part = 0; part < dstWidth / srcWidth; ++part) {
             indices.back() = arith::ConstantIndexOp::create(b, l, part);
             Value element = tensor::ExtractOp::create(b, l, operand, indices);
-            Value wide =
-                arith::ExtUIOp::create(b, l, dstBits, toBits(b, l, element));
+            Value wide = arith::ExtUIOp::create(b, l, dstBits,
+                                                disc::toBits(b, l, element));
             Value shifted = arith::ShLIOp::create(
                 b, l, wide,
                 arith::ConstantOp::create(
                     b, l, IntegerAttr::get(dstBits, part * srcWidth)));
             packed = arith::OrIOp::create(b, l, packed, shifted);
           }
-          linalg::YieldOp::create(b, l, fromBits(b, l, packed, dstType));
+          linalg::YieldOp::create(b, l, disc::fromBits(b, l, packed, dstType));
         });
     rewriter.replaceOp(op, generic.getResults());
     return success();

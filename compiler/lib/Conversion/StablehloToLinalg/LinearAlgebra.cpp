@@ -16,6 +16,7 @@
 #include "disc/Dialect/HLO/StablehloOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -82,6 +83,25 @@ AffineMap minorLoopsMap(MLIRContext *context, unsigned batchRank, bool withP,
   return AffineMap::get(batchRank + 2, 0, exprs, context);
 }
 
+// x * y, x - y and x / y on real or complex scalars.
+Value emitMul(OpBuilder &b, Location loc, Value x, Value y) {
+  if (isa<ComplexType>(x.getType()))
+    return complex::MulOp::create(b, loc, x, y);
+  return arith::MulFOp::create(b, loc, x, y);
+}
+
+Value emitSub(OpBuilder &b, Location loc, Value x, Value y) {
+  if (isa<ComplexType>(x.getType()))
+    return complex::SubOp::create(b, loc, x, y);
+  return arith::SubFOp::create(b, loc, x, y);
+}
+
+Value emitDiv(OpBuilder &b, Location loc, Value x, Value y) {
+  if (isa<ComplexType>(x.getType()))
+    return complex::DivOp::create(b, loc, x, y);
+  return arith::DivFOp::create(b, loc, x, y);
+}
+
 // `init` - the sum of `lhs` * `rhs` over one of the minor loops of a
 // linalg.generic over (batch..., p, r); the result is indexed by the batch
 // and the other minor loop. Reducing over p keeps r innermost, so that rows
@@ -100,10 +120,8 @@ Value emitSubtractProducts(OpBuilder &b, Location loc, Value init, Value lhs,
              b, loc, init.getType(), ValueRange{lhs, rhs}, ValueRange{init},
              {lhsMap, rhsMap, outMap}, iterators,
              [](OpBuilder &nb, Location l, ValueRange args) {
-               Value product = arith::MulFOp::create(nb, l, args[0], args[1]);
-               Value difference =
-                   arith::SubFOp::create(nb, l, args[2], product);
-               linalg::YieldOp::create(nb, l, difference);
+               Value product = emitMul(nb, l, args[0], args[1]);
+               linalg::YieldOp::create(nb, l, emitSub(nb, l, args[2], product));
              })
       .getResult(0);
 }
@@ -163,9 +181,7 @@ Value emitDifference(OpBuilder &b, Location loc, Value lhs, Value rhs) {
              SmallVector<utils::IteratorType>(type.getRank(),
                                               utils::IteratorType::parallel),
              [](OpBuilder &nb, Location l, ValueRange args) {
-               linalg::YieldOp::create(
-                   nb, l,
-                   arith::SubFOp::create(nb, l, args[0], args[1]).getResult());
+               linalg::YieldOp::create(nb, l, emitSub(nb, l, args[0], args[1]));
              })
       .getResult(0);
 }
@@ -247,7 +263,7 @@ Value emitLeftSolve(OpBuilder &b, Location loc, Value a, Value rhs,
           solved = emitPerMatrixUpdate(
               lb, l, solved, diagonal, batchRank,
               [](OpBuilder &nb, Location nl, Value element, Value pivot) {
-                return arith::DivFOp::create(nb, nl, element, pivot);
+                return emitDiv(nb, nl, element, pivot);
               });
         }
         Value updated =
@@ -306,6 +322,24 @@ Value emitBlockedLeftSolve(OpBuilder &b, Location loc, Value a, Value rhs,
   return loop.getResult(0);
 }
 
+// The complex conjugate of every element of `tensor`.
+Value emitConjugate(OpBuilder &b, Location loc, Value tensor) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  AffineMap identity = b.getMultiDimIdentityMap(type.getRank());
+  Value init = disc::createEmptyTensor(b, loc, type,
+                                       disc::getMixedSizes(b, loc, tensor));
+  return linalg::GenericOp::create(
+             b, loc, type, ValueRange{tensor}, ValueRange{init},
+             {identity, identity},
+             SmallVector<utils::IteratorType>(type.getRank(),
+                                              utils::IteratorType::parallel),
+             [](OpBuilder &nb, Location l, ValueRange args) {
+               linalg::YieldOp::create(
+                   nb, l, complex::ConjOp::create(nb, l, args[0]).getResult());
+             })
+      .getResult(0);
+}
+
 struct TriangularSolveLowering
     : disc::StablehloLowering<stablehlo::TriangularSolveOp> {
   using StablehloLowering::StablehloLowering;
@@ -313,18 +347,22 @@ struct TriangularSolveLowering
   LogicalResult lower(stablehlo::TriangularSolveOp op, OpAdaptor adaptor,
                       ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    Value a = adaptor.getA();
     Value rhs = adaptor.getB();
     int64_t rank = cast<RankedTensorType>(rhs.getType()).getRank();
-    // On real numbers ADJOINT is TRANSPOSE.
+    // ADJOINT is TRANSPOSE of the conjugate, which on real numbers is a.
     bool transposed = op.getTransposeA() != stablehlo::Transpose::NO_TRANSPOSE;
+    if (op.getTransposeA() == stablehlo::Transpose::ADJOINT &&
+        isa<ComplexType>(getElementTypeOrSelf(a.getType())))
+      a = emitConjugate(rewriter, loc, a);
     // x op(a) = b is op(a)^T x^T = b^T.
     if (!op.getLeftSide()) {
       rhs = disc::emitTranspose(rewriter, loc, rhs, swapMinorDims(rank));
       transposed = !transposed;
     }
     bool forward = op.getLower() != transposed;
-    Value x = emitBlockedLeftSolve(rewriter, loc, adaptor.getA(), rhs,
-                                   transposed, forward, op.getUnitDiagonal());
+    Value x = emitBlockedLeftSolve(rewriter, loc, a, rhs, transposed, forward,
+                                   op.getUnitDiagonal());
     if (!op.getLeftSide())
       x = disc::emitTranspose(rewriter, loc, x, swapMinorDims(rank));
     rewriter.replaceOp(op, x);

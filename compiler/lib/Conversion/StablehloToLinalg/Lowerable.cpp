@@ -90,7 +90,7 @@ bool lowersComplexElements(Operation *op) {
              stablehlo::GatherOp, stablehlo::ScatterOp,
              stablehlo::GetDimensionSizeOp, stablehlo::OptimizationBarrierOp,
              stablehlo::ReduceOp, stablehlo::MapOp, stablehlo::DotOp,
-             stablehlo::DotGeneralOp>(op);
+             stablehlo::DotGeneralOp, stablehlo::TriangularSolveOp>(op);
 }
 
 } // namespace
@@ -137,11 +137,13 @@ std::optional<std::string> mlir::disc::checkLowerable(Operation *op) {
     return checkReducer(op, map.getComputation());
   if (auto convolution = dyn_cast<stablehlo::ConvolutionOp>(op))
     return checkConvolution(convolution);
-  if (isa<stablehlo::TriangularSolveOp, stablehlo::CholeskyOp>(op) &&
-      !getElementTypeOrSelf(op->getResult(0).getType()).isF32() &&
-      !getElementTypeOrSelf(op->getResult(0).getType()).isF64())
-    return name + " on element type " +
-           typeToString(getElementTypeOrSelf(op->getResult(0).getType()));
+  if (isa<stablehlo::TriangularSolveOp, stablehlo::CholeskyOp>(op)) {
+    // complex<f32> and complex<f64> (triangular_solve only) passed above.
+    Type elementType = getElementTypeOrSelf(op->getResult(0).getType());
+    if (!isa<ComplexType>(elementType) && !elementType.isF32() &&
+        !elementType.isF64())
+      return name + " on element type " + typeToString(elementType);
+  }
   if (auto reshape = dyn_cast<stablehlo::ReshapeOp>(op))
     if (!cast<RankedTensorType>(reshape.getType()).hasStaticShape())
       return name + " to a dynamic shape";

@@ -491,6 +491,52 @@ Value emitComplexMinMax(OpBuilder &b, Location loc, Value lhs, Value rhs,
   return arith::SelectOp::create(b, loc, pickLhs, lhs, rhs);
 }
 
+Value complexConstant(OpBuilder &b, Location loc, ComplexType type, double real,
+                      double imag) {
+  Type partType = type.getElementType();
+  return complex::ConstantOp::create(
+      b, loc, type,
+      b.getArrayAttr(
+          {FloatAttr::get(partType, real), FloatAttr::get(partType, imag)}));
+}
+
+// atan2(y, x) = -i * log((x + i*y) / sqrt(x^2 + y^2)), the StableHLO spec's
+// definition, with the complex square root of x^2 + y^2.
+Value emitComplexAtan2(OpBuilder &b, Location loc, Value y, Value x) {
+  auto type = cast<ComplexType>(y.getType());
+  Value i = complexConstant(b, loc, type, 0.0, 1.0);
+  Value minusI = complexConstant(b, loc, type, 0.0, -1.0);
+  Value numerator =
+      complex::AddOp::create(b, loc, x, complex::MulOp::create(b, loc, i, y));
+  Value xSquared = complex::MulOp::create(b, loc, x, x);
+  Value ySquared = complex::MulOp::create(b, loc, y, y);
+  Value sumOfSquares = complex::AddOp::create(b, loc, xSquared, ySquared);
+  Value quotient = complex::DivOp::create(
+      b, loc, numerator, complex::SqrtOp::create(b, loc, sumOfSquares));
+  return complex::MulOp::create(b, loc, minusI,
+                                complex::LogOp::create(b, loc, quotient));
+}
+
+// The principal cube root: |z|^(1/3) * e^(i * arg(z) / 3), as the StableHLO
+// interpreter computes it (so the cube root of -8 is 1 + 1.732i, not -2).
+// cbrt(|z|) rather than (re^2 + im^2)^(1/6) keeps large moduli finite.
+Value emitComplexCbrt(OpBuilder &b, Location loc, Value z) {
+  auto type = cast<ComplexType>(z.getType());
+  Type partType = type.getElementType();
+  Value real = complex::ReOp::create(b, loc, z);
+  Value imag = complex::ImOp::create(b, loc, z);
+  Value modulus =
+      math::CbrtOp::create(b, loc, complex::AbsOp::create(b, loc, z));
+  Value angle =
+      arith::DivFOp::create(b, loc, math::Atan2Op::create(b, loc, imag, real),
+                            floatConstant(b, loc, partType, 3.0));
+  Value cosine = math::CosOp::create(b, loc, angle);
+  Value sine = math::SinOp::create(b, loc, angle);
+  Value resultReal = arith::MulFOp::create(b, loc, modulus, cosine);
+  Value resultImag = arith::MulFOp::create(b, loc, modulus, sine);
+  return complex::CreateOp::create(b, loc, type, resultReal, resultImag);
+}
+
 // The ops the StableHLO spec defines on complex numbers, each computed by
 // the complex dialect op of the same meaning (ComplexToStandard lowers them
 // with care for overflow and the branch cuts), or from such ops; nothing for
@@ -553,12 +599,13 @@ Value emitComplexOp(OpBuilder &b, Location loc, Operation *op,
       .Case([&](stablehlo::TanhOp) {
         return complex::TanhOp::create(b, loc, args[0]);
       })
+      .Case([&](stablehlo::Atan2Op) {
+        return emitComplexAtan2(b, loc, args[0], args[1]);
+      })
+      .Case([&](stablehlo::CbrtOp) { return emitComplexCbrt(b, loc, args[0]); })
       .Case([&](stablehlo::LogisticOp) -> Value {
-        auto type = cast<ComplexType>(args[0].getType());
-        Attribute one = FloatAttr::get(type.getElementType(), 1.0);
-        Attribute zero = FloatAttr::get(type.getElementType(), 0.0);
-        Value complexOne = complex::ConstantOp::create(
-            b, loc, type, b.getArrayAttr({one, zero}));
+        Value complexOne = complexConstant(
+            b, loc, cast<ComplexType>(args[0].getType()), 1.0, 0.0);
         Value negated = complex::NegOp::create(b, loc, args[0]);
         Value denominator = complex::AddOp::create(
             b, loc, complexOne, complex::ExpOp::create(b, loc, negated));
@@ -588,10 +635,12 @@ bool isDefinedOnComplex(Operation *op) {
              stablehlo::MinOp, stablehlo::LogisticOp, stablehlo::NegOp,
              stablehlo::AbsOp, stablehlo::SignOp, stablehlo::ExpOp,
              stablehlo::Expm1Op, stablehlo::LogOp, stablehlo::Log1pOp,
-             stablehlo::SqrtOp, stablehlo::RsqrtOp, stablehlo::SineOp,
-             stablehlo::CosineOp, stablehlo::TanOp, stablehlo::TanhOp,
-             stablehlo::CompareOp, stablehlo::SelectOp, stablehlo::ConvertOp,
-             stablehlo::RealOp, stablehlo::ImagOp, stablehlo::ComplexOp>(op);
+             stablehlo::SqrtOp, stablehlo::RsqrtOp, stablehlo::CbrtOp,
+             stablehlo::Atan2Op, stablehlo::SineOp, stablehlo::CosineOp,
+             stablehlo::TanOp, stablehlo::TanhOp, stablehlo::CompareOp,
+             stablehlo::SelectOp, stablehlo::ConvertOp,
+             stablehlo::BitcastConvertOp, stablehlo::RealOp, stablehlo::ImagOp,
+             stablehlo::ComplexOp>(op);
 }
 
 bool isElementwise(Operation *op) {
@@ -638,6 +687,49 @@ namespace mlir {
 namespace disc {
 
 bool isElementwiseStablehloOp(Operation *op) { return isElementwise(op); }
+
+unsigned getElementBitWidth(Type type) {
+  if (auto complexType = dyn_cast<ComplexType>(type))
+    return 2 * complexType.getElementType().getIntOrFloatBitWidth();
+  return type.getIntOrFloatBitWidth();
+}
+
+Value toBits(OpBuilder &b, Location loc, Value value) {
+  Type type = value.getType();
+  if (isa<IntegerType>(type))
+    return value;
+  auto complexType = dyn_cast<ComplexType>(type);
+  if (!complexType)
+    return arith::BitcastOp::create(
+        b, loc, b.getIntegerType(type.getIntOrFloatBitWidth()), value);
+  unsigned partWidth = complexType.getElementType().getIntOrFloatBitWidth();
+  Type bitsType = b.getIntegerType(2 * partWidth);
+  Value real = arith::ExtUIOp::create(
+      b, loc, bitsType, toBits(b, loc, complex::ReOp::create(b, loc, value)));
+  Value imag = arith::ExtUIOp::create(
+      b, loc, bitsType, toBits(b, loc, complex::ImOp::create(b, loc, value)));
+  Value highImag = arith::ShLIOp::create(
+      b, loc, imag, intConstant(b, loc, bitsType, partWidth));
+  return arith::OrIOp::create(b, loc, highImag, real);
+}
+
+Value fromBits(OpBuilder &b, Location loc, Value bits, Type type) {
+  if (bits.getType() == type)
+    return bits;
+  auto complexType = dyn_cast<ComplexType>(type);
+  if (!complexType)
+    return arith::BitcastOp::create(b, loc, type, bits);
+  Type partType = complexType.getElementType();
+  unsigned partWidth = partType.getIntOrFloatBitWidth();
+  Type partBits = b.getIntegerType(partWidth);
+  Value real = fromBits(b, loc, arith::TruncIOp::create(b, loc, partBits, bits),
+                        partType);
+  Value high = arith::ShRUIOp::create(
+      b, loc, bits, intConstant(b, loc, bits.getType(), partWidth));
+  Value imag = fromBits(b, loc, arith::TruncIOp::create(b, loc, partBits, high),
+                        partType);
+  return complex::CreateOp::create(b, loc, complexType, real, imag);
+}
 
 Value convertScalar(OpBuilder &b, Location loc, Value value, Type srcType,
                     Type dstType) {
@@ -916,7 +1008,7 @@ Value emitScalarOp(OpBuilder &b, Location loc, Operation *op, ValueRange args) {
       .Case([&](stablehlo::BitcastConvertOp) -> Value {
         if (args[0].getType() == resultType)
           return args[0];
-        return arith::BitcastOp::create(b, loc, resultType, args[0]);
+        return fromBits(b, loc, toBits(b, loc, args[0]), resultType);
       })
       .Case([&](stablehlo::ReducePrecisionOp reduce) {
         return emitReducePrecision(b, loc, args[0], reduce.getExponentBits(),

@@ -45,9 +45,10 @@ bool isSupportedElementType(Type elementType) {
   if (elementType.isF16() || elementType.isBF16() || elementType.isF32() ||
       elementType.isF64())
     return true;
-  // The 8-bit floats compute in f32 (disc-expand-narrow-floats).
+  // The 8-, 6- and 4-bit floats compute in f32 (disc-expand-narrow-floats).
   if (auto floatType = dyn_cast<FloatType>(elementType))
-    return floatType.getWidth() == 8;
+    return floatType.getWidth() == 8 || floatType.getWidth() == 6 ||
+           floatType.getWidth() == 4;
   if (auto complexType = dyn_cast<ComplexType>(elementType))
     return complexType.getElementType().isF32() ||
            complexType.getElementType().isF64();

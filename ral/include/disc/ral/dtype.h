@@ -49,12 +49,13 @@ DTypeKind dtypeKind(DType dtype);
 int dtypeBitWidth(DType dtype);
 
 // Whether `dtype` holds floating-point values (f16, bf16, f32, f64 and the
-// 8-bit floats).
+// 8-, 6- and 4-bit floats).
 bool isFloatDType(DType dtype);
 
-// The value of the 8-bit float `bits` of the NarrowFloat `dtype` (f8E4M3FN,
-// ...), exactly: every such value is an f32. NaN for the NaN encodings,
-// infinities only for the formats that have them.
+// The value of the narrow float `bits` of the NarrowFloat `dtype` (f8E4M3FN,
+// f4E2M1FN, ...; a 4- or 6-bit float in the low bits), exactly: every such
+// value is an f32. NaN for the NaN encodings, infinities only for the
+// formats that have them.
 float narrowFloatToFloat(DType dtype, uint8_t bits);
 
 // The dtype of the real and imaginary parts of a complex `dtype` (f32 for

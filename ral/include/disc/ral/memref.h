@@ -48,6 +48,18 @@ struct float8_e8m0fnu {
   uint8_t bits;
 };
 
+// The 4- and 6-bit floats (OCP MX formats), one byte per element as
+// ml_dtypes stores them: the bit pattern in the low bits, zeros above.
+struct float4_e2m1fn {
+  uint8_t bits;
+};
+struct float6_e2m3fn {
+  uint8_t bits;
+};
+struct float6_e3m2fn {
+  uint8_t bits;
+};
+
 // Integers narrower than a byte, one byte per element: the value's two's
 // complement in the low bits and zeros above, as ml_dtypes and LLVM store an
 // i4 or i2 (both ignore the upper bits when reading).

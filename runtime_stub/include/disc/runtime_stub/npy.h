@@ -1,7 +1,7 @@
 // Reading and writing NumPy .npy files (format versions 1.0, 2.0 and 3.0),
 // C order, little-endian, for every dtype of type_encoding.def except bf16,
-// the 8-bit floats and i2/i4/ui2/ui4, which have no standard .npy spelling,
-// and raw little-endian files for every dtype.
+// the 8-, 6- and 4-bit floats and i2/i4/ui2/ui4, which have no standard
+// .npy spelling, and raw little-endian files for every dtype.
 #ifndef DISC_RUNTIME_STUB_NPY_H
 #define DISC_RUNTIME_STUB_NPY_H
 
@@ -89,7 +89,7 @@ bool stage(const std::string &path, ral::DType dtype,
            std::string &error);
 
 // Like stage, but the file holds the elements' bytes alone, in memory order
-// (one byte per element for the 8-bit floats and i2/i4/ui2/ui4, as
+// (one byte per element for the 8-, 6- and 4-bit floats and i2/i4/ui2/ui4, as
 // ml_dtypes lays them out): what readRaw reads back given dtype and shape.
 bool stageRaw(const std::string &path, ral::DType dtype,
               const std::vector<int64_t> &shape, const void *data,

@@ -98,3 +98,54 @@ func.func @maximum(%a: tensor<4xcomplex<f32>>, %b: tensor<4xcomplex<f32>>) -> te
   %0 = stablehlo.maximum %a, %b : tensor<4xcomplex<f32>>
   return %0 : tensor<4xcomplex<f32>>
 }
+
+// -----
+
+// atan2 is the spec's -i * log((x + i*y) / sqrt(x^2 + y^2)); cbrt the
+// principal root, cbrt(|z|) at a third of z's angle.
+// CHECK-LABEL: func.func @atan2_cbrt
+// CHECK: complex.sqrt
+// CHECK: complex.log
+// CHECK: complex.mul
+// CHECK: %[[MODULUS:.*]] = math.cbrt %{{.*}} : f64
+// CHECK: %[[ANGLE:.*]] = math.atan2 %{{.*}}, %{{.*}} : f64
+// CHECK: %[[THIRD:.*]] = arith.divf %[[ANGLE]], %{{.*}} : f64
+// CHECK: %[[COS:.*]] = math.cos %[[THIRD]]
+// CHECK: %[[SIN:.*]] = math.sin %[[THIRD]]
+// CHECK: %[[RE:.*]] = arith.mulf %[[MODULUS]], %[[COS]]
+// CHECK: %[[IM:.*]] = arith.mulf %[[MODULUS]], %[[SIN]]
+// CHECK: complex.create %[[RE]], %[[IM]] : complex<f64>
+func.func @atan2_cbrt(%y: tensor<4xcomplex<f64>>, %x: tensor<4xcomplex<f64>>) -> (tensor<4xcomplex<f64>>, tensor<4xcomplex<f64>>) {
+  %0 = stablehlo.atan2 %y, %x : tensor<4xcomplex<f64>>
+  %1 = stablehlo.cbrt %y : tensor<4xcomplex<f64>>
+  return %0, %1 : tensor<4xcomplex<f64>>, tensor<4xcomplex<f64>>
+}
+
+// -----
+
+// bitcast_convert sees a complex number as the bits of its parts, the real
+// part low (first in memory): to i64, and split into two complex<f32>.
+// CHECK-LABEL: func.func @bitcast
+// CHECK: %[[RE:.*]] = complex.re %{{.*}} : complex<f64>
+// CHECK: %[[RE_BITS:.*]] = arith.bitcast %[[RE]] : f64 to i64
+// CHECK: %[[RE_WIDE:.*]] = arith.extui %[[RE_BITS]] : i64 to i128
+// CHECK: %[[IM:.*]] = complex.im %{{.*}} : complex<f64>
+// CHECK: %[[IM_BITS:.*]] = arith.bitcast %[[IM]] : f64 to i64
+// CHECK: %[[IM_WIDE:.*]] = arith.extui %[[IM_BITS]] : i64 to i128
+// CHECK: %[[IM_HIGH:.*]] = arith.shli %[[IM_WIDE]], %{{.*}} : i128
+// CHECK: %[[BITS:.*]] = arith.ori %[[IM_HIGH]], %[[RE_WIDE]] : i128
+// CHECK: %[[PIECE:.*]] = arith.shrui %[[BITS]], %{{.*}} : i128
+// CHECK: %[[PART:.*]] = arith.trunci %[[PIECE]] : i128 to i64
+// CHECK: %[[LOW:.*]] = arith.trunci %[[PART]] : i64 to i32
+// CHECK: %[[NEW_RE:.*]] = arith.bitcast %[[LOW]] : i32 to f32
+// CHECK: %[[HIGH:.*]] = arith.shrui %[[PART]], %{{.*}} : i64
+// CHECK: %[[HIGH32:.*]] = arith.trunci %[[HIGH]] : i64 to i32
+// CHECK: %[[NEW_IM:.*]] = arith.bitcast %[[HIGH32]] : i32 to f32
+// CHECK: complex.create %[[NEW_RE]], %[[NEW_IM]] : complex<f32>
+// CHECK: ^bb0(%{{.*}}: complex<f32>, %{{.*}}: i64):
+// CHECK: arith.ori %{{.*}}, %{{.*}} : i64
+func.func @bitcast(%z: tensor<3xcomplex<f64>>, %w: tensor<4xcomplex<f32>>) -> (tensor<3x2xcomplex<f32>>, tensor<4xi64>) {
+  %0 = stablehlo.bitcast_convert %z : (tensor<3xcomplex<f64>>) -> tensor<3x2xcomplex<f32>>
+  %1 = stablehlo.bitcast_convert %w : (tensor<4xcomplex<f32>>) -> tensor<4xi64>
+  return %0, %1 : tensor<3x2xcomplex<f32>>, tensor<4xi64>
+}

@@ -132,3 +132,24 @@ func.func @cholesky_upper(%a: tensor<3x5x5xf32>) -> tensor<3x5x5xf32> {
   %0 = stablehlo.cholesky %a : tensor<3x5x5xf32>
   return %0 : tensor<3x5x5xf32>
 }
+
+// -----
+
+// On complex elements ADJOINT solves with the conjugate of a, transposed;
+// the substitution multiplies, subtracts and divides complex numbers, and
+// the blocks' product is a complex contraction.
+// CHECK-LABEL: func.func @solve_complex_adjoint
+// CHECK: linalg.generic
+// CHECK: complex.conj %{{.*}} : complex<f32>
+// CHECK: scf.for
+// CHECK: complex.mul
+// CHECK: complex.add
+// CHECK: complex.sub
+// CHECK: scf.for
+// CHECK: complex.mul
+// CHECK: complex.sub
+// CHECK: complex.div
+func.func @solve_complex_adjoint(%a: tensor<8x8xcomplex<f32>>, %b: tensor<8x3xcomplex<f32>>) -> tensor<8x3xcomplex<f32>> {
+  %0 = "stablehlo.triangular_solve"(%a, %b) {left_side = true, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose ADJOINT>} : (tensor<8x8xcomplex<f32>>, tensor<8x3xcomplex<f32>>) -> tensor<8x3xcomplex<f32>>
+  return %0 : tensor<8x3xcomplex<f32>>
+}

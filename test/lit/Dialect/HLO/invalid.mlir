@@ -218,10 +218,11 @@ func.func @reduce_terminator(%x: tensor<2x3xf32>, %c: tensor<f32>) -> tensor<2xf
 
 // -----
 
-func.func @bitcast_complex(%x: tensor<2xcomplex<f32>>) -> tensor<2xi64> {
-  // expected-error @+1 {{operand and result must have integer or float elements}}
-  %0 = stablehlo.bitcast_convert %x : (tensor<2xcomplex<f32>>) -> tensor<2xi64>
-  return %0 : tensor<2xi64>
+// A complex<f32> is 64 bits: an i64 of another shape is no bitcast of it.
+func.func @bitcast_complex(%x: tensor<2xcomplex<f32>>) -> tensor<3xi64> {
+  // expected-error @+1 {{operand and result shapes must match when the element bit widths are equal}}
+  %0 = stablehlo.bitcast_convert %x : (tensor<2xcomplex<f32>>) -> tensor<3xi64>
+  return %0 : tensor<3xi64>
 }
 
 // -----

@@ -100,6 +100,16 @@ Value extractScalar(OpBuilder &b, Location loc, Value tensor);
 Value convertScalar(OpBuilder &b, Location loc, Value value, Type srcType,
                     Type dstType);
 
+/// The bits of an element type: a complex number's are both parts'.
+unsigned getElementBitWidth(Type type);
+
+/// The bits of a scalar as a signless integer of its width. A complex
+/// number's real part is the low half, as it comes first in memory.
+Value toBits(OpBuilder &b, Location loc, Value value);
+
+/// The scalar of `type` whose bits are `bits` (toBits' inverse).
+Value fromBits(OpBuilder &b, Location loc, Value bits, Type type);
+
 /// True for the StableHLO ops that act on each element independently (the
 /// ones emitScalarOp lowers, constants aside).
 bool isElementwiseStablehloOp(Operation *op);

@@ -640,10 +640,11 @@ def HLO_ConvolutionOp : HLO_Op<"convolution", [Pure]> {
 
 def HLO_TriangularSolveOp : HLO_Op<"triangular_solve",
     [Pure, HLO_CompatibleOperandsAndResultElementType]> {
-  let arguments = (ins TensorOf<[AnyFloat]>:$a, TensorOf<[AnyFloat]>:$b,
+  let arguments = (ins TensorOf<[AnyFloat, AnyComplex]>:$a,
+                   TensorOf<[AnyFloat, AnyComplex]>:$b,
                    BoolAttr:$left_side, BoolAttr:$lower,
                    BoolAttr:$unit_diagonal, HLO_TransposeAttr:$transpose_a);
-  let results = (outs TensorOf<[AnyFloat]>:$result);
+  let results = (outs TensorOf<[AnyFloat, AnyComplex]>:$result);
   let hasVerifier = 1;
 }
 
