@@ -173,8 +173,8 @@ void transform(ExecutionContext *run, MemRefType<InputOf<kind, Real>, N> in,
   runInChunks(batch, 1, threads, [&](int64_t begin, int64_t end) {
     InputOf<kind, Real> *chunkIn = input + begin * inElements;
     OutputOf<kind, Real> *chunkOut = output + begin * outElements;
-    // A multi-dimensional complex-to-real plan overwrites its input, which
-    // belongs to the caller: it transforms a copy.
+    // FFTW's complex-to-real plans overwrite their input, which belongs to
+    // the caller: they transform a copy.
     std::vector<InputOf<kind, Real>> inputCopy;
     if constexpr (kind == Transform::RealInverse) {
       inputCopy.assign(chunkIn, chunkIn + (end - begin) * inElements);
