@@ -215,6 +215,42 @@ void expectTransform(const std::string &api, std::vector<int64_t> sizes) {
   EXPECT_EQ(in, original) << "ral_irfft wrote to its input";
 }
 
+// On a machine without FFTW, a transform fails its run naming the Debian
+// package of the precision it needs.
+TEST(CpuFftErrors, FailsTheRunNamingThePackageWithoutFftw) {
+  struct Precision {
+    const char *library, *package, *complexToken;
+  };
+  bool checked = false;
+  for (Precision precision :
+       {Precision{"libfftw3f.so.3", "libfftw3-single3", "c64"},
+        Precision{"libfftw3.so.3", "libfftw3-double3", "c128"}}) {
+    if (hasFftw(precision.library))
+      continue;
+    checked = true;
+    std::vector<std::complex<double>> data(4);
+    Context context;
+    ExecutionContext run(&context, {}, 0);
+    EXPECT_EQ(callTransform(run,
+                            apiName("ral_fft", 2, precision.complexToken,
+                                    precision.complexToken),
+                            {data.data(), {1, 2}}, {data.data() + 2, {1, 2}}),
+              1);
+    EXPECT_EQ(run.errorMessage().rfind(
+                  std::string("ral_fft: FFT is not available: cannot load ") +
+                      precision.library + " (",
+                  0),
+              0u)
+        << run.errorMessage();
+    EXPECT_NE(run.errorMessage().find(std::string("; install Debian's ") +
+                                      precision.package),
+              std::string::npos)
+        << run.errorMessage();
+  }
+  if (!checked)
+    GTEST_SKIP() << "this machine has FFTW in both precisions";
+}
+
 class CpuFft : public ::testing::Test {
 protected:
   void SetUp() override {
