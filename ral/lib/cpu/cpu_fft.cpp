@@ -67,8 +67,10 @@ struct PlanKey {
 std::mutex plannerMutex;
 
 template <typename Real> std::map<PlanKey, FftwPlan> &getPlans() {
-  static std::map<PlanKey, FftwPlan> plans;
-  return plans;
+  // Never destroyed: a model may still run while the process exits, and
+  // the plans stay reachable to the end for a leak checker.
+  static auto *plans = new std::map<PlanKey, FftwPlan>;
+  return *plans;
 }
 
 // The plan for `key` on arrays like `in` and `out`, made on first use;
