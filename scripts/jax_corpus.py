@@ -766,6 +766,28 @@ def hessian_vector_product():
     return hvp, (normal(159, 4, 3), normal(160, 5, 4), normal(161, 4, 3))
 
 
+@program(atol=1e-4, rtol=1e-4)
+def spectral_filter():
+    """Filtering in the frequency domain: rfft, a learned per-frequency gain,
+    irfft; a 2-D power spectrum; a complex round trip through fft2/ifft2."""
+    def f(signal, gain, image):
+        filtered = jnp.fft.irfft(jnp.fft.rfft(signal) * gain, n=signal.shape[-1])
+        power = jnp.abs(jnp.fft.rfft2(image)) ** 2
+        complex_image = image + 1j * image[:, ::-1]
+        return filtered, power, jnp.fft.ifft2(jnp.fft.fft2(complex_image) * 0.5)
+    return f, (normal(170, 3, 16), normal(171, 9), normal(172, 6, 8))
+
+
+@program(atol=1e-4, rtol=1e-4)
+def spectral_filter_grad():
+    """The gradient of a frequency-domain filter's loss: the transposes of
+    rfft and irfft are Fourier transforms too."""
+    def loss(gain, signal, target):
+        filtered = jnp.fft.irfft(jnp.fft.rfft(signal) * gain, n=signal.shape[-1])
+        return jnp.mean((filtered - target) ** 2)
+    return jax.grad(loss), (normal(173, 9), normal(174, 4, 16), normal(175, 4, 16))
+
+
 # --- writing the corpus ----------------------------------------------------
 
 def lower_jit(function, args):

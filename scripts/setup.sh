@@ -12,7 +12,7 @@ packages=(
   "mlir-${LLVM_VERSION}-tools" "lld-${LLVM_VERSION}" "liblld-${LLVM_VERSION}-dev"
   zlib1g-dev libzstd-dev
   libspdlog-dev libfmt-dev libcli11-dev libgtest-dev libgmock-dev
-  libopenblas0-pthread libdnnl2 libdnnl-dev
+  libopenblas0-pthread libdnnl2 libdnnl-dev libfftw3-double3 libfftw3-single3
   python3 python3-numpy python3-venv
   "$@"
 )

@@ -315,6 +315,23 @@ def scatter_add_rows(rng, rows=65536, width=128, count=131072):
                    4 * (count * width + 2 * rows * width + count), "copy")
 
 
+def fft_flops(shape, real):
+    """The customary count of an FFT's work, 5 n log2(n) per transform of n
+    complex points (half for a real input), whatever algorithm runs."""
+    n = math.prod(shape[1:])
+    return shape[0] * (2.5 if real else 5.0) * n * math.log2(n)
+
+
+def rfft_rows(rng, shape=(1024, 4096)):
+    # A spectrogram's frames: each row of real samples transformed.
+    return Program(jnp.fft.rfft, (normal(rng, shape),), "GFLOP/s", fft_flops(shape, True))
+
+
+def fft2_images(rng, shape=(64, 256, 256)):
+    x = (normal(rng, shape) + 1j * normal(rng, shape)).astype(np.complex64)
+    return Program(jnp.fft.fft2, (x,), "GFLOP/s", fft_flops(shape, False))
+
+
 PROGRAMS = {
     "bert_layer_b1": lambda rng: bert(rng, 1, 1),
     "bert_layer_b8": lambda rng: bert(rng, 8, 1),
@@ -343,6 +360,8 @@ PROGRAMS = {
     "dense_b1_weight_t_1024x4096": lambda rng: vector_product(rng, True),
     "matvec_4096x1024": lambda rng: vector_product(rng, True, rows=0),
     "scatter_add_rows_131072x128": scatter_add_rows,
+    "rfft_1024x4096": rfft_rows,
+    "fft2_64x256x256": fft2_images,
 }
 
 
@@ -461,7 +480,8 @@ def check(got, want, tolerance):
     if got.shape != want.shape:
         return "FAIL: shape %s, expected %s" % (got.shape, want.shape)
     scale = max(1.0, float(np.abs(want).max()))
-    error = float(np.abs(got.astype(np.float64) - want).max()) / scale
+    wide = got.astype(np.complex128 if np.iscomplexobj(got) else np.float64)
+    error = float(np.abs(wide - want).max()) / scale
     return None if error <= tolerance else "FAIL: max error %.2g x max(1, |expected|) = %.3g" % (error, scale)
 
 

@@ -215,8 +215,8 @@ class ModelTest(unittest.TestCase):
             disc.load(path)
 
     def test_compile_errors(self):
-        with self.assertRaisesRegex(disc.Error, r"error: custom op 'stablehlo.fft' is unknown"):
-            disc.compile(MAXIMUM.replace("stablehlo.maximum %a, %b", "stablehlo.fft %a")
+        with self.assertRaisesRegex(disc.Error, r"error: custom op 'stablehlo.einsum' is unknown"):
+            disc.compile(MAXIMUM.replace("stablehlo.maximum %a, %b", "stablehlo.einsum %a")
                          .replace("T>", "f32>"))
         broken = os.path.join(self.work, "broken.mlir")
         with open(broken, "w") as file:

@@ -231,6 +231,7 @@ static void buildLinalgPhase(OpPassManager &pm, const CompileOptions &options) {
   pm.addNestedPass<func::FuncOp>(createConvolutionToGemmPass());
   StablehloToLinalgPassOptions lowering;
   lowering.sequentialScans = options.target == Target::Cpu;
+  lowering.fftCalls = options.target == Target::Cpu;
   pm.addPass(createStablehloToLinalgPass(lowering));
   pm.addPass(createDiscLinalgFuseElementwise());
   pm.addPass(createCanonicalizerPass());

@@ -84,6 +84,10 @@ public:
           return stablehlo::RngAlgorithmAttr::get(
               context, static_cast<stablehlo::RngAlgorithm>(value.getValue()));
         })
+        .Case([&](mhlo::FftTypeAttr value) -> Attribute {
+          return stablehlo::FftTypeAttr::get(
+              context, static_cast<stablehlo::FftType>(value.getValue()));
+        })
         .Case([&](mhlo::DotDimensionNumbersAttr value) -> Attribute {
           return stablehlo::DotDimensionNumbersAttr::get(
               context, value.getLhsBatchingDimensions(),

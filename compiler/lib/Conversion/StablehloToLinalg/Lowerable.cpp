@@ -99,6 +99,8 @@ std::optional<std::string> mlir::disc::checkLowerable(Operation *op) {
   std::string name = op->getName().getStringRef().str();
   if (isa<stablehlo::CustomCallOp>(op))
     return checkCustomCall(op);
+  if (isa<stablehlo::FftOp>(op))
+    return checkFft(op);
   // Shapes and start indices may also be given as index tensors.
   bool takesIndexTensors =
       isa<stablehlo::DynamicIotaOp, stablehlo::DynamicBroadcastInDimOp,

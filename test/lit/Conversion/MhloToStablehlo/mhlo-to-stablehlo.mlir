@@ -101,3 +101,12 @@ func.func @already_stablehlo(%x: tensor<f32>) -> tensor<f32> {
   %0 = stablehlo.add %x, %c : tensor<f32>
   return %0 : tensor<f32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @fft
+// CHECK: stablehlo.fft %arg0, type = RFFT, length = [8] : (tensor<4x8xf32>) -> tensor<4x5xcomplex<f32>>
+func.func @fft(%x: tensor<4x8xf32>) -> tensor<4x5xcomplex<f32>> {
+  %0 = "mhlo.fft"(%x) {fft_type = #mhlo<fft_type RFFT>, fft_length = dense<8> : tensor<1xi64>} : (tensor<4x8xf32>) -> tensor<4x5xcomplex<f32>>
+  return %0 : tensor<4x5xcomplex<f32>>
+}

@@ -21,6 +21,11 @@ def StablehloToLinalgPass : Pass<"disc-stablehlo-to-linalg", "ModuleOp"> {
     A stablehlo.custom_call becomes disc_ral.custom_call, the call of a
     user kernel registered with TAO_RAL_API.
 
+    With fft-calls (the CPU), a stablehlo.fft becomes disc_ral.custom_call
+    of the runtime's `ral_fft`, `ral_ifft`, `ral_rfft` or `ral_irfft` on its
+    operand with the untransformed dimensions folded into one; without it,
+    fft is reported unsupported for the target.
+
     Ops that cannot be lowered are reported once per op kind at the source
     location of their first occurrence, followed by a summary at the module
     ("unsupported ops: stablehlo.sort (2), ..."), and the pass fails without
@@ -35,6 +40,9 @@ def StablehloToLinalgPass : Pass<"disc-stablehlo-to-linalg", "ModuleOp"> {
            "Lower prefix scans to a loop along the scanned dimension, in "
            "parallel over the other dimensions, rather than log2(n) "
            "elementwise steps">,
+    Option<"fftCalls", "fft-calls", "bool", "false",
+           "Lower stablehlo.fft to calls of the runtime's FFT, which the "
+           "CPU runtime computes with FFTW">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

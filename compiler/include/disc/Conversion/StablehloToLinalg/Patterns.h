@@ -122,6 +122,10 @@ std::optional<std::string> checkScalarizable(Operation *op);
 /// nullopt when it can.
 std::optional<std::string> checkCustomCall(Operation *op);
 
+/// Why a stablehlo.fft cannot become a call of the runtime's FFT, or
+/// nullopt when it can.
+std::optional<std::string> checkFft(Operation *op);
+
 /// Why the patterns decline to lower `op`, a StableHLO op (an element type
 /// they do not handle, a body with no scalar form, a combination of
 /// attributes), or nullopt. Every pattern asks it first, so the reason is
@@ -245,6 +249,8 @@ void populateSortPatterns(const TypeConverter &converter,
                           RewritePatternSet &patterns);
 void populateLinearAlgebraPatterns(const TypeConverter &converter,
                                    RewritePatternSet &patterns);
+void populateFftPatterns(const TypeConverter &converter,
+                         RewritePatternSet &patterns);
 
 } // namespace disc
 } // namespace mlir

@@ -88,6 +88,11 @@ def HLO_Transpose : HLO_Enum<"Transpose",
   I32EnumAttrCase<"TRANSPOSE", 2>, I32EnumAttrCase<"ADJOINT", 3>]>;
 def HLO_TransposeAttr : EnumAttr<HLO_Dialect, HLO_Transpose, "transpose">;
 
+def HLO_FftType : HLO_Enum<"FftType", "which transform fft computes", [
+  I32EnumAttrCase<"FFT", 0>, I32EnumAttrCase<"IFFT", 1>,
+  I32EnumAttrCase<"RFFT", 2>, I32EnumAttrCase<"IRFFT", 3>]>;
+def HLO_FftTypeAttr : EnumAttr<HLO_Dialect, HLO_FftType, "fft_type">;
+
 def HLO_DotDimensionNumbersAttr : AttrDef<HLO_Dialect, "DotDimensionNumbers"> {
   let mnemonic = "dot";
   let summary = "batching and contracting dimensions of dot_general";
@@ -645,6 +650,20 @@ def HLO_TriangularSolveOp : HLO_Op<"triangular_solve",
                    BoolAttr:$left_side, BoolAttr:$lower,
                    BoolAttr:$unit_diagonal, HLO_TransposeAttr:$transpose_a);
   let results = (outs TensorOf<[AnyFloat, AnyComplex]>:$result);
+  let hasVerifier = 1;
+}
+
+// The discrete Fourier transform over the innermost fft_length.size()
+// dimensions; RFFT keeps the n/2+1 non-redundant outputs of the last one,
+// which IRFFT reads back.
+def HLO_FftOp : HLO_Op<"fft", [Pure]> {
+  let arguments = (ins TensorOf<[AnyFloat, AnyComplex]>:$operand,
+                   HLO_FftTypeAttr:$fft_type, HLO_DimsAttr:$fft_length);
+  let results = (outs TensorOf<[AnyFloat, AnyComplex]>:$result);
+  let assemblyFormat = [{
+    $operand `,` `type` `=` $fft_type `,` `length` `=`
+    custom<Dims>($fft_length) attr-dict `:` functional-type(operands, results)
+  }];
   let hasVerifier = 1;
 }
 
