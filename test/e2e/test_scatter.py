@@ -1,7 +1,14 @@
 """scatter: the gradient of an embedding (scatter-add with repeated and
 out-of-range ids, which are skipped), `x.at[i].set(u)`, an integer max,
 2-D starts with the index vector first, batching dims, and two operands
-updated by one body, each against a numpy reference written from the spec."""
+updated by one body, each against a numpy reference written from the spec.
+
+On the CPU a scatter whose window has a dimension the indices do not move
+runs in parallel over blocks of that dimension: the cases with rows of 40,
+64 and 128 elements (several blocks, whole or with a shorter last one),
+columns, windows before the scatter dim and overlapping 3-D windows check
+that the updates of one element still apply in the spec's order, with
+bodies whose result depends on it (`u - acc`, a replacement)."""
 
 import itertools
 
@@ -13,6 +20,8 @@ BODIES = {
     "add": (lambda acc, u: acc + u, "%r = stablehlo.add %a, %b : {s}"),
     "set": (lambda acc, u: u, None),
     "max": (lambda acc, u: np.maximum(acc, u), "%r = stablehlo.maximum %a, %b : {s}"),
+    # Not commutative: two updates of one element give u2 - u1 + acc.
+    "rsub": (lambda acc, u: u - acc, "%r = stablehlo.subtract %b, %a : {s}"),
 }
 
 
@@ -63,12 +72,16 @@ def numbers_text(window_dims, inserted, input_batching, indices_batching, to_ope
 
 def scatter_case(name, body, element, x, indices, updates, window_dims, inserted, to_operand,
                  index_vector_dim, input_batching=(), indices_batching=(), indices_type="i32",
-                 atol=1e-5):
+                 atol=1e-5, dynamic=False):
+    """dynamic: every dim of every operand is `?` in the program."""
     combine, line = BODIES[body]
     expected = reference_scatter([x], indices, [updates], combine, window_dims, inserted,
                                  input_batching, indices_batching, to_operand, index_vector_dim)[0]
-    x_type, i_type = tensor_type(x.shape, element), tensor_type(indices.shape, indices_type)
-    u_type, scalar = tensor_type(updates.shape, element), "tensor<%s>" % element
+
+    def shape(array):
+        return [-1] * array.ndim if dynamic else array.shape
+    x_type, i_type = tensor_type(shape(x), element), tensor_type(shape(indices), indices_type)
+    u_type, scalar = tensor_type(shape(updates), element), "tensor<%s>" % element
     body_lines = ["  " + line.format(s=scalar), "  stablehlo.return %%r : %s" % scalar] if line \
         else ["  stablehlo.return %%b : %s" % scalar]
     mlir = jax_module([("x", x_type), ("i", i_type), ("u", u_type)], [(x_type, "result")], [
@@ -113,6 +126,10 @@ def two_operand_case(g):
                 lambda *args: expected)
 
 
+def ints(g, shape):
+    return g.integers(-50, 50, size=shape).astype(np.int32)
+
+
 def cases():
     g = rng(65)
     table = np.zeros((10, 4), np.float32)
@@ -139,6 +156,37 @@ def cases():
                      g.integers(0, 6, size=(4, 5, 1)).astype(np.int32), random_array(g, (4, 5), "f32"),
                      [], [2], [2], 2, input_batching=[0, 1], indices_batching=[0, 1]),
         two_operand_case(g),
+        # Rows of 40: blocks of 16, 16 and 8; ids repeat (in order, u - acc
+        # keeps which came first) and fall outside on both sides.
+        scatter_case("scatter_rsub_rows_40_i32", "rsub", "i32", ints(g, (7, 40)),
+                     np.array([[3], [1], [3], [3], [-2], [7], [1], [6]], np.int32),
+                     ints(g, (8, 40)), [1], [0], [0], 1, atol=0),
+        # Rows of 128: eight whole blocks of 16, vectorized; the last write
+        # of a row wins.
+        scatter_case("scatter_set_rows_128_f32", "set", "f32", random_array(g, (9, 128), "f32"),
+                     np.array([[4], [0], [4], [9], [8], [0], [4], [-1], [2], [4]], np.int32),
+                     random_array(g, (10, 128), "f32"), [1], [0], [0], 1),
+        scatter_case("scatter_add_rows_64_f16", "add", "f16", random_array(g, (5, 64), "f16"),
+                     np.array([[1], [4], [1], [0]], np.int32), random_array(g, (4, 64), "f16"),
+                     [1], [0], [0], 1, atol=2e-2),
+        # The window dim before the scatter dim: rows of updates[:, n].
+        scatter_case("scatter_rsub_window_first_i32", "rsub", "i32", ints(g, (6, 20)),
+                     np.array([[5], [2], [5], [6], [2]], np.int32), ints(g, (20, 5)), [0], [0],
+                     [0], 1, atol=0),
+        # x.at[:, i].add(u): the split dim is the input's first, not its
+        # contiguous one.
+        scatter_case("scatter_rsub_columns_i32", "rsub", "i32", ints(g, (24, 5)),
+                     np.array([[1], [3], [1], [5], [1]], np.int32), ints(g, (5, 24)), [1], [1],
+                     [1], 1, atol=0),
+        # 2x3x34 windows at 2-D starts: they overlap, and those starting at
+        # the last row or column are partly outside (those elements skipped).
+        scatter_case("scatter_rsub_windows_3d_i32", "rsub", "i32", ints(g, (4, 6, 34)),
+                     np.array([[0, 1], [1, 2], [0, 2], [3, 5], [1, 1], [2, 4]], np.int32),
+                     ints(g, (6, 2, 3, 34)), [1, 2, 3], [], [0, 1], 1, atol=0),
+        # Every size dynamic: blocks of a fixed length, the last one shorter.
+        scatter_case("scatter_add_rows_dynamic_f32", "add", "f32", random_array(g, (6, 100), "f32"),
+                     np.array([[2], [5], [2], [6], [0]], np.int32), random_array(g, (5, 100), "f32"),
+                     [1], [0], [0], 1, dynamic=True),
     ]
 
 
