@@ -4,8 +4,8 @@ out-of-range ids, which are skipped), `x.at[i].set(u)`, an integer max,
 updated by one body, each against a numpy reference written from the spec.
 
 On the CPU a scatter whose window has a dimension the indices do not move
-runs in parallel over blocks of that dimension: the cases with rows of 40,
-64 and 128 elements (several blocks, whole or with a shorter last one),
+runs in parallel over blocks of that dimension: the cases with rows of 200,
+512 and 128 elements (several blocks, whole or with a shorter last one),
 columns, windows before the scatter dim and overlapping 3-D windows check
 that the updates of one element still apply in the spec's order, with
 bodies whose result depends on it (`u - acc`, a replacement)."""
@@ -156,33 +156,35 @@ def cases():
                      g.integers(0, 6, size=(4, 5, 1)).astype(np.int32), random_array(g, (4, 5), "f32"),
                      [], [2], [2], 2, input_batching=[0, 1], indices_batching=[0, 1]),
         two_operand_case(g),
-        # Rows of 40: blocks of 16, 16 and 8; ids repeat (in order, u - acc
-        # keeps which came first) and fall outside on both sides.
-        scatter_case("scatter_rsub_rows_40_i32", "rsub", "i32", ints(g, (7, 40)),
+        # Rows of 200: blocks of 64, the last one 8 long; ids repeat (in
+        # order, u - acc keeps which came first) and fall outside on both
+        # sides.
+        scatter_case("scatter_rsub_rows_200_i32", "rsub", "i32", ints(g, (7, 200)),
                      np.array([[3], [1], [3], [3], [-2], [7], [1], [6]], np.int32),
-                     ints(g, (8, 40)), [1], [0], [0], 1, atol=0),
-        # Rows of 128: eight whole blocks of 16, vectorized; the last write
-        # of a row wins.
+                     ints(g, (8, 200)), [1], [0], [0], 1, atol=0),
+        # Rows of 128: two whole blocks of 64, vectorized; the last write of
+        # a row wins.
         scatter_case("scatter_set_rows_128_f32", "set", "f32", random_array(g, (9, 128), "f32"),
                      np.array([[4], [0], [4], [9], [8], [0], [4], [-1], [2], [4]], np.int32),
                      random_array(g, (10, 128), "f32"), [1], [0], [0], 1),
-        scatter_case("scatter_add_rows_64_f16", "add", "f16", random_array(g, (5, 64), "f16"),
-                     np.array([[1], [4], [1], [0]], np.int32), random_array(g, (4, 64), "f16"),
+        scatter_case("scatter_add_rows_512_f16", "add", "f16", random_array(g, (5, 512), "f16"),
+                     np.array([[1], [4], [1], [0]], np.int32), random_array(g, (4, 512), "f16"),
                      [1], [0], [0], 1, atol=2e-2),
-        # The window dim before the scatter dim: rows of updates[:, n].
-        scatter_case("scatter_rsub_window_first_i32", "rsub", "i32", ints(g, (6, 20)),
-                     np.array([[5], [2], [5], [6], [2]], np.int32), ints(g, (20, 5)), [0], [0],
+        # The window dim before the scatter dim: rows of updates[:, n], in
+        # blocks of 64, 64 and 22.
+        scatter_case("scatter_rsub_window_first_i32", "rsub", "i32", ints(g, (6, 150)),
+                     np.array([[5], [2], [5], [6], [2]], np.int32), ints(g, (150, 5)), [0], [0],
                      [0], 1, atol=0),
         # x.at[:, i].add(u): the split dim is the input's first, not its
         # contiguous one.
-        scatter_case("scatter_rsub_columns_i32", "rsub", "i32", ints(g, (24, 5)),
-                     np.array([[1], [3], [1], [5], [1]], np.int32), ints(g, (5, 24)), [1], [1],
+        scatter_case("scatter_rsub_columns_i32", "rsub", "i32", ints(g, (150, 5)),
+                     np.array([[1], [3], [1], [5], [1]], np.int32), ints(g, (5, 150)), [1], [1],
                      [1], 1, atol=0),
-        # 2x3x34 windows at 2-D starts: they overlap, and those starting at
+        # 2x3x70 windows at 2-D starts: they overlap, and those starting at
         # the last row or column are partly outside (those elements skipped).
-        scatter_case("scatter_rsub_windows_3d_i32", "rsub", "i32", ints(g, (4, 6, 34)),
+        scatter_case("scatter_rsub_windows_3d_i32", "rsub", "i32", ints(g, (4, 6, 70)),
                      np.array([[0, 1], [1, 2], [0, 2], [3, 5], [1, 1], [2, 4]], np.int32),
-                     ints(g, (6, 2, 3, 34)), [1, 2, 3], [], [0, 1], 1, atol=0),
+                     ints(g, (6, 2, 3, 70)), [1, 2, 3], [], [0, 1], 1, atol=0),
         # Every size dynamic: blocks of a fixed length, the last one shorter.
         scatter_case("scatter_add_rows_dynamic_f32", "add", "f32", random_array(g, (6, 100), "f32"),
                      np.array([[2], [5], [2], [6], [0]], np.int32), random_array(g, (5, 100), "f32"),

@@ -1053,23 +1053,28 @@ private:
                                    Twine(split.inputDim));
 
     // Blocks of whole cache lines, so that two threads seldom write one
-    // line, and at most kMaxBlocks of them, so that each thread walks the
-    // indices and the rows of the updates as few times as it can.
-    constexpr int64_t kLineBits = 512, kMaxBlocks = 8;
+    // line, of at least kMinBlockBits, so that a block's part of a row is
+    // lines the prefetchers follow, and at most kMaxBlocks of them: each
+    // block walks all of the indices and reads a row of the results for
+    // each update.
+    constexpr int64_t kLineBits = 512, kMinBlockBits = 2048, kMaxBlocks = 8;
     int64_t widestBits = 1;
     for (Value input : inputs)
       widestBits = std::max(
           widestBits, getStorageBits(getElementTypeOrSelf(input.getType())));
     int64_t lineElements = std::max<int64_t>(1, kLineBits / widestBits);
+    int64_t minBlockElements = std::max<int64_t>(1, kMinBlockBits / widestBits);
     auto updateType = cast<RankedTensorType>(updates.front().getType());
     int64_t staticLength = updateType.getDimSize(split.updateDim);
     int64_t blockLength =
         ShapedType::isDynamic(staticLength)
-            ? 4 * lineElements
-            : std::min<int64_t>(
+            ? minBlockElements
+            : std::min(
                   staticLength,
-                  llvm::alignTo(llvm::divideCeil(staticLength, kMaxBlocks),
-                                lineElements));
+                  std::max<int64_t>(
+                      minBlockElements,
+                      llvm::alignTo(llvm::divideCeil(staticLength, kMaxBlocks),
+                                    lineElements)));
     bool wholeBlocks =
         !ShapedType::isDynamic(staticLength) && staticLength % blockLength == 0;
     Value length = updateSizes[split.updateDim];

@@ -59,23 +59,23 @@ func.func @scatter_add(%x: tensor<6x3xf32>, %ids: tensor<4x1xi32>, %u: tensor<4x
 // SPLIT: tensor.parallel_insert_slice %[[ROWS]] into %[[SHARED]][0, %[[START]]] [6, 3] [1, 1]
 // SPLIT: return %[[OUT]]
 
-// Rows of 40 f32: blocks of 16 (a cache line), the last one 8 long.
-// CHECK-LABEL: func.func @scatter_set_rows_40
-// SPLIT-LABEL: func.func @scatter_set_rows_40
-// SPLIT: scf.forall (%[[B:.*]]) in (3)
-// SPLIT: %[[START:.*]] = arith.muli %[[B]], %c16
-// SPLIT: %[[LEFT:.*]] = arith.subi %c40{{.*}}, %[[START]]
-// SPLIT: %[[LENGTH:.*]] = arith.minui %c16{{.*}}, %[[LEFT]]
-// SPLIT: tensor.extract_slice %{{.*}}[0, %[[START]]] [5, %[[LENGTH]]] [1, 1] : tensor<5x40xf32> to tensor<5x?xf32>
+// Rows of 200 f32: blocks of 64 (four cache lines), the last one 8 long.
+// CHECK-LABEL: func.func @scatter_set_rows_200
+// SPLIT-LABEL: func.func @scatter_set_rows_200
+// SPLIT: scf.forall (%[[B:.*]]) in (4)
+// SPLIT: %[[START:.*]] = arith.muli %[[B]], %c64
+// SPLIT: %[[LEFT:.*]] = arith.subi %c200{{.*}}, %[[START]]
+// SPLIT: %[[LENGTH:.*]] = arith.minui %c64{{.*}}, %[[LEFT]]
+// SPLIT: tensor.extract_slice %{{.*}}[0, %[[START]]] [5, %[[LENGTH]]] [1, 1] : tensor<5x200xf32> to tensor<5x?xf32>
 // SPLIT: linalg.generic {{.*}} ins(%{{.*}} : tensor<?xf32>) outs(%{{.*}} : tensor<?xf32>)
 // SPLIT: ^bb0(%[[IN:.*]]: f32, %{{.*}}: f32):
 // SPLIT: linalg.yield %[[IN]] : f32
-func.func @scatter_set_rows_40(%x: tensor<5x40xf32>, %ids: tensor<2x1xi32>, %u: tensor<2x40xf32>) -> tensor<5x40xf32> {
+func.func @scatter_set_rows_200(%x: tensor<5x200xf32>, %ids: tensor<2x1xi32>, %u: tensor<2x200xf32>) -> tensor<5x200xf32> {
   %0 = "stablehlo.scatter"(%x, %ids, %u) <{indices_are_sorted = false, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, unique_indices = false}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     stablehlo.return %b : tensor<f32>
-  }) : (tensor<5x40xf32>, tensor<2x1xi32>, tensor<2x40xf32>) -> tensor<5x40xf32>
-  return %0 : tensor<5x40xf32>
+  }) : (tensor<5x200xf32>, tensor<2x1xi32>, tensor<2x200xf32>) -> tensor<5x200xf32>
+  return %0 : tensor<5x200xf32>
 }
 
 // x.at[:, i].add(u): the unindexed window dim is the input's first, so a
