@@ -126,6 +126,17 @@ def two_operand_case(g):
                 lambda *args: expected)
 
 
+def window_wider_than_input_case(g):
+    """All sizes dynamic, a window of 6 into rows of 4 (which the spec rules
+    out): the run fails, naming the op and the dimension."""
+    wide = scatter_case("scatter_window_wider_than_input", "add", "f32",
+                        random_array(g, (3, 4), "f32"), np.array([[1]], np.int32),
+                        random_array(g, (1, 6), "f32"), [1], [0], [0], 1, dynamic=True)
+    return Case(wide.name, wide.mlir, wide.inputs, expect="run_error",
+                stderr_patterns=[r"^ral-run: error: ",
+                                 r"stablehlo.scatter: the update window is larger than dimension 1"])
+
+
 def ints(g, shape):
     return g.integers(-50, 50, size=shape).astype(np.int32)
 
@@ -189,6 +200,7 @@ def cases():
         scatter_case("scatter_add_rows_dynamic_f32", "add", "f32", random_array(g, (6, 100), "f32"),
                      np.array([[2], [5], [2], [6], [0]], np.int32), random_array(g, (5, 100), "f32"),
                      [1], [0], [0], 1, dynamic=True),
+        window_wider_than_input_case(g),
     ]
 
 
