@@ -933,10 +933,6 @@ struct UnindexedWindowDim {
   int64_t updateDim, inputDim;
 };
 
-struct RowSlice {
-  SmallVector<OpFoldResult> offsets, sizes, strides;
-};
-
 // The innermost such dim, or nullopt when every window dim is indexed.
 std::optional<UnindexedWindowDim>
 findUnindexedWindowDim(const ScatterGeometry &geometry) {
@@ -948,6 +944,11 @@ findUnindexedWindowDim(const ScatterGeometry &geometry) {
       found = UnindexedWindowDim{updateDim, inputDim};
   return found;
 }
+
+// Where a row lies in a tensor, as tensor.extract_slice takes it.
+struct RowSlice {
+  SmallVector<OpFoldResult> offsets, sizes, strides;
+};
 
 int64_t getStorageBits(Type elementType) {
   if (auto complexType = dyn_cast<ComplexType>(elementType))
@@ -970,9 +971,9 @@ int64_t getStorageBits(Type elementType) {
 // Split form (`splitWindows`, the CPU), when a window dim is not indexed
 // (an embedding gradient's row): an scf.forall over blocks of that dim, of
 // whole cache lines, each block walking every update in order but only its
-// own columns, so no two blocks write one result element and each element's
-// updates keep their order. Inside, a loop nest over the other update dims
-// carries the block of the results; when the split dim is the innermost of
+// own part of the window, so no two blocks write one result element and each
+// element's updates keep their order. Inside, a loop nest over the other update
+// dims carries the block of the results; when the split dim is the innermost of
 // both the updates and the inputs, a block's row is combined by one
 // elementwise linalg.generic over contiguous slices, which the CPU
 // pipeline vectorizes, after one bounds check per row.
