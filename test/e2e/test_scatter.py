@@ -95,35 +95,40 @@ def scatter_case(name, body, element, x, indices, updates, window_dims, inserted
     return Case(name, mlir, [x, indices, updates], lambda *args: expected, atol=atol, rtol=1e-5)
 
 
-def two_operand_case(g):
-    """Keeps, per row, the larger value and where it came from: two inputs
-    updated together by a body of four arguments."""
-    values = random_array(g, (5,), "f32")
-    where = np.zeros(5, np.int32)
+def two_operand_case(g, width=None):
+    """Keeps, per element, the larger value and where it came from: two
+    inputs updated together by a body of four arguments; of scalars, or
+    with `width`, of rows (blocks of 64 on the CPU, vectorized)."""
+    shape = (5,) if width is None else (5, width)
+    values = random_array(g, shape, "f32")
+    where = np.zeros(shape, np.int32)
     ids = np.array([[1], [3], [1], [4], [-1]], np.int32)
-    new_values = random_array(g, (5,), "f32")
-    new_where = np.arange(10, 15, dtype=np.int32)
+    new_values = random_array(g, shape, "f32")
+    new_where = np.arange(10, 10 + values.size, dtype=np.int32).reshape(shape)
 
     def combine(v, w, nv, nw):
         return (nv, nw) if nv > v else (v, w)
-    expected = reference_scatter([values, where], ids, [new_values, new_where], combine, [], [0],
-                                 [], [], [0], 1)
-    mlir = jax_module([("v", "tensor<5xf32>"), ("w", "tensor<5xi32>"), ("i", "tensor<5x1xi32>"),
-                       ("nv", "tensor<5xf32>"), ("nw", "tensor<5xi32>")],
-                      [("tensor<5xf32>", "[0]"), ("tensor<5xi32>", "[1]")], [
-        '%0:2 = "stablehlo.scatter"(%arg0, %arg1, %arg2, %arg3, %arg4) <{indices_are_sorted = false, '
-        'scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], '
-        'scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, unique_indices = false}> ({',
+    window_dims = [] if width is None else [1]
+    expected = reference_scatter([values, where], ids, [new_values, new_where], combine,
+                                 window_dims, [0], [], [], [0], 1)
+    f_type, i_type = tensor_type(shape, "f32"), tensor_type(shape, "i32")
+    windows = "" if width is None else "update_window_dims = [1], "
+    mlir = jax_module([("v", f_type), ("w", i_type), ("i", "tensor<5x1xi32>"),
+                       ("nv", f_type), ("nw", i_type)],
+                      [(f_type, "[0]"), (i_type, "[1]")], [
+        '%%0:2 = "stablehlo.scatter"(%%arg0, %%arg1, %%arg2, %%arg3, %%arg4) <{indices_are_sorted = false, '
+        'scatter_dimension_numbers = #stablehlo.scatter<%sinserted_window_dims = [0], '
+        'scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, unique_indices = false}> ({' % windows,
         "^bb0(%v: tensor<f32>, %w: tensor<i32>, %nv: tensor<f32>, %nw: tensor<i32>):",
         "  %gt = stablehlo.compare  GT, %nv, %v,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>",
         "  %rv = stablehlo.select %gt, %nv, %v : tensor<i1>, tensor<f32>",
         "  %rw = stablehlo.select %gt, %nw, %w : tensor<i1>, tensor<i32>",
         "  stablehlo.return %rv, %rw : tensor<f32>, tensor<i32>",
-        "}) : (tensor<5xf32>, tensor<5xi32>, tensor<5x1xi32>, tensor<5xf32>, tensor<5xi32>) "
-        "-> (tensor<5xf32>, tensor<5xi32>)",
-        "return %0#0, %0#1 : tensor<5xf32>, tensor<5xi32>"])
-    return Case("scatter_two_operands", mlir, [values, where, ids, new_values, new_where],
-                lambda *args: expected)
+        "}) : (%s, %s, tensor<5x1xi32>, %s, %s) -> (%s, %s)" % (f_type, i_type, f_type, i_type,
+                                                               f_type, i_type),
+        "return %%0#0, %%0#1 : %s, %s" % (f_type, i_type)])
+    name = "scatter_two_operands" if width is None else "scatter_two_operands_rows_%d" % width
+    return Case(name, mlir, [values, where, ids, new_values, new_where], lambda *args: expected)
 
 
 def window_wider_than_input_case(g):
@@ -167,6 +172,7 @@ def cases():
                      g.integers(0, 6, size=(4, 5, 1)).astype(np.int32), random_array(g, (4, 5), "f32"),
                      [], [2], [2], 2, input_batching=[0, 1], indices_batching=[0, 1]),
         two_operand_case(g),
+        two_operand_case(g, 128),
         # Rows of 200: blocks of 64, the last one 8 long; ids repeat (in
         # order, u - acc keeps which came first) and fall outside on both
         # sides.
