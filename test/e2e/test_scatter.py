@@ -207,6 +207,16 @@ def cases():
                      np.array([[2], [5], [2], [6], [0]], np.int32), random_array(g, (5, 100), "f32"),
                      [1], [0], [0], 1, dynamic=True),
         window_wider_than_input_case(g),
+    ] + [
+        # The blocks' elementwise combine for other element types: bits, a
+        # wrapping unsigned sum, f64 and complex.
+        scatter_case("scatter_%s_rows_%s" % (body, element.replace("<", "_").replace(">", "")),
+                     body, element, random_array(g, (6, width), element),
+                     np.array([[5], [0], [5], [6], [2]], np.int32),
+                     random_array(g, (5, width), element), [1], [0], [0], 1, atol=atol)
+        for body, element, width, atol in [("set", "i1", 600, 0), ("add", "ui8", 300, 0),
+                                           ("add", "f64", 72, 1e-12),
+                                           ("add", "complex<f32>", 40, 1e-5)]
     ]
 
 
