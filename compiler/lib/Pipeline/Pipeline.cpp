@@ -221,10 +221,12 @@ static void buildHloPhase(OpPassManager &pm) {
 // every other product without a library; on the CPU, a 2-D f32 one becomes a
 // named convolution first, which the device phase hands to oneDNN or, without
 // a library, is tiled and vectorized reading its windows in place. On the CPU,
-// ops that read a row reduction are then computed a row at a time with it (the
-// GPU has its own row kernels), reductions over leading dimensions are split
-// in column chunks for the cores, and without a library the products are tiled
-// for the cache and the registers.
+// prefix scans are a loop along the scanned dimension and a scatter runs in
+// parallel over blocks of a window dimension its indices do not move; ops that
+// read a row reduction are then computed a row at a time with it (the GPU has
+// its own row kernels), reductions over leading dimensions are split in column
+// chunks for the cores, and without a library the products are tiled for the
+// cache and the registers.
 static void buildLinalgPhase(OpPassManager &pm, const CompileOptions &options) {
   if (options.target == Target::Cpu)
     pm.addNestedPass<func::FuncOp>(createConvolutionToLinalgConvPass());
@@ -232,6 +234,7 @@ static void buildLinalgPhase(OpPassManager &pm, const CompileOptions &options) {
   StablehloToLinalgPassOptions lowering;
   lowering.sequentialScans = options.target == Target::Cpu;
   lowering.fftCalls = options.target == Target::Cpu;
+  lowering.splitScatterWindows = options.target == Target::Cpu;
   pm.addPass(createStablehloToLinalgPass(lowering));
   pm.addPass(createDiscLinalgFuseElementwise());
   pm.addPass(createCanonicalizerPass());

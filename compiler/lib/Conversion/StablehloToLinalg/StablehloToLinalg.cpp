@@ -110,7 +110,8 @@ struct StablehloToLinalgPass
     disc::StablehloToLinalgTypeConverter converter;
     RewritePatternSet patterns(context);
     disc::populateElementwisePatterns(converter, patterns);
-    disc::populateDataMovementPatterns(converter, patterns);
+    disc::populateDataMovementPatterns(converter, patterns,
+                                       splitScatterWindows);
     disc::populateReductionPatterns(converter, patterns, sequentialScans);
     disc::populateContractionPatterns(converter, patterns);
     disc::populateControlFlowPatterns(converter, patterns);

@@ -34,6 +34,17 @@ def StablehloToLinalgPass : Pass<"disc-stablehlo-to-linalg", "ModuleOp"> {
     A reduce_window that is a prefix scan (jnp.cumsum and its kin) becomes
     log2(n) elementwise steps, or, with sequential-scans (the CPU), one loop
     along the scanned dimension per position of the others.
+
+    A scatter visits its update elements in order, one loop nest over the
+    updates. With split-scatter-windows (the CPU), a scatter whose window
+    has a dimension that the indices do not move (an embedding gradient's
+    row) becomes an scf.forall over blocks of whole cache lines of that
+    dimension: each block walks every update in order but writes only its
+    own part of the window, so the blocks never write one element and each
+    element's updates keep their order, whatever the body. When that
+    dimension is the innermost of the updates and of the inputs, a block's
+    part of one update row is combined by one elementwise linalg.generic
+    over the two contiguous rows.
   }];
   let options = [
     Option<"sequentialScans", "sequential-scans", "bool", "false",
@@ -43,6 +54,9 @@ def StablehloToLinalgPass : Pass<"disc-stablehlo-to-linalg", "ModuleOp"> {
     Option<"fftCalls", "fft-calls", "bool", "false",
            "Lower stablehlo.fft to calls of the runtime's FFT, which the "
            "CPU runtime computes with FFTW">,
+    Option<"splitScatterWindows", "split-scatter-windows", "bool", "false",
+           "Run a scatter in parallel over blocks of a window dimension "
+           "that its indices do not move">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -230,8 +230,11 @@ Value createFilledTensor(OpBuilder &b, Location loc, RankedTensorType type,
 
 void populateElementwisePatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns);
+/// With `splitScatterWindows`, a scatter whose window has a dimension the
+/// indices do not move runs in parallel over blocks of that dimension.
 void populateDataMovementPatterns(const TypeConverter &converter,
-                                  RewritePatternSet &patterns);
+                                  RewritePatternSet &patterns,
+                                  bool splitScatterWindows);
 /// With `sequentialScans`, prefix scans become a loop along the scanned
 /// dimension rather than log2(n) elementwise steps.
 void populateReductionPatterns(const TypeConverter &converter,
