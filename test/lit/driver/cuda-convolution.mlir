@@ -69,8 +69,8 @@
 // taken into the call, the f32 products of a 1x1 window and of a 1-D
 // convolution to its BLAS, and keeps the f16 ones as loops; without a
 // library, im2col and a product that disc-cpu-tile-contractions tiles into
-// vectorized register tiles (the f16 product stays loops, the depthwise
-// convolution its direct lowering).
+// vectorized register tiles (the f16 product's tiles sum in f32, rounded
+// to f16 once; the depthwise convolution keeps its direct lowering).
 // CPU-LABEL: func.func public @conv_bias_relu
 // CPU-NOT: "ral_gemm"
 // CPU: "ral_conv" device "cpu" may_fail(%{{.*}}, %{{.*}}, %{{.*}}, %c1_i64, %c1_i64, %c1_i64, %c1_i64, %c1_i64, %c1_i64, %c1_i64, %c1_i64) : (memref<2x8x8x16xf32>, memref<3x3x16x32xf32>, memref<2x8x8x32xf32>, i64, i64, i64, i64, i64, i64, i64, i64)
@@ -86,7 +86,7 @@
 // NOLIB: scf.forall
 // NOLIB: vector.contract
 // NOLIB-LABEL: func.func public @conv_nchw
-// NOLIB: linalg.matmul {{.*}} ins(%{{.*}}, %{{.*}} : tensor<64x27xf16>, tensor<8x27xf16>)
+// NOLIB: vector.contract {{.*}} : vector<1xf16>, vector<1x8xf16> into vector<8xf32>
 // NOLIB-LABEL: func.func public @conv_1x1
 // NOLIB: vector.contract
 // NOLIB-LABEL: func.func public @conv_1d
