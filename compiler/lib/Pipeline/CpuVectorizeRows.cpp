@@ -113,6 +113,7 @@ LogicalResult vectorizeByRegisters(RewriterBase &rewriter, linalg::LinalgOp op,
   unsigned loops = op.getNumLoops();
   SmallVector<int64_t> tileSizes(loops, 1);
   tileSizes.back() = lanes;
+  bool exact = op.getStaticLoopRanges().back() % lanes == 0;
   rewriter.setInsertionPoint(op);
   FailureOr<linalg::TiledLinalgOp> tiled = linalg::tileLinalgOp(
       rewriter, op,
@@ -121,7 +122,6 @@ LogicalResult vectorizeByRegisters(RewriterBase &rewriter, linalg::LinalgOp op,
   if (failed(tiled))
     return failure();
   rewriter.eraseOp(op);
-  bool exact = op.getStaticLoopRanges().back() % lanes == 0;
   SmallVector<int64_t> vectorSizes;
   SmallVector<bool> scalableDims;
   if (!exact) {
