@@ -33,6 +33,7 @@
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir {
@@ -55,13 +56,15 @@ constexpr int64_t kTargetChunks = 8;
 // take longer together than one core reading whole rows.
 constexpr int64_t kMinChunkVectors = 4;
 
-/// Whether `op` is a linalg op on tensors, outside any loop over chunks,
-/// that reduces over its leading loop into integers or floats.
+/// Whether `op` is a linalg op on tensors, outside any loop, that reduces
+/// over its leading loop into integers or floats. Inside a loop (a blocked
+/// solver's row step) the loop's own iterations are the work to spread,
+/// and a parallel-for per iteration would cost more than it saves.
 bool isLeadingReduction(linalg::LinalgOp op) {
   if (!op.hasPureTensorSemantics() || op.getNumReductionLoops() == 0 ||
       linalg::isaContractionOpInterface(op) ||
       linalg::isaConvolutionOpInterface(op) || !isa<TilingInterface>(*op) ||
-      op->getParentOfType<scf::ForallOp>() ||
+      op->getParentOfType<LoopLikeOpInterface>() ||
       op.getIteratorTypesArray().front() != utils::IteratorType::reduction)
     return false;
   return llvm::all_of(op.getDpsInits(), [](Value init) {

@@ -84,8 +84,8 @@ func.func @argmax_dynamic_columns(%x: tensor<100x?xf32>, %max: tensor<?xf32>,
 
 // Left alone: a row reduction (its rows are the parallel outer loop), too
 // few columns for two chunks of four vectors (64) and a float sum that may
-// not be reassociated, a reduction innermost, and one already inside a loop
-// over chunks.
+// not be reassociated, a reduction innermost, one already inside a loop
+// over chunks, and one inside a sequential loop (a blocked solver's row).
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
 #col = affine_map<(d0, d1) -> (d1)>
@@ -96,7 +96,8 @@ func.func @argmax_dynamic_columns(%x: tensor<100x?xf32>, %max: tensor<?xf32>,
 // CHECK-NOT: scf.forall (
 func.func @left_alone(%x: tensor<64x768xf32>, %rows: tensor<64xf32>,
                       %narrow: tensor<100x64xf32>, %cols: tensor<64xf32>,
-                      %y: tensor<8x64x32xf32>, %mids: tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<2x768xf32>) {
+                      %y: tensor<8x64x32xf32>, %mids: tensor<64xf32>,
+                      %init768: tensor<768xf32>) -> (tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<2x768xf32>, tensor<768xf32>) {
   %a = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
       ins(%x : tensor<64x768xf32>) outs(%rows : tensor<64xf32>) {
   ^bb0(%in: f32, %acc: f32):
@@ -128,7 +129,19 @@ func.func @left_alone(%x: tensor<64x768xf32>, %rows: tensor<64xf32>,
       tensor.parallel_insert_slice %sum into %out[%i, 0] [1, 768] [1, 1] : tensor<768xf32> into tensor<2x768xf32>
     }
   }
-  return %a, %b, %c, %d : tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<2x768xf32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %e = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %init768) -> (tensor<768xf32>) {
+    %sum = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
+        ins(%x : tensor<64x768xf32>) outs(%acc : tensor<768xf32>) {
+    ^bb0(%in: f32, %running: f32):
+      %s = arith.addf %running, %in fastmath<reassoc> : f32
+      linalg.yield %s : f32
+    } -> tensor<768xf32>
+    scf.yield %sum : tensor<768xf32>
+  }
+  return %a, %b, %c, %d, %e : tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<2x768xf32>, tensor<768xf32>
 }
 
 // -----

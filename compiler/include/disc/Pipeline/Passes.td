@@ -137,7 +137,9 @@ def DiscCpuParallelReductions
       linalg.reduce then combines the partial rows into the output.
 
     disc-cpu-parallel-for spreads the chunks or blocks over the cores when
-    there is enough work. Ops already inside an scf.forall are left alone.
+    there is enough work. Ops inside a loop (a blocked solver's row step) are
+    left alone: the loop's iterations are the work to spread there, and a
+    parallel-for per iteration would cost more than it saves.
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
