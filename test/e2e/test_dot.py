@@ -316,6 +316,25 @@ def no_library_cases():
     return compiled + narrower_vector_cases(cases)
 
 
+def library_narrow_cases():
+    """With the libraries (the default), the products they do not take are
+    tiled as without one: f16 and bf16 ones summed in f32 and rounded once,
+    narrow inputs widened, integer ones."""
+    g = rng(73)
+    return [
+        dot_general_case("library_f16_rounded_once", "f16", (37, 300), (300, 45), [], [], [1],
+                         [0], g, tolerance=F16_ROUNDED_ONCE),
+        bf16_dot_general_case("library_bf16_rounded_once", (2, 37, 300), (2, 300, 45), [0], [0],
+                              [2], [1], "bf16", g, rounded_once=True),
+        bf16_dot_general_case("library_bf16_to_f32", (37, 300), (300, 45), [], [], [1], [0],
+                              "f32", g),
+        dot_general_case("library_f16_to_f32", "f16", (20, 24), (24, 40), [], [], [1], [0], g,
+                         result_element_type="f32"),
+        dot_general_case("library_i8_to_i32", "i8", (37, 50), (50, 45), [], [], [1], [0], g,
+                         result_element_type="i32"),
+    ]
+
+
 def host_has_avx2():
     try:
         with open("/proc/cpuinfo") as cpuinfo:
@@ -359,4 +378,5 @@ def dot_cases():
     return cases
 
 
-run(dot_general_cases() + dense_layer_cases() + dot_cases() + no_library_cases())
+run(dot_general_cases() + dense_layer_cases() + dot_cases() + no_library_cases()
+    + library_narrow_cases())

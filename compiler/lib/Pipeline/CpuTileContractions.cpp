@@ -88,6 +88,26 @@ bool hasTileableElementTypes(linalg::LinalgOp op) {
   return true;
 }
 
+/// Whether, with the runtime's libraries, `op` is left as it is: the
+/// libraries compute it (disc-linalg-matmul-to-ral, disc-linalg-conv-to-ral:
+/// a convolution, which is named only when f32, or a product of f32 or f64
+/// values throughout), or its shapes are dynamic (the tiles' bounds would
+/// need the arith expansions that make the library pipeline's reductions
+/// slower).
+bool isLeftToLibraries(linalg::LinalgOp op) {
+  if (isa<linalg::Conv2DNhwcHwcfOp>(*op) ||
+      llvm::any_of(op->getOperandTypes(), [](Type type) {
+        auto shaped = dyn_cast<ShapedType>(type);
+        return shaped && !shaped.hasStaticShape();
+      }))
+    return true;
+  Type elementType = getElementTypeOrSelf(op.getDpsInitOperand(0)->get());
+  return (elementType.isF32() || elementType.isF64()) &&
+         llvm::all_of(op.getDpsInputOperands(), [&](OpOperand *input) {
+           return getElementTypeOrSelf(input->get()) == elementType;
+         });
+}
+
 /// Whether `op` is a product of f16 or bf16 values into an f16 or bf16
 /// result, which the register tiles compute in f32 (see
 /// accumulateInF32).
@@ -399,7 +419,8 @@ struct CpuTileContractionsPass
     func::FuncOp func = getOperation();
     SmallVector<linalg::LinalgOp> narrowProducts;
     func.walk([&](linalg::LinalgOp op) {
-      if (hasNarrowFloatAccumulator(op))
+      if (hasNarrowFloatAccumulator(op) &&
+          !(libraryProducts && isLeftToLibraries(op)))
         narrowProducts.push_back(op);
     });
     IRRewriter rewriter(func.getContext());
@@ -407,7 +428,10 @@ struct CpuTileContractionsPass
       accumulateInF32(rewriter, op);
 
     SmallVector<linalg::LinalgOp> linalgOps;
-    func.walk([&](linalg::LinalgOp op) { linalgOps.push_back(op); });
+    func.walk([&](linalg::LinalgOp op) {
+      if (!libraryProducts)
+        linalgOps.push_back(op);
+    });
     bool tiledVectorProducts = false;
     for (linalg::LinalgOp op : linalgOps) {
       // Read through a transpose first: x * W^T as JAX prints it is a
@@ -428,6 +452,8 @@ struct CpuTileContractionsPass
 
     SmallVector<std::pair<linalg::LinalgOp, ContractionLoops>> products;
     func.walk([&](linalg::LinalgOp op) {
+      if (libraryProducts && isLeftToLibraries(op))
+        return;
       std::optional<ContractionLoops> loops;
       if (auto convolution = dyn_cast<linalg::Conv2DNhwcHwcfOp>(*op))
         loops = getConvolutionLoops(convolution);

@@ -225,8 +225,8 @@ static void buildHloPhase(OpPassManager &pm) {
 // parallel over blocks of a window dimension its indices do not move; ops that
 // read a row reduction are then computed a row at a time with it (the GPU has
 // its own row kernels), reductions over leading dimensions are split in column
-// chunks for the cores, and without a library the products are tiled for the
-// cache and the registers.
+// chunks or blocks of rows for the cores, and the products no library takes
+// (all of them without a library) are tiled for the cache and the registers.
 static void buildLinalgPhase(OpPassManager &pm, const CompileOptions &options) {
   if (options.target == Target::Cpu)
     pm.addNestedPass<func::FuncOp>(createConvolutionToLinalgConvPass());
@@ -246,13 +246,12 @@ static void buildLinalgPhase(OpPassManager &pm, const CompileOptions &options) {
     pm.addNestedPass<func::FuncOp>(createDiscCpuParallelReductions(columns));
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
-    if (!options.cpuLibraryCalls) {
-      DiscCpuTileContractionsOptions tiles;
-      tiles.vectorBits = options.cpuVectorBits;
-      tiles.registerRows =
-          std::min<int64_t>(8, (options.cpuVectorRegisters - 4) / 2);
-      pm.addNestedPass<func::FuncOp>(createDiscCpuTileContractions(tiles));
-    }
+    DiscCpuTileContractionsOptions tiles;
+    tiles.vectorBits = options.cpuVectorBits;
+    tiles.registerRows =
+        std::min<int64_t>(8, (options.cpuVectorRegisters - 4) / 2);
+    tiles.libraryProducts = options.cpuLibraryCalls;
+    pm.addNestedPass<func::FuncOp>(createDiscCpuTileContractions(tiles));
   }
   pm.addPass(createDiscLinalgUpdateLoopStateInPlace());
 }

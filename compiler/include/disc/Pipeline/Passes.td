@@ -290,12 +290,23 @@ def DiscCpuTileContractions
     is put under an scf.if on that size: the product of its one row in
     those loops at a batch of 1, the matrix product's tiles otherwise.
     Convolutions of other element types are left as they are.
+
+    With `library-products` (the CPU with its libraries), the products the
+    runtime's libraries compute (f32 and f64 throughout, matrix-vector ones
+    included, and the f32 convolutions) are left to them, and so are
+    products of dynamic shape (their tiles' bounds would need arith-expand,
+    which that pipeline leaves out: it makes softmax's maximum 3x slower);
+    the others (f16 and bf16 ones, summing in f32, and integer ones) are
+    tiled as above.
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
            "The width of the target's vector registers in bits">,
     Option<"registerRows", "register-rows", "int64_t", /*default=*/"8",
            "Rows of a register tile (vector registers / 4 on AVX2)">,
+    Option<"libraryProducts", "library-products", "bool", /*default=*/"false",
+           "Leave the f32 and f64 products and f32 convolutions to the "
+           "runtime's libraries">,
   ];
   let dependentDialects = [
     "affine::AffineDialect", "arith::ArithDialect", "linalg::LinalgDialect",

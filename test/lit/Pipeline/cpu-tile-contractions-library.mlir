@@ -1,0 +1,20 @@
+// RUN: disc-opt %s -split-input-file '-disc-cpu-tile-contractions=library-products=true' | FileCheck %s
+
+// With the runtime's libraries, an f32 product stays whole for
+// disc-linalg-matmul-to-ral, and so does one of dynamic shape; an f16 one
+// sums in f32 and is tiled into register tiles.
+// CHECK-LABEL: func.func @library_and_compiled
+// CHECK: %[[F32:.*]] = linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<64x32xf32>, tensor<32x48xf32>)
+// CHECK: %[[DYN:.*]] = linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<?x32xf16>, tensor<32x48xf16>)
+// CHECK: scf.for
+// CHECK: vector.contract {{.*}} into vector<{{.*}}xf32>
+// CHECK: arith.truncf {{.*}} : f32 to f16
+func.func @library_and_compiled(%a: tensor<64x32xf32>, %b: tensor<32x48xf32>, %c: tensor<64x48xf32>,
+                                %d: tensor<?x32xf16>, %e: tensor<32x48xf16>, %f: tensor<?x48xf16>,
+                                %g: tensor<64x32xf16>, %h: tensor<64x48xf16>)
+    -> (tensor<64x48xf32>, tensor<?x48xf16>, tensor<64x48xf16>) {
+  %0 = linalg.matmul ins(%a, %b : tensor<64x32xf32>, tensor<32x48xf32>) outs(%c : tensor<64x48xf32>) -> tensor<64x48xf32>
+  %1 = linalg.matmul ins(%d, %e : tensor<?x32xf16>, tensor<32x48xf16>) outs(%f : tensor<?x48xf16>) -> tensor<?x48xf16>
+  %2 = linalg.matmul ins(%g, %e : tensor<64x32xf16>, tensor<32x48xf16>) outs(%h : tensor<64x48xf16>) -> tensor<64x48xf16>
+  return %0, %1, %2 : tensor<64x48xf32>, tensor<?x48xf16>, tensor<64x48xf16>
+}
