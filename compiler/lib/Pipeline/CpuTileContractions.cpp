@@ -88,18 +88,11 @@ bool hasTileableElementTypes(linalg::LinalgOp op) {
   return true;
 }
 
-/// Whether, with the runtime's libraries, `op` is left as it is: the
-/// libraries compute it (disc-linalg-matmul-to-ral, disc-linalg-conv-to-ral:
-/// a convolution, which is named only when f32, or a product of f32 or f64
-/// values throughout), or its shapes are dynamic (the tiles' bounds would
-/// need the arith expansions that make the library pipeline's reductions
-/// slower).
+/// Whether the runtime's libraries compute `op` (disc-linalg-matmul-to-ral,
+/// disc-linalg-conv-to-ral): a convolution, which is named only when f32,
+/// or a product of f32 or f64 values throughout.
 bool isLeftToLibraries(linalg::LinalgOp op) {
-  if (isa<linalg::Conv2DNhwcHwcfOp>(*op) ||
-      llvm::any_of(op->getOperandTypes(), [](Type type) {
-        auto shaped = dyn_cast<ShapedType>(type);
-        return shaped && !shaped.hasStaticShape();
-      }))
+  if (isa<linalg::Conv2DNhwcHwcfOp>(*op))
     return true;
   Type elementType = getElementTypeOrSelf(op.getDpsInitOperand(0)->get());
   return (elementType.isF32() || elementType.isF64()) &&

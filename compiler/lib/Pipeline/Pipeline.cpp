@@ -321,9 +321,10 @@ static void addMathAndIndexLowering(OpPassManager &pm) {
 }
 
 // Matrix products and convolutions become calls of the runtime's libraries
-// unless the model must need no library (then their register tiles become
-// FMAs on vector registers once on buffers, and the ceildivs in the bounds
-// of their peeled loops become plain arithmetic); the loops by rows become
+// unless the model must need no library or no library takes them (then their
+// register tiles become FMAs on vector registers once on buffers, and the
+// ceildivs in the bounds of their peeled loops become plain arithmetic); the
+// loops by rows become
 // scf.parallel like every other parallel loop; strided copies must become
 // loops before the linalg lowering, and loops are ordered for unit-stride
 // inner loops before they are emitted; a row's elementwise steps become
@@ -351,8 +352,7 @@ static void buildCpuDevicePhase(OpPassManager &pm,
   functions.addPass(createDiscCpuStreamingStores());
   pm.addPass(createDiscCpuParallelFor());
   addMathAndIndexLowering(pm);
-  if (!options.cpuLibraryCalls)
-    pm.addPass(arith::createArithExpandOpsPass());
+  pm.addPass(createDiscExpandCeilFloorDivisions());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createCanonicalizerPass());
 }

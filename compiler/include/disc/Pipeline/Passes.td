@@ -293,11 +293,8 @@ def DiscCpuTileContractions
 
     With `library-products` (the CPU with its libraries), the products the
     runtime's libraries compute (f32 and f64 throughout, matrix-vector ones
-    included, and the f32 convolutions) are left to them, and so are
-    products of dynamic shape (their tiles' bounds would need arith-expand,
-    which that pipeline leaves out: it makes softmax's maximum 3x slower);
-    the others (f16 and bf16 ones, summing in f32, and integer ones) are
-    tiled as above.
+    included, and the f32 convolutions) are left to them; the others (f16
+    and bf16 ones, summing in f32, and integer ones) are tiled as above.
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
