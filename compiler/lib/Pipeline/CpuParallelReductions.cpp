@@ -107,16 +107,18 @@ std::optional<int64_t> getColumnChunk(linalg::LinalgOp op, int64_t vectorBits) {
 
 /// The op that combines each element into the accumulator of the single
 /// output of `op`, when it may be reassociated (an integer op, a float
-/// min/max, or a float add or multiply marked reassoc) and so commutes too.
+/// min/max, or a float add or multiply marked reassoc) and so commutes too,
+/// and nothing else in the body reads the accumulator.
 Operation *getReassociableCombiner(linalg::LinalgOp op) {
   if (op.getNumDpsInits() != 1)
     return nullptr;
   auto yield = cast<linalg::YieldOp>(op.getBlock()->getTerminator());
   Operation *combiner = yield.getValues().front().getDefiningOp();
+  BlockArgument accumulator =
+      op.getMatchingBlockArgument(op.getDpsInitOperand(0));
   if (!combiner || combiner->getBlock() != op.getBlock() ||
-      combiner->getNumOperands() != 2 ||
-      !llvm::is_contained(combiner->getOperands(),
-                          op.getMatchingBlockArgument(op.getDpsInitOperand(0))))
+      combiner->getNumOperands() != 2 || !accumulator.hasOneUse() ||
+      *accumulator.getUsers().begin() != combiner)
     return nullptr;
   if (isa<arith::AddIOp, arith::MulIOp, arith::AndIOp, arith::OrIOp,
           arith::XOrIOp, arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp,

@@ -175,7 +175,8 @@ func.func @narrow_channel_sums(%x: tensor<8x56x56x64xf32>, %init: tensor<64xf32>
 
 // An integer maximum over 12 rows: 6 blocks (the largest count up to 8 that
 // divides 12), the partials starting from the smallest i32. 13 rows have no
-// such count and are left alone.
+// such count, and a body that reads the accumulator other than to combine
+// into it cannot start a block from the neutral element: both are left alone.
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #col = affine_map<(d0, d1) -> (d1)>
 // CHECK-LABEL: func.func @max_rows
@@ -186,7 +187,7 @@ func.func @narrow_channel_sums(%x: tensor<8x56x56x64xf32>, %init: tensor<64xf32>
 // CHECK: arith.maxsi
 // CHECK-NOT: scf.forall (
 func.func @max_rows(%x: tensor<12x20xi32>, %init: tensor<20xi32>,
-                    %prime: tensor<13x20xi32>) -> (tensor<20xi32>, tensor<20xi32>) {
+                    %prime: tensor<13x20xi32>) -> (tensor<20xi32>, tensor<20xi32>, tensor<20xi32>) {
   %max = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
       ins(%x : tensor<12x20xi32>) outs(%init : tensor<20xi32>) {
   ^bb0(%in: i32, %acc: i32):
@@ -199,7 +200,14 @@ func.func @max_rows(%x: tensor<12x20xi32>, %init: tensor<20xi32>,
     %m = arith.maxsi %acc, %in : i32
     linalg.yield %m : i32
   } -> tensor<20xi32>
-  return %max, %left : tensor<20xi32>, tensor<20xi32>
+  %mixed = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%x : tensor<12x20xi32>) outs(%init : tensor<20xi32>) {
+  ^bb0(%in: i32, %acc: i32):
+    %scaled = arith.muli %in, %acc : i32
+    %s = arith.addi %acc, %scaled : i32
+    linalg.yield %s : i32
+  } -> tensor<20xi32>
+  return %max, %left, %mixed : tensor<20xi32>, tensor<20xi32>, tensor<20xi32>
 }
 
 // -----
