@@ -420,11 +420,10 @@ struct CpuTileContractionsPass
     for (linalg::LinalgOp op : narrowProducts)
       accumulateInF32(rewriter, op);
 
+    // With the libraries, matrix-vector products are theirs too.
     SmallVector<linalg::LinalgOp> linalgOps;
-    func.walk([&](linalg::LinalgOp op) {
-      if (!libraryProducts)
-        linalgOps.push_back(op);
-    });
+    if (!libraryProducts)
+      func.walk([&](linalg::LinalgOp op) { linalgOps.push_back(op); });
     bool tiledVectorProducts = false;
     for (linalg::LinalgOp op : linalgOps) {
       // Read through a transpose first: x * W^T as JAX prints it is a
