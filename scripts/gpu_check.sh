@@ -5,12 +5,13 @@
 # then, where the bundle has bench/, prints the benchmark table
 # (scripts/bench/gpu.py run); the exit status is the cases' result.
 #
-#   scripts/gpu_check.sh [--bundle DIR] [--device cuda|cpu] [--ral-run PATH] [--python PATH] [-k FILTER]
+#   scripts/gpu_check.sh [--bundle DIR] [--device cuda|cpu] [--ral-run PATH] [--python PATH] [-k FILTER] [-j JOBS] [--timeout S]
 #
 # --bundle: default gpu-bundle/. --device=cpu runs a `gpu_bundle.py --target cpu`
 # bundle, which tests this runner on a machine without a GPU. --ral-run: use
 # that ral-run instead of building build-gpu/. --python: the python3 to run the
-# scripts with (the benchmarks need numpy; default: python3 on PATH).
+# scripts with (the benchmarks need numpy; default: python3 on PATH). -j: cases
+# run at once (default: the cores); --timeout: seconds a case may run (default 300).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 bundle="$root/gpu-bundle"
@@ -18,6 +19,7 @@ device=cuda
 ral_run=""
 python=python3
 filter=()
+case_options=()
 
 usage() {
   sed -n '8p' "${BASH_SOURCE[0]}" | sed 's/^#   //' >&2
@@ -34,6 +36,8 @@ while [ $# -gt 0 ]; do
     --python) python="${2:?--python needs a path}"; shift 2 ;;
     --python=*) python="${1#--python=}"; shift ;;
     -k) filter=(-k "${2:?-k needs a filter}"); shift 2 ;;
+    -j) case_options+=(--jobs "${2:?-j needs a number}"); shift 2 ;;
+    --timeout) case_options+=(--timeout "${2:?--timeout needs seconds}"); shift 2 ;;
     -h|--help) usage ;;
     *) echo "gpu_check: error: unknown argument '$1'" >&2; usage ;;
   esac
@@ -75,7 +79,7 @@ fi
 
 status=0
 "$python" "$root/scripts/run_bundle.py" --bundle "$bundle" --ral-run "$ral_run" \
-  --device "$device" "${filter[@]}" || status=$?
+  --device "$device" "${filter[@]}" "${case_options[@]}" || status=$?
 # The benchmarks report figures, not a verdict: the e2e result stays the exit status.
 if [ -d "$bundle/bench" ]; then
   "$python" "$root/scripts/bench/gpu.py" run --bundle "$bundle" --ral-run "$ral_run" \

@@ -5,17 +5,18 @@ Each case runs as `ral-run CASE.so --device=DEVICE --inputs ...
 --expected_output=@...` with the case's tolerances, so ral-run itself compares
 with the numpy reference. Prints one line per case (`PASS name`, `FAIL name:
 why`, `SKIP name: reason`), then `N passed, M failed, K skipped`; the exit
-status is 1 when a case failed, 2 when the bundle cannot be read. Needs no
-numpy: scripts/gpu_check.sh runs it on the GPU machine.
+status is 1 when a case failed, 2 when the bundle cannot be read. Cases run
+--jobs at a time (the lines keep the manifest's order), each stopped after
+--timeout seconds, so that one hanging kernel cannot eat a device lease. Needs
+no numpy: scripts/gpu_check.sh runs it on the GPU machine.
 """
 
 import argparse
+import concurrent.futures
 import json
 import os
 import subprocess
 import sys
-
-RUN_TIMEOUT_S = 300
 
 
 def ral_run_argv(ral_run, bundle, device, entry):
@@ -37,14 +38,12 @@ def failure_reason(rc, stdout, stderr):
     return reason if rc == 1 else "exit %d: %s" % (rc, reason)
 
 
-def run_case(argv, verbose):
-    if verbose:
-        print("  $ " + " ".join(argv), flush=True)
+def run_case(argv, timeout_s):
     try:
         proc = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                              timeout=RUN_TIMEOUT_S)
+                              timeout=timeout_s)
     except subprocess.TimeoutExpired:
-        return "ral-run timed out after %d s" % RUN_TIMEOUT_S
+        return "ral-run timed out after %g s" % timeout_s
     if proc.returncode == 0:
         return None
     return failure_reason(proc.returncode, proc.stdout.decode(errors="replace"),
@@ -79,29 +78,41 @@ def main():
                         help="ral-run --device; must be the bundle's target")
     parser.add_argument("-k", dest="filter", help="only cases whose name contains this")
     parser.add_argument("-v", "--verbose", action="store_true", help="print the ral-run command lines")
+    parser.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1,
+                        help="cases run at once (default: the number of cores)")
+    parser.add_argument("--timeout", type=float, default=300,
+                        help="seconds one case may run before it counts as failed (default 300)")
     args = parser.parse_args()
+    if args.jobs < 1 or args.timeout <= 0:
+        parser.error("--jobs must be at least 1 and --timeout positive")
 
     manifest = open_manifest(os.path.join(args.bundle, "manifest.json"), args.device, args.ral_run,
                              "run_bundle")
     if manifest is None:
         return 2
 
+    entries = [e for e in manifest["cases"] if not args.filter or args.filter in e["name"]]
+    argvs = [None if "skip" in e else ral_run_argv(args.ral_run, args.bundle, args.device, e)
+             for e in entries]
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs)
+    results = [None if argv is None else pool.submit(run_case, argv, args.timeout) for argv in argvs]
     passed = failed = skipped = 0
-    for entry in manifest["cases"]:
+    for entry, argv, result in zip(entries, argvs, results):
         name = entry["name"]
-        if args.filter and args.filter not in name:
-            continue
-        if "skip" in entry:
+        if result is None:
             print("SKIP %s: %s" % (name, entry["skip"]), flush=True)
             skipped += 1
             continue
-        reason = run_case(ral_run_argv(args.ral_run, args.bundle, args.device, entry), args.verbose)
+        if args.verbose:
+            print("  $ " + " ".join(argv), flush=True)
+        reason = result.result()
         if reason:
             print("FAIL %s: %s" % (name, reason), flush=True)
             failed += 1
         else:
             print("PASS %s" % name, flush=True)
             passed += 1
+    pool.shutdown()
     print("%d passed, %d failed, %d skipped" % (passed, failed, skipped))
     return 1 if failed else 0
 
