@@ -271,7 +271,7 @@ class Runner:
                 paths.append(value)
                 continue
             path = os.path.join(self.work_dir, "%s.in%d.npy" % (case.name, i))
-            np.save(path, value)
+            np.save(path, np.array(value, order="C"))
             paths.append(path)
         return paths
 
@@ -340,7 +340,7 @@ class Runner:
         expected_paths = []
         for i, value in enumerate(expected_outputs(case)):
             path = os.path.join(self.work_dir, "%s.expected%d.npy" % (case.name, i))
-            np.save(path, value)
+            np.save(path, np.array(value, order="C"))
             expected_paths.append(path)
         relative = lambda paths: [os.path.relpath(p, self.work_dir) for p in paths]
         entry.update(so=relative([so_path])[0], inputs=relative(self.write_inputs(case)),
