@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Compiles the end-to-end cases into a bundle that runs where disc-compile cannot.
 
-Runs every test/e2e/test_*.py in its `--bundle TARGET` mode (e2e.py): each case
+Runs every test/e2e/test_*.py that uses e2e.py in its `--bundle TARGET` mode
+(test_narrow_types.py, which checks raw files itself, is not bundled): each case
 is compiled with `disc-compile --target=TARGET`, and its .so, input .npy files
 and numpy-reference output .npy files go to BUNDLE/<test>/. BUNDLE/manifest.json
 then lists every case as `<test>.<case>` with those paths (relative to BUNDLE)
@@ -12,6 +13,7 @@ runs a bundle.
 
   scripts/gpu_bundle.py                       # all cases, cuda, into gpu-bundle/
   scripts/gpu_bundle.py --target cpu --tests elementwise -k add_f --bundle /tmp/b
+  scripts/gpu_bundle.py --max-case-mib 16     # cases over 16 MiB skipped: a bundle that travels
 """
 
 import argparse
@@ -28,9 +30,16 @@ E2E_DIR = os.path.join(ROOT, "test", "e2e")
 MANIFEST = "manifest.json"
 
 
+def uses_e2e_harness(path):
+    """Whether a test runs its cases through e2e.py, whose --bundle mode writes them."""
+    with open(path) as f:
+        return any(line.startswith(("from e2e import", "import e2e")) for line in f)
+
+
 def test_names():
+    """The e2e tests that can be bundled (test_narrow_types.py checks raw files itself)."""
     return sorted(os.path.basename(p)[len("test_"):-len(".py")]
-                  for p in glob.glob(os.path.join(E2E_DIR, "test_*.py")))
+                  for p in glob.glob(os.path.join(E2E_DIR, "test_*.py")) if uses_e2e_harness(p))
 
 
 def bundle_test(name, args):
@@ -58,6 +67,24 @@ def merged_entries(bundle, names):
     return entries
 
 
+def case_bytes(bundle, entry):
+    return sum(os.path.getsize(os.path.join(bundle, p))
+               for p in [entry["so"]] + entry["inputs"] + entry["expected"])
+
+
+def skip_large_cases(bundle, entries, max_bytes):
+    """Drops the files of cases over `max_bytes` and marks them skipped, so a
+    bundle fits where the way to the GPU machine limits its size."""
+    for entry in entries:
+        if "skip" in entry:
+            continue
+        size = case_bytes(bundle, entry)
+        if size > max_bytes:
+            for path in [entry.pop("so")] + entry.pop("inputs") + entry.pop("expected"):
+                os.remove(os.path.join(bundle, path))
+            entry["skip"] = "its files take %.1f MiB, over --max-case-mib" % (size / 2.0**20)
+
+
 def directory_bytes(path):
     return sum(os.path.getsize(os.path.join(d, f)) for d, _, files in os.walk(path) for f in files)
 
@@ -79,6 +106,8 @@ def main():
     parser.add_argument("--small-bench", action="store_true",
                         help="the benchmarks at small sizes (gpu.py compile --small, for tests)")
     parser.add_argument("-j", "--jobs", type=int, default=2, help="test files bundled at once")
+    parser.add_argument("--max-case-mib", type=float,
+                        help="skip cases whose .so, inputs and outputs take more (default: no limit)")
     args = parser.parse_args()
     args.tools = os.path.abspath(args.tools)
     args.bundle = os.path.abspath(args.bundle)
@@ -105,6 +134,8 @@ def main():
         return 1
 
     entries = merged_entries(args.bundle, names)
+    if args.max_case_mib is not None:
+        skip_large_cases(args.bundle, entries, args.max_case_mib * 2.0**20)
     with open(os.path.join(args.bundle, MANIFEST), "w") as f:
         json.dump({"target": args.target, "cases": entries}, f, indent=1)
     if not args.no_bench:
