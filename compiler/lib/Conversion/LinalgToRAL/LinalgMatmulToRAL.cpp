@@ -22,7 +22,11 @@
 //
 // On "gpu", operands of f16 or bf16 that the body widens (arith.extf) before
 // multiplying into an f32 output make a mixed-precision call: cuBLAS takes
-// the operand and output types apart.
+// the operand and output types apart. A matrix-vector product (matvec,
+// vecmat) is there a product of one column or one row, its vector and output
+// seen as [K, 1] and [M, 1] (or [1, K] and [1, N]) by memref.expand_shape:
+// cuBLAS sums it in f32 and rounds once, as the matrix products, where a
+// kernel would sum f16 or bf16 in f16 or bf16.
 //
 //===----------------------------------------------------------------------===//
 
@@ -60,6 +64,9 @@ struct Gemm {
   // Rank 4 whose two batch dims do not collapse into one: the CPU's ral_gemm
   // takes them as they are.
   bool twoBatchDims = false;
+  // A matrix-vector product: the input (0: lhs, 1: rhs) that is a vector,
+  // expanded with the output to rank 2; none for a matrix product.
+  std::optional<unsigned> vectorInput;
 };
 
 /// How the leading dims of an operand fold into its rows: [[0, ...,
@@ -210,6 +217,54 @@ bool matchOperandDims(ArrayRef<unsigned> dims, ArrayRef<unsigned> batch,
   return dims[batch.size()] == first && dims[batch.size() + 1] == second;
 }
 
+/// A product of a matrix and a vector the library computes on "gpu" as one
+/// of a column (matvec: out[i] = A[i, k] v[k], A maybe transposed) or of a
+/// row (vecmat: out[j] = v[k] B[k, j]), with row-major matrix and contiguous
+/// vectors of types ral_gemm takes, whose output a zero fill has just
+/// initialized.
+std::optional<Gemm> matchMatrixVectorGemm(linalg::LinalgOp op,
+                                          StringRef device) {
+  if (device != "gpu" || op.getNumLoops() != 2)
+    return std::nullopt;
+  Value out = op.getDpsInitOperand(0)->get();
+  auto outType = cast<MemRefType>(out.getType());
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  std::optional<SmallVector<unsigned>> outDims = getResultDims(maps[2]);
+  if (!outDims || op.getIteratorTypesArray()[(*outDims)[0]] !=
+                      utils::IteratorType::parallel)
+    return std::nullopt;
+  unsigned free = (*outDims)[0], k = 1 - free;
+  Gemm gemm{op, nullptr, false, false, false};
+  for (unsigned input : {0u, 1u}) {
+    Value operand = op.getDpsInputOperand(input)->get();
+    auto type = dyn_cast<MemRefType>(operand.getType());
+    std::optional<SmallVector<unsigned>> dims = getResultDims(maps[input]);
+    if (!type || !dims ||
+        !hasGemmRows(type, getElementTypeOrSelf(operand.getType()),
+                     type.getRank()))
+      return std::nullopt;
+    if (type.getRank() == 1) {
+      if ((*dims)[0] != k || gemm.vectorInput)
+        return std::nullopt;
+      gemm.vectorInput = input;
+      continue;
+    }
+    // The matrix is [free, k] as lhs and [k, free] as rhs, read transposed
+    // when its dims are the other way round.
+    unsigned rows = input == 0 ? free : k;
+    unsigned cols = input == 0 ? k : free;
+    bool &transposed = input == 0 ? gemm.transposeLhs : gemm.transposeRhs;
+    if (!matchOperandDims(*dims, {}, rows, cols, transposed))
+      return std::nullopt;
+  }
+  if (!gemm.vectorInput || !hasGemmRows(outType, outType.getElementType(), 1))
+    return std::nullopt;
+  gemm.zeroInit = disc::findZeroInit(op, out);
+  if (!gemm.zeroInit)
+    return std::nullopt;
+  return gemm;
+}
+
 /// A product the library computes: a matmul or batch matmul (named, with
 /// transposed indexing maps, or generic, with any number of leading batch
 /// dims, or with leading dims of lhs and out that rhs lacks) of row-major
@@ -229,9 +284,12 @@ std::optional<Gemm> matchGemm(linalg::LinalgOp op, StringRef device) {
   int64_t rank = outType.getRank();
   Type resultType = outType.getElementType();
   Type operandType = getElementTypeOrSelf(lhs.getType());
-  if (rank < 2 || !isGemmElementTypes(device, operandType, resultType) ||
+  if (rank < 1 || !isGemmElementTypes(device, operandType, resultType) ||
+      getElementTypeOrSelf(rhs.getType()) != operandType ||
       !isMultiplyAdd(op, /*widensInputs=*/operandType != resultType))
     return std::nullopt;
+  if (rank == 1)
+    return matchMatrixVectorGemm(op, device);
   auto lhsType = dyn_cast<MemRefType>(lhs.getType());
   auto rhsType = dyn_cast<MemRefType>(rhs.getType());
   if (!lhsType || !rhsType)
@@ -308,6 +366,44 @@ std::optional<Gemm> matchGemm(linalg::LinalgOp op, StringRef device) {
   return gemm;
 }
 
+/// `vector` of [K] as [K, 1] (`asColumn`) or [1, K].
+Value expandVector(OpBuilder &builder, Location loc, Value vector,
+                   bool asColumn) {
+  auto type = cast<MemRefType>(vector.getType());
+  int64_t size = type.getDimSize(0);
+  SmallVector<int64_t> shape =
+      asColumn ? SmallVector<int64_t>{size, 1} : SmallVector<int64_t>{1, size};
+  SmallVector<ReassociationIndices> reassociation = {{0, 1}};
+  MemRefType expanded =
+      *memref::ExpandShapeOp::computeExpandedType(type, shape, reassociation);
+  return memref::ExpandShapeOp::create(builder, loc, expanded, vector,
+                                       reassociation);
+}
+
+/// A matrix-vector product as ral_gemm of one column (the vector is rhs) or
+/// one row (it is lhs).
+void convertMatrixVectorToDispatch(Gemm gemm, Value context, StringRef device,
+                                   Value transposeLhs, Value transposeRhs) {
+  linalg::LinalgOp op = gemm.op;
+  OpBuilder builder(op);
+  Location loc = op.getLoc();
+  bool column = *gemm.vectorInput == 1;
+  Value lhs = op.getDpsInputOperand(0)->get();
+  Value rhs = op.getDpsInputOperand(1)->get();
+  if (column)
+    rhs = expandVector(builder, loc, rhs, /*asColumn=*/true);
+  else
+    lhs = expandVector(builder, loc, lhs, /*asColumn=*/false);
+  Value out =
+      expandVector(builder, loc, op.getDpsInitOperand(0)->get(), column);
+  disc_ral::DispatchOp::create(
+      builder, loc, TypeRange(), context, "ral_gemm", device, /*may_fail=*/true,
+      ValueRange{lhs, rhs, out, transposeLhs, transposeRhs});
+  if (gemm.zeroInit != op.getOperation())
+    gemm.zeroInit->erase();
+  op.erase();
+}
+
 void convertToDispatch(Gemm gemm, Value context, StringRef device) {
   linalg::LinalgOp op = gemm.op;
   OpBuilder builder(op);
@@ -324,6 +420,11 @@ void convertToDispatch(Gemm gemm, Value context, StringRef device) {
         AffineMapAttr::get(
             AffineMap::getPermutationMap(permutation, builder.getContext())));
   };
+  if (gemm.vectorInput) {
+    convertMatrixVectorToDispatch(gemm, context, device, transposeLhs,
+                                  transposeRhs);
+    return;
+  }
   SmallVector<Value> args;
   for (Value operand :
        {transpose(op.getDpsInputOperand(0)->get(), gemm.lhsPermutation),

@@ -462,3 +462,63 @@ func.func @zeros_used_before_loop(%ctx: !disc_ral.context, %x: memref<4x8xf32>,
   }
   return
 }
+
+// -----
+
+// Matrix-vector products are products of one column or one row: the vector
+// and the output are expanded to rank 2, so that cuBLAS sums f16 in f32 and
+// rounds once. A matrix read transposed sets its flag.
+// CHECK-LABEL: func.func @matrix_vector
+// CHECK-NOT: linalg.fill
+// CHECK: %[[V:.*]] = memref.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [300, 1] : memref<300xf16> into memref<300x1xf16>
+// CHECK: %[[O:.*]] = memref.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [45, 1] : memref<45xf16> into memref<45x1xf16>
+// CHECK: "ral_gemm" device "gpu" may_fail(%{{.*}}, %[[V]], %[[O]], %false, %false{{.*}}) : (memref<45x300xf16>, memref<300x1xf16>, memref<45x1xf16>, i1, i1)
+// CHECK: memref.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [1, %{{.*}}] : memref<?xbf16> into memref<1x?xbf16>
+// CHECK: "ral_gemm" device "gpu" may_fail({{.*}}) : (memref<1x?xbf16>, memref<?x70xbf16>, memref<1x70xf32>, i1, i1)
+// CHECK: %[[TRUE:.*]] = arith.constant true
+// CHECK: "ral_gemm" device "gpu" may_fail(%{{.*}}, %{{.*}}, %{{.*}}, %[[TRUE]], %false{{.*}}) : (memref<300x45xf32>, memref<300x1xf32>, memref<45x1xf32>, i1, i1)
+// CHECK-NOT: linalg.
+// CHECK: return
+func.func @matrix_vector(%ctx: !disc_ral.context, %a: memref<45x300xf16>,
+                         %v: memref<300xf16>, %out: memref<45xf16>,
+                         %w: memref<?xbf16>, %b: memref<?x70xbf16>,
+                         %row: memref<70xf32>, %at: memref<300x45xf32>,
+                         %x: memref<300xf32>, %y: memref<45xf32>) {
+  %zero16 = arith.constant 0.0 : f16
+  linalg.fill ins(%zero16 : f16) outs(%out : memref<45xf16>)
+  linalg.matvec ins(%a, %v : memref<45x300xf16>, memref<300xf16>)
+                outs(%out : memref<45xf16>)
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%row : memref<70xf32>)
+  linalg.vecmat ins(%w, %b : memref<?xbf16>, memref<?x70xbf16>)
+                outs(%row : memref<70xf32>)
+  linalg.fill ins(%zero : f32) outs(%y : memref<45xf32>)
+  linalg.generic {indexing_maps = [affine_map<(i, k) -> (k, i)>,
+                                   affine_map<(i, k) -> (k)>,
+                                   affine_map<(i, k) -> (i)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%at, %x : memref<300x45xf32>, memref<300xf32>)
+      outs(%y : memref<45xf32>) {
+  ^bb0(%l: f32, %r: f32, %acc: f32):
+    %p = arith.mulf %l, %r : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A vector with a stride is not a column cuBLAS reads: the product stays.
+// CHECK-LABEL: func.func @strided_vector_kept
+// CHECK: linalg.matvec
+// CHECK-NOT: ral_gemm
+func.func @strided_vector_kept(%ctx: !disc_ral.context, %a: memref<45x300xf32>,
+                               %v: memref<300xf32, strided<[2]>>,
+                               %out: memref<45xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%out : memref<45xf32>)
+  linalg.matvec ins(%a, %v : memref<45x300xf32>, memref<300xf32, strided<[2]>>)
+                outs(%out : memref<45xf32>)
+  return
+}
