@@ -89,8 +89,9 @@ bool lowersComplexElements(Operation *op) {
              stablehlo::ConcatenateOp, stablehlo::PadOp, stablehlo::ReverseOp,
              stablehlo::GatherOp, stablehlo::ScatterOp,
              stablehlo::GetDimensionSizeOp, stablehlo::OptimizationBarrierOp,
-             stablehlo::ReduceOp, stablehlo::MapOp, stablehlo::DotOp,
-             stablehlo::DotGeneralOp, stablehlo::TriangularSolveOp>(op);
+             stablehlo::ReduceOp, stablehlo::ReduceWindowOp, stablehlo::SortOp,
+             stablehlo::MapOp, stablehlo::DotOp, stablehlo::DotGeneralOp,
+             stablehlo::TriangularSolveOp>(op);
 }
 
 } // namespace
