@@ -76,6 +76,15 @@ def jax_module(args, results, body, module_name="jit_f", private_funcs=""):
     return "\n".join(lines) + "\n"
 
 
+DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
+
+
+def jax_printed(name):
+    """The text of data/NAME, a program as JAX printed it."""
+    with open(os.path.join(DATA, name)) as f:
+        return f.read()
+
+
 class Case:
     """One program run on one set of inputs.
 

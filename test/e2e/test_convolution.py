@@ -1,5 +1,7 @@
 """convolution: NHWC and NCHW layouts, strides, padding, lhs/rhs dilation,
-window reversal, feature groups (grouped and depthwise), 1-D and 2-D.
+window reversal, feature groups (grouped and depthwise), 1-D and 2-D;
+complex64 and complex128, and a complex lax.conv_general_dilated as JAX
+0.10.2 printed it (three real convolutions).
 
 With `--hlo-pass disc-convolution-to-gemm` (ctest e2e.convolution_as_gemm)
 every case is compiled through the im2col + matmul rewrite that the CUDA
@@ -10,18 +12,19 @@ import itertools
 
 import numpy as np
 
-from e2e import Case, jax_module, np_dtype, random_array, rng, run, tensor_type
+from e2e import Case, jax_module, jax_printed, np_dtype, random_array, rng, run, tensor_type
 
 
 def conv_reference(lhs, rhs, layouts, strides, padding, lhs_dilation, rhs_dilation, groups, dtype,
                    reverse=None):
-    """Direct convolution in float64 (int64 for integers) in canonical
-    (batch, spatial..., feature) / (spatial..., in, out) order."""
+    """Direct convolution in float64 (complex128 for complex numbers, int64
+    for integers) in canonical (batch, spatial..., feature) / (spatial...,
+    in, out) order."""
     lhs_layout, rhs_layout, out_layout = layouts
     spatial = len(strides)
     lhs_order = ["b"] + [str(i) for i in range(spatial)] + ["f"]
     rhs_order = [str(i) for i in range(spatial)] + ["i", "o"]
-    wide = np.float64 if np.dtype(dtype).kind == "f" else np.int64
+    wide = {"f": np.float64, "c": np.complex128}.get(np.dtype(dtype).kind, np.int64)
     x = lhs.transpose([lhs_layout.index(c) for c in lhs_order]).astype(wide)
     w = rhs.transpose([rhs_layout.index(c) for c in rhs_order]).astype(wide)
     for d in range(spatial):
@@ -112,6 +115,26 @@ NHWC = (list("b01f"), list("01io"), list("b01f"))
 NCHW = (list("bf01"), list("oi01"), list("bf01"))
 
 
+def complex_cases(g):
+    x = random_array(g, (2, 9, 8, 3), "complex<f32>", -1, 1)
+    w = random_array(g, (3, 3, 3, 4), "complex<f32>", -1, 1)
+    return [
+        conv_case("conv_nhwc_same_c64", "complex<f32>", (2, 8, 8, 3), (3, 3, 3, 4), NHWC, [1, 1],
+                  [[1, 1], [1, 1]], g=g),
+        conv_case("conv_nchw_grouped_lhs_dilation_c128", "complex<f64>", (1, 4, 5, 6),
+                  (6, 2, 3, 3), NCHW, [1, 2], [[2, 2], [1, 0]], lhs_dilation=[2, 1], groups=2,
+                  g=g, atol=1e-12, rtol=1e-12),
+        conv_case("conv_1d_reversal_dynamic_batch_c64", "complex<f32>", (3, 12, 2), (3, 2, 5),
+                  (list("b0f"), list("0io"), list("b0f")), [2], [[1, 1]], reverse=[True],
+                  dynamic_batch=True, g=g),
+        # JAX computes a complex convolution as three real ones.
+        Case("jax_conv_complex64", jax_printed("conv_complex64.mlir"), [x, w],
+             lambda x, w: conv_reference(x, w, NHWC, [2, 1], [[1, 1], [0, 2]], [1, 1], [1, 1], 1,
+                                         np.complex64),
+             atol=1e-4, rtol=1e-5),
+    ]
+
+
 def cases():
     g = rng(80)
     return [
@@ -179,7 +202,7 @@ def cases():
                   (3, 3, 8, 32), NHWC, [1, 1], [[1, 1], [1, 1]], dynamic_batch=True, g=g),
         conv_case("conv_kernel_feature_inside_f32", "f32", (1, 6, 5, 2), (3, 4, 2, 2),
                   (list("b01f"), list("0o1i"), list("bf01")), [1, 1], [[0, 0], [0, 0]], g=g),
-    ]
+    ] + complex_cases(g)
 
 
 run(cases())

@@ -1,19 +1,20 @@
 """triangular_solve (every side, triangle, transpose and unit diagonal, with
-batch dimensions, real and complex), cholesky (lower and upper, batched, and
-a matrix that is not positive definite), batch_norm_inference/training/grad,
+batch dimensions, real and complex), cholesky (lower and upper, batched, real
+and complex Hermitian, and a matrix that is not positive definite), batch_norm_inference/training/grad,
 reduce_precision and bitcast_convert to and from i1, each against a numpy
 reference: solves through numpy.linalg.solve on the triangle the op reads,
 cholesky through numpy.linalg.cholesky, batch norm from its formula,
 reduce_precision on the bits as the spec rounds. The same solves and
 factorizations also come as JAX's CPU LAPACK custom calls (lapack_?trsm_ffi,
 lapack_?potrf_ffi with its info result, masked as jax.numpy.linalg.cholesky
-masks it)."""
+masks it; complex ones as JAX 0.10.2 printed them, lapack_?potrf_ffi of
+complex64 and complex128)."""
 
 import itertools
 
 import numpy as np
 
-from e2e import Case, jax_module, random_array, rng, run, tensor_type
+from e2e import Case, dtype_token, jax_module, jax_printed, random_array, rng, run, tensor_type
 
 
 def well_conditioned_triangles(g, shape, element):
@@ -82,31 +83,43 @@ def triangular_solve_case(g, batch, n, k, element, left_side, lower, unit_diagon
 
 
 def cholesky_case(name, a, lower, expected, dynamic=False):
-    a_type = type_of(a.shape, "f64" if a.dtype == np.float64 else "f32", dynamic)
+    a_type = type_of(a.shape, dtype_token(a.dtype), dynamic)
     mlir = jax_module([("a", a_type)], [(a_type, "result")], [
         "%%0 = stablehlo.cholesky %%arg0, lower = %s : %s" % ("true" if lower else "false", a_type),
         "return %%0 : %s" % a_type])
-    tolerance = 1e-4 if a.dtype == np.float32 else 1e-10
+    tolerance = 1e-4 if a.dtype in (np.float32, np.complex64) else 1e-10
     return Case(name, mlir, [a], lambda *args: expected, atol=tolerance, rtol=tolerance)
 
 
 def positive_definite(g, batch, n, dtype):
+    """m m^H + n I: Hermitian (symmetric when real) and positive definite."""
     m = g.uniform(-1.0, 1.0, size=batch + (n, n))
-    return (m @ np.swapaxes(m, -1, -2) + n * np.eye(n)).astype(dtype)
+    if np.issubdtype(dtype, np.complexfloating):
+        m = m + 1j * g.uniform(-1.0, 1.0, size=batch + (n, n))
+    return (m @ np.conj(np.swapaxes(m, -1, -2)) + n * np.eye(n)).astype(dtype)
+
+
+def adjoint(a):
+    return np.conj(np.swapaxes(a, -1, -2))
 
 
 def cholesky_cases(g):
     cases = []
     # The last two take more columns than one block of 32.
+    # The last two take more columns than one block of 32; complex matrices
+    # are Hermitian, the upper factor the adjoint of the lower one.
     for batch, n, dtype, lower in [((), 5, np.float32, True), ((3,), 7, np.float64, True),
                                    ((2, 2), 4, np.float32, False), ((), 33, np.float64, False),
-                                   ((2,), 150, np.float64, True), ((), 130, np.float32, False)]:
+                                   ((2,), 150, np.float64, True), ((), 130, np.float32, False),
+                                   ((), 5, np.complex64, True), ((3,), 7, np.complex128, False),
+                                   ((2,), 70, np.complex128, True), ((), 40, np.complex64, False)]:
         a = positive_definite(g, batch, n, dtype)
-        factor = np.linalg.cholesky(a.astype(np.float64))
-        expected = (factor if lower else np.swapaxes(factor, -1, -2)).astype(dtype)
+        wide = np.complex128 if np.issubdtype(dtype, np.complexfloating) else np.float64
+        factor = np.linalg.cholesky(a.astype(wide))
+        expected = (factor if lower else adjoint(factor)).astype(dtype)
         # Only the triangle named by `lower` is read: garbage in the other.
         a_input = a.copy()
-        garbage = g.uniform(-9.0, 9.0, size=a.shape).astype(dtype)
+        garbage = random_array(g, a.shape, dtype_token(dtype), -9.0, 9.0)
         strict = np.triu(np.ones((n, n), bool), 1)
         a_input[..., strict if lower else strict.T] = garbage[..., strict if lower else strict.T]
         cases.append(cholesky_case(
@@ -114,11 +127,15 @@ def cholesky_cases(g):
                                    "x".join(map(str, batch + (n, n))), np.dtype(dtype).name),
             a_input, lower, expected))
     # The second matrix is not positive definite: all of it is NaN, as XLA
-    # returns; the first is unaffected.
+    # returns (a complex one NaN in both parts); the first is unaffected.
     a = np.stack([np.array([[4.0, 2.0], [2.0, 5.0]]), np.array([[1.0, 2.0], [2.0, 1.0]])])
     expected = np.stack([np.array([[2.0, 0.0], [1.0, 2.0]]), np.full((2, 2), np.nan)])
     cases.append(cholesky_case("cholesky_not_positive_definite_f32", a.astype(np.float32), True,
                                expected.astype(np.float32)))
+    hermitian = a + np.array([[0, 1j], [-1j, 0]])
+    expected = np.stack([np.linalg.cholesky(hermitian[0]),
+                         np.full((2, 2), complex(np.nan, np.nan))])
+    cases.append(cholesky_case("cholesky_not_positive_definite_c128", hermitian, True, expected))
     # Every dimension known only at run time.
     for n in [6, 100]:
         a = positive_definite(g, (2,), n, np.float32)
@@ -372,6 +389,33 @@ def lapack_potrf_case(name, a, lower):
     return Case(name, mlir, [a], lambda *args: [expected, info], atol=tolerance, rtol=tolerance)
 
 
+def jax_complex_cholesky_cases(g):
+    """data/cholesky_*complex*.mlir: jnp.linalg.cholesky of complex Hermitian
+    matrices as JAX 0.10.2 printed them (lapack_cpotrf_ffi and
+    lapack_zpotrf_ffi, the input made Hermitian first, the factor masked by
+    info; upper=True the adjoint of the lower factor); one matrix of the
+    batch is not positive definite, so all of its factor is NaN."""
+    a = positive_definite(g, (), 40, np.complex64)
+    b = positive_definite(g, (3,), 6, np.complex128)
+    b[1] -= 20 * np.eye(6)
+
+    def upper(b):
+        factors = []
+        for matrix in b:
+            try:
+                factors.append(adjoint(np.linalg.cholesky(matrix)))
+            except np.linalg.LinAlgError:
+                factors.append(np.triu(np.full((6, 6), complex(np.nan, np.nan))))
+        return np.stack(factors)
+    return [
+        Case("jax_cholesky_complex64", jax_printed("cholesky_complex64.mlir"), [a],
+             lambda a: np.linalg.cholesky(a.astype(np.complex128)).astype(np.complex64),
+             atol=1e-4, rtol=1e-4),
+        Case("jax_cholesky_upper_complex128", jax_printed("cholesky_upper_complex128.mlir"),
+             [b], upper, atol=1e-10, rtol=1e-10),
+    ]
+
+
 def lapack_cases(g):
     cases = [lapack_trsm_case(g, (), 6, 3, "f32", left_side, lower, unit, transpose)
              for left_side, lower, transpose, unit in [
@@ -432,7 +476,7 @@ def cases():
         triangular_solve_case(g, (), 70, 3, "complex<f64>", False, False, False,
                               "NO_TRANSPOSE"),
     ]
-    return real + complex_solves
+    return real + complex_solves + jax_complex_cholesky_cases(g)
 
 
 run(cases())

@@ -3,13 +3,14 @@ strides), window and base dilations, jnp.cumsum, a two-operand window
 (max with its index), integer and f16 windows, and a dynamic batch, each
 against a numpy reference written from the spec; the prefix scans that
 jnp.cumsum, cumprod, cummax and cummin print (forward and reverse, any axis)
-against numpy's accumulate."""
+against numpy's accumulate; complex windows and scans, and jnp.cumsum,
+lax.cumprod and average pooling of complex numbers as JAX printed them."""
 
 import itertools
 
 import numpy as np
 
-from e2e import Case, jax_module, random_array, rng, run, tensor_type
+from e2e import Case, jax_module, jax_printed, random_array, rng, run, tensor_type
 
 BODY_OPS = {"add": np.add, "maximum": np.maximum, "minimum": np.minimum}
 
@@ -172,6 +173,53 @@ def max_with_index_case(g):
     return Case("reduce_window_max_with_index_f32", mlir, [x, index], reference)
 
 
+def unit_circle_array(g, shape, dtype):
+    """Complex numbers of modulus 0.9 to 1.1: products of many stay in range."""
+    angle = g.uniform(-np.pi, np.pi, size=shape)
+    return (g.uniform(0.9, 1.1, size=shape) * np.exp(1j * angle)).astype(dtype)
+
+
+def jax_complex_cases(g):
+    """data/*_complex*.mlir as JAX 0.10.2 printed them: jnp.cumsum and a
+    reverse lax.cumprod (prefix scans with complex init values) and an
+    average pool ('SAME' padding of one row) of complex numbers."""
+    x = random_array(g, (3, 100), "complex<f32>")
+    y = unit_circle_array(g, (30, 4), np.complex128)
+    z = random_array(g, (2, 7, 6, 3), "complex<f32>")
+
+    def average_pool(z):
+        padded = np.pad(z.astype(np.complex128), [[0, 0], [0, 1], [0, 0], [0, 0]])
+        sums = padded.reshape(2, 4, 2, 3, 2, 3).sum(axis=(2, 4))
+        return (sums / 4).astype(np.complex64)
+    return [
+        Case("jax_cumsum_complex64", jax_printed("cumsum_complex64.mlir"), [x],
+             lambda x: np.cumsum(x.astype(np.complex128), axis=1).astype(np.complex64),
+             atol=1e-4, rtol=1e-5),
+        Case("jax_cumprod_complex128_reverse", jax_printed("cumprod_complex128_reverse.mlir"),
+             [y], lambda y: np.flip(np.cumprod(np.flip(y, 0), axis=0), 0), atol=1e-12,
+             rtol=1e-12),
+        Case("jax_avg_pool_complex64", jax_printed("avg_pool_complex64.mlir"), [z],
+             average_pool, atol=1e-5, rtol=1e-5),
+    ]
+
+
+def complex_cases(g):
+    return [
+        window_case("reduce_window_sum_dilations_c64", "add", "complex<f32>",
+                    "(0.000000e+00,0.000000e+00)", 0j, (2, 7, 9), [1, 2, 3], [1, 2, 1],
+                    base_dilations=[1, 2, 1], window_dilations=[1, 1, 2],
+                    padding=[[0, 0], [1, 2], [2, 0]], g=g),
+        # Complex maximum orders by real part, then imaginary part.
+        window_case("reduce_window_max_pool_c128", "maximum", "complex<f64>",
+                    "(0xFFF0000000000000,0xFFF0000000000000)", complex(-np.inf, -np.inf),
+                    (2, 9, 9, 2), [1, 3, 3, 1], [1, 2, 2, 1],
+                    padding=[[0, 0], [1, 1], [1, 1], [0, 0]], g=g, atol=0, rtol=0),
+        scan_case("scan_cumsum_c128_reverse_dynamic_batch", "add", "complex<f64>",
+                  "(0.000000e+00,0.000000e+00)", (5, 300), 1, reverse=True, g=g,
+                  dynamic_batch=True, atol=1e-12, rtol=1e-12),
+    ] + jax_complex_cases(g)
+
+
 def cases():
     g = rng(63)
     ninf = ("0xFF800000", -np.inf)
@@ -202,7 +250,7 @@ def cases():
         window_case("reduce_window_large_max_pool_f32", "maximum", "f32", *ninf, (2, 56, 56, 64),
                     [1, 3, 3, 1], [1, 2, 2, 1], padding=[[0, 0], [1, 1], [1, 1], [0, 0]], g=g),
         max_with_index_case(g),
-    ] + scan_cases(g)
+    ] + scan_cases(g) + complex_cases(g)
 
 
 run(cases())

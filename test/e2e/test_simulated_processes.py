@@ -7,21 +7,11 @@ runs its manual computations per device.
 Each is checked against numpy computing every process and its collectives
 by hand; and the errors for what cannot be simulated."""
 
-import os
-
 import numpy as np
 
-from e2e import Case, jax_module, random_array, rng, run, tensor_type
+from e2e import Case, jax_module, jax_printed, random_array, rng, run, tensor_type
 
 FLAG = ["--simulate-processes"]
-DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
-
-
-def jax_printed(name):
-    with open(os.path.join(DATA, name)) as f:
-        return f.read()
-
-
 def body(element, op="add"):
     return [
         "^bb0(%%a: tensor<%s>, %%b: tensor<%s>):" % (element, element),

@@ -6,11 +6,14 @@ ties, empty and length-1 rows, dynamic sizes, a row long enough to be
 sorted in parallel pieces, and i32/ui8/f16/bool keys, each against numpy's
 stable argsort; rows long enough to be radix sorted with keys of every
 width, -0.0/0.0, NaNs, infinities and ties, a plain FLOAT compare,
-descending orders, payloads, a non-last dimension and a dynamic length."""
+descending orders, payloads, a non-last dimension and a dynamic length;
+jnp.sort, argsort and lexsort of complex numbers as JAX printed them, and a
+complex payload of a radix sorted key."""
 
 import numpy as np
 
-from e2e import Case, dtype_token, jax_module, random_array, rng, run, tensor_type
+from e2e import (Case, dtype_token, jax_module, jax_printed, random_array, rng, run,
+                 tensor_type)
 
 NAN_BITS = {"f16": "0x7E00", "f32": "0x7FC00000", "f64": "0x7FF8000000000000"}
 
@@ -123,6 +126,52 @@ def canonical_key(x, direction):
     return -key if direction == "GT" else key
 
 
+def complex_keys(x):
+    """The real and imaginary parts JAX's comparator orders complex `x` by,
+    lexicographically, -0.0 as 0.0 (no NaNs in these tests)."""
+    return x.real + 0.0, x.imag + 0.0
+
+
+def complex_ties(g, shape, dtype):
+    """Complex numbers of few distinct parts, +-0.0 among them, so that both
+    parts tie often."""
+    real = g.integers(-2, 3, size=shape).astype(np.float64)
+    imag = g.integers(-2, 3, size=shape).astype(np.float64)
+    real.reshape(-1)[::5] = -0.0
+    imag.reshape(-1)[1::7] = -0.0
+    return (real + 1j * imag).astype(dtype)
+
+
+def jax_complex_cases(g):
+    """data/*_complex*.mlir: jnp.sort, jnp.argsort and jnp.lexsort of complex
+    numbers as JAX 0.10.2 printed them, their comparators ordering by real
+    then imaginary parts; the permutations checked exactly against numpy's
+    stable sorts of those parts."""
+    x = complex_ties(g, (6, 50), np.complex64)
+    y = complex_ties(g, (40, 3), np.complex128)
+    a = complex_ties(g, (300,), np.complex64)
+    b = complex_ties(g, (300,), np.complex64)
+
+    def sorted_rows(x):
+        real, imag = complex_keys(x)
+        return np.take_along_axis(x, np.lexsort((imag, real), axis=1), axis=1)
+
+    def argsort_columns(y):
+        real, imag = complex_keys(y)
+        return np.lexsort((imag, real), axis=0).astype(np.int64)
+
+    def lexsort(a, b):
+        return np.lexsort(complex_keys(a)[::-1] + complex_keys(b)[::-1]).astype(np.int64)
+    return [
+        Case("jax_sort_complex64", jax_printed("sort_complex64.mlir"), [x], sorted_rows,
+             atol=0, rtol=0),
+        Case("jax_argsort_complex128", jax_printed("argsort_complex128.mlir"), [y],
+             argsort_columns, atol=0, rtol=0),
+        Case("jax_lexsort_complex64", jax_printed("lexsort_complex64.mlir"), [a, b], lexsort,
+             atol=0, rtol=0),
+    ]
+
+
 def with_specials(values):
     """Sprinkles NaNs of both signs, +-0.0, +-inf and repeats over `values`."""
     flat = values.reshape(-1).copy()
@@ -233,6 +282,11 @@ def cases():
         sort_case("radix_wide_digits_i64_descending",
                   [random_array(g, (65536,), "i64", -1000, 1000),
                    np.arange(65536, dtype=np.int32)], 0, direction="GT"),
+        # A complex payload moved by its integer key's radix sort.
+        sort_case("radix_i32_ties_complex_payload",
+                  [long_ties[:3000], random_array(g, (3000,), "complex<f64>"), long_iota[:3000]],
+                  0),
+    ] + jax_complex_cases(g) + [
         Case("sort_mismatched_dynamic_sizes", sort_case(
             "", [np.zeros(4, np.float32), np.zeros(4, np.float32)], 0, shapes=[(-1,), (-1,)]).mlir,
             [np.zeros(4, np.float32), np.zeros(5, np.float32)], expect="run_error",

@@ -40,20 +40,6 @@ bool namedOpsHandleTypes(Type lhs, Type rhs, Type result) {
   return fits(lhs) && fits(rhs);
 }
 
-Value emitZeroFilled(OpBuilder &b, Location loc, RankedTensorType type,
-                     ArrayRef<OpFoldResult> sizes) {
-  Type elementType = type.getElementType();
-  Value zero;
-  if (auto complexType = dyn_cast<ComplexType>(elementType)) {
-    Attribute partZero = b.getZeroAttr(complexType.getElementType());
-    zero = complex::ConstantOp::create(b, loc, complexType,
-                                       b.getArrayAttr({partZero, partZero}));
-  } else {
-    zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(elementType));
-  }
-  return disc::createFilledTensor(b, loc, type, sizes, zero);
-}
-
 /// Replaces `op`, a dot or dot_general, by the contraction of its converted
 /// operands `lhs` and `rhs` over `dims`.
 void replaceByContraction(Operation *op, Value lhs, Value rhs,
@@ -142,7 +128,7 @@ Value mlir::disc::emitContraction(OpBuilder &b, Location loc, Value lhs,
     resultSizes.push_back(lhsSizes[dim]);
   for (int64_t dim : rhsFree)
     resultSizes.push_back(rhsSizes[dim]);
-  Value init = emitZeroFilled(b, loc, resultType, resultSizes);
+  Value init = disc::createZeroFilledTensor(b, loc, resultType, resultSizes);
   for (auto [lhsDims, rhsDims] :
        {std::make_pair(ArrayRef(dims.lhsBatch), ArrayRef(dims.rhsBatch)),
         std::make_pair(ArrayRef(dims.lhsContracting),

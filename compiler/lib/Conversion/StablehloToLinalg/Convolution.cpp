@@ -19,6 +19,7 @@
 #include "disc/Dialect/HLO/StablehloOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
@@ -123,11 +124,8 @@ struct ConvolutionLowering : disc::StablehloLowering<stablehlo::ConvolutionOp> {
 
     SmallVector<OpFoldResult> outputSizes = outputSizesOf(
         rewriter, loc, op, resultType, input, kernel, strides, rhsDilation);
-    Type resultElementType = resultType.getElementType();
-    Value resultZero = arith::ConstantOp::create(
-        rewriter, loc, rewriter.getZeroAttr(resultElementType));
-    Value init = disc::createFilledTensor(rewriter, loc, resultType,
-                                          outputSizes, resultZero);
+    Value init =
+        disc::createZeroFilledTensor(rewriter, loc, resultType, outputSizes);
 
     SmallVector<AffineMap> maps = {
         AffineMap::get(numLoops, 0, inputExprs, context),
@@ -149,6 +147,9 @@ struct ConvolutionLowering : disc::StablehloLowering<stablehlo::ConvolutionOp> {
           if (isa<FloatType>(x.getType()))
             sum = arith::AddFOp::create(b, l, args[2],
                                         arith::MulFOp::create(b, l, x, y));
+          else if (isa<ComplexType>(x.getType()))
+            sum = complex::AddOp::create(b, l, args[2],
+                                         complex::MulOp::create(b, l, x, y));
           else if (x.getType().isInteger(1))
             sum = arith::OrIOp::create(b, l, args[2],
                                        arith::AndIOp::create(b, l, x, y));
@@ -238,8 +239,7 @@ Value mlir::disc::emitPaddedConvolutionInput(OpBuilder &b, Location loc,
     high[dim] = spatialHigh[i];
     interior[dim] = lhsDilation[i] - 1;
   }
-  Value zero = arith::ConstantOp::create(
-      b, loc, b.getZeroAttr(getElementTypeOrSelf(input.getType())));
+  Value zero = createZero(b, loc, getElementTypeOrSelf(input.getType()));
   return emitPad(b, loc, input, zero, low, high, interior);
 }
 

@@ -160,15 +160,6 @@ SmallVector<int64_t> swapMinorDims(int64_t rank) {
 // The rows (columns for cholesky) of one block.
 constexpr int64_t kBlockSize = 32;
 
-// A float tensor of `type` and `sizes` holding zeros.
-Value emitZeros(OpBuilder &b, Location loc, RankedTensorType type,
-                ArrayRef<OpFoldResult> sizes) {
-  return disc::createFilledTensor(
-      b, loc, type, sizes,
-      arith::ConstantOp::create(b, loc,
-                                b.getFloatAttr(type.getElementType(), 0.0)));
-}
-
 // [batch..., rows, cols] `lhs` - `rhs`, elementwise.
 Value emitDifference(OpBuilder &b, Location loc, Value lhs, Value rhs) {
   auto type = cast<RankedTensorType>(lhs.getType());
@@ -370,10 +361,45 @@ struct TriangularSolveLowering
   }
 };
 
+// `tensor` conjugated when its elements are complex, `tensor` otherwise.
+Value emitConjugateIfComplex(OpBuilder &b, Location loc, Value tensor) {
+  if (!isa<ComplexType>(getElementTypeOrSelf(tensor.getType())))
+    return tensor;
+  return emitConjugate(b, loc, tensor);
+}
+
+// The pivot l[j, j] of a Cholesky column, the square root of the updated
+// diagonal element `pivot`, when `isPivot`, else the column's `element`
+// divided by it. A Hermitian matrix's pivots are real: the imaginary part of
+// a complex one is rounding (or a non-Hermitian input's, which LAPACK's
+// potrf ignores too), so only the real part is read.
+Value emitCholeskyColumnElement(OpBuilder &b, Location loc, Value isPivot,
+                                Value element, Value pivot) {
+  auto complexType = dyn_cast<ComplexType>(element.getType());
+  if (!complexType) {
+    Value root = math::SqrtOp::create(b, loc, pivot);
+    return arith::SelectOp::create(
+        b, loc, isPivot, root, arith::DivFOp::create(b, loc, element, root));
+  }
+  Value root =
+      math::SqrtOp::create(b, loc, complex::ReOp::create(b, loc, pivot));
+  Value zero = arith::ConstantOp::create(
+      b, loc, b.getZeroAttr(complexType.getElementType()));
+  Value scaled = complex::CreateOp::create(
+      b, loc, complexType,
+      arith::DivFOp::create(b, loc, complex::ReOp::create(b, loc, element),
+                            root),
+      arith::DivFOp::create(b, loc, complex::ImOp::create(b, loc, element),
+                            root));
+  return arith::SelectOp::create(
+      b, loc, isPivot,
+      complex::CreateOp::create(b, loc, complexType, root, zero), scaled);
+}
+
 // The lower Cholesky factor of the columns of `panel`, [batch..., m, c]
 // with m >= c, whose top c rows hold the diagonal block, column by column
-// (left-looking): l[j:, j] = panel[j:, j] - l[j:, :j] l[j, :j], then the
-// pivot l[j, j] is its square root and the rest is divided by it. Zeros
+// (left-looking): l[j:, j] = panel[j:, j] - l[j:, :j] conj(l[j, :j]), then
+// the pivot l[j, j] is its square root and the rest is divided by it. Zeros
 // above the diagonal.
 Value emitCholeskyPanel(OpBuilder &b, Location loc, Value panel,
                         ArrayRef<OpFoldResult> batchSizes) {
@@ -385,7 +411,7 @@ Value emitCholeskyPanel(OpBuilder &b, Location loc, Value panel,
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   Type elementType = type.getElementType();
-  Value zeros = emitZeros(b, loc, type, sizes);
+  Value zeros = disc::createZeroFilledTensor(b, loc, type, sizes);
   MLIRContext *context = b.getContext();
   OpFoldResult unit = b.getIndexAttr(1);
 
@@ -398,8 +424,10 @@ Value emitCholeskyPanel(OpBuilder &b, Location loc, Value panel,
         Value column = slicer.slice(panel, j, remaining, j, unit,
                                     /*keepRows=*/true, /*keepCols=*/false);
         Value rows = slicer.slice(factor, j, remaining, lb.getIndexAttr(0), j);
-        Value pivotRow = slicer.slice(factor, j, unit, lb.getIndexAttr(0), j,
-                                      /*keepRows=*/false, /*keepCols=*/true);
+        Value pivotRow = emitConjugateIfComplex(
+            lb, l,
+            slicer.slice(factor, j, unit, lb.getIndexAttr(0), j,
+                         /*keepRows=*/false, /*keepCols=*/true));
         // Over (batch..., row, finished column).
         Value updated = emitSubtractProducts(
             lb, l, column, rows, minorLoopsMap(context, batchRank, true, true),
@@ -420,13 +448,11 @@ Value emitCholeskyPanel(OpBuilder &b, Location loc, Value panel,
             [&](OpBuilder &nb, Location nl, Value element,
                 Value pivotValue) -> Value {
               Value p = linalg::IndexOp::create(nb, nl, batchRank);
-              Value root = math::SqrtOp::create(nb, nl, pivotValue);
               Value isPivot = arith::CmpIOp::create(
                   nb, nl, arith::CmpIPredicate::eq, p,
                   arith::ConstantIndexOp::create(nb, nl, 0));
-              return arith::SelectOp::create(
-                  nb, nl, isPivot, root,
-                  arith::DivFOp::create(nb, nl, element, root));
+              return emitCholeskyColumnElement(nb, nl, isPivot, element,
+                                               pivotValue);
             });
         scf::YieldOp::create(
             lb, l, slicer.insert(finished, factor, j, remaining, j, unit));
@@ -460,7 +486,7 @@ struct CholeskyLowering : disc::StablehloLowering<stablehlo::CholeskyOp> {
     Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
     Value blockSize = arith::ConstantIndexOp::create(rewriter, loc, kBlockSize);
     Type elementType = type.getElementType();
-    Value zeros = emitZeros(rewriter, loc, type, sizes);
+    Value zeros = disc::createZeroFilledTensor(rewriter, loc, type, sizes);
     MLIRContext *context = rewriter.getContext();
     OpFoldResult unit = rewriter.getIndexAttr(1);
 
@@ -474,7 +500,8 @@ struct CholeskyLowering : disc::StablehloLowering<stablehlo::CholeskyOp> {
           OpFoldResult col0 = lb.getIndexAttr(0);
           Value product = emitBatchProduct(
               lb, l, bodySlicer.slice(factor, known, remaining, col0, known),
-              bodySlicer.slice(factor, known, cols, col0, known),
+              emitConjugateIfComplex(
+                  lb, l, bodySlicer.slice(factor, known, cols, col0, known)),
               /*lhsTransposed=*/false, /*rhsTransposed=*/true,
               "stablehlo.cholesky");
           Value panel = emitDifference(
@@ -495,12 +522,19 @@ struct CholeskyLowering : disc::StablehloLowering<stablehlo::CholeskyOp> {
                                    /*keepRows=*/false, /*keepCols=*/false);
     AffineMap identity = rewriter.getMultiDimIdentityMap(rank);
     Value init = disc::createEmptyTensor(rewriter, loc, type, sizes);
-    Value nan = arith::ConstantOp::create(
-        rewriter, loc,
-        rewriter.getFloatAttr(
-            elementType,
-            APFloat::getQNaN(
-                cast<FloatType>(elementType).getFloatSemantics())));
+    // A complex factor fails as JAX's does: NaN in both parts.
+    auto complexType = dyn_cast<ComplexType>(elementType);
+    Type partType = complexType ? complexType.getElementType() : elementType;
+    FloatAttr nanPart = rewriter.getFloatAttr(
+        partType,
+        APFloat::getQNaN(cast<FloatType>(partType).getFloatSemantics()));
+    Value nan =
+        complexType
+            ? complex::ConstantOp::create(
+                  rewriter, loc, complexType,
+                  rewriter.getArrayAttr({nanPart, nanPart}))
+                  .getResult()
+            : arith::ConstantOp::create(rewriter, loc, nanPart).getResult();
     Value result =
         linalg::GenericOp::create(
             rewriter, loc, type, ValueRange{factor, lastPivot},
@@ -510,8 +544,10 @@ struct CholeskyLowering : disc::StablehloLowering<stablehlo::CholeskyOp> {
             SmallVector<utils::IteratorType>(rank,
                                              utils::IteratorType::parallel),
             [&](OpBuilder &nb, Location l, ValueRange args) {
+              Value pivot =
+                  complexType ? complex::ReOp::create(nb, l, args[1]) : args[1];
               Value failed = arith::CmpFOp::create(
-                  nb, l, arith::CmpFPredicate::UNO, args[1], args[1]);
+                  nb, l, arith::CmpFPredicate::UNO, pivot, pivot);
               Value selected =
                   arith::SelectOp::create(nb, l, failed, nan, args[0]);
               linalg::YieldOp::create(nb, l, selected);

@@ -89,8 +89,10 @@ bool lowersComplexElements(Operation *op) {
              stablehlo::ConcatenateOp, stablehlo::PadOp, stablehlo::ReverseOp,
              stablehlo::GatherOp, stablehlo::ScatterOp,
              stablehlo::GetDimensionSizeOp, stablehlo::OptimizationBarrierOp,
-             stablehlo::ReduceOp, stablehlo::MapOp, stablehlo::DotOp,
-             stablehlo::DotGeneralOp, stablehlo::TriangularSolveOp>(op);
+             stablehlo::ReduceOp, stablehlo::ReduceWindowOp, stablehlo::SortOp,
+             stablehlo::MapOp, stablehlo::DotOp, stablehlo::DotGeneralOp,
+             stablehlo::ConvolutionOp, stablehlo::TriangularSolveOp,
+             stablehlo::CholeskyOp>(op);
 }
 
 } // namespace
@@ -140,7 +142,7 @@ std::optional<std::string> mlir::disc::checkLowerable(Operation *op) {
   if (auto convolution = dyn_cast<stablehlo::ConvolutionOp>(op))
     return checkConvolution(convolution);
   if (isa<stablehlo::TriangularSolveOp, stablehlo::CholeskyOp>(op)) {
-    // complex<f32> and complex<f64> (triangular_solve only) passed above.
+    // complex<f32> and complex<f64> passed above.
     Type elementType = getElementTypeOrSelf(op->getResult(0).getType());
     if (!isa<ComplexType>(elementType) && !elementType.isF32() &&
         !elementType.isF64())

@@ -283,8 +283,12 @@ Attribute getScalarConstant(Value value) {
   return elements.getSplatValue<Attribute>();
 }
 
-/// Whether `attr` is the number `number`, integer or float.
+/// Whether `attr` is the number `number`: integer, float, or complex (the
+/// [real, imaginary] pair a complex splat gives) with no imaginary part.
 bool isNumber(Attribute attr, int64_t number) {
+  if (auto parts = dyn_cast_or_null<ArrayAttr>(attr))
+    return parts.size() == 2 && isNumber(parts[0], number) &&
+           isNumber(parts[1], 0);
   if (auto integer = dyn_cast_or_null<IntegerAttr>(attr))
     return integer.getValue() == number;
   if (auto floating = dyn_cast_or_null<FloatAttr>(attr))

@@ -5,6 +5,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -111,6 +112,21 @@ Value createFilledTensor(OpBuilder &b, Location loc, RankedTensorType type,
                          ArrayRef<OpFoldResult> sizes, Value value) {
   Value empty = createEmptyTensor(b, loc, type, sizes);
   return linalg::FillOp::create(b, loc, value, empty).getResult(0);
+}
+
+Value createZero(OpBuilder &b, Location loc, Type elementType) {
+  if (auto complexType = dyn_cast<ComplexType>(elementType)) {
+    Attribute partZero = b.getZeroAttr(complexType.getElementType());
+    return complex::ConstantOp::create(b, loc, complexType,
+                                       b.getArrayAttr({partZero, partZero}));
+  }
+  return arith::ConstantOp::create(b, loc, b.getZeroAttr(elementType));
+}
+
+Value createZeroFilledTensor(OpBuilder &b, Location loc, RankedTensorType type,
+                             ArrayRef<OpFoldResult> sizes) {
+  return createFilledTensor(b, loc, type, sizes,
+                            createZero(b, loc, type.getElementType()));
 }
 
 void emitCheck(OpBuilder &b, Location loc, Value condition,

@@ -41,6 +41,20 @@ func.func @potrf_upper(%a: tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<i32>) {
 
 // -----
 
+// zpotrf: a complex factor; a failed one is NaN in both parts, which a
+// complex NE of the last pivot with itself tells.
+// CHECK-LABEL: func.func @zpotrf_upper
+// CHECK: %[[FACTOR:.*]] = stablehlo.cholesky %arg0 : tensor<3x3xcomplex<f64>>
+// CHECK: %[[PIVOT:.*]] = stablehlo.slice %[[FACTOR]] [2:3, 2:3]
+// CHECK: %[[PIVOTS:.*]] = stablehlo.reshape %[[PIVOT]] : (tensor<1x1xcomplex<f64>>) -> tensor<complex<f64>>
+// CHECK: stablehlo.compare NE, %[[PIVOTS]], %[[PIVOTS]]
+func.func @zpotrf_upper(%a: tensor<3x3xcomplex<f64>>) -> (tensor<3x3xcomplex<f64>>, tensor<i32>) {
+  %0:2 = stablehlo.custom_call @lapack_zpotrf_ffi(%a) {backend_config = "", mhlo.backend_config = {uplo = 85 : ui8}} : (tensor<3x3xcomplex<f64>>) -> (tensor<3x3xcomplex<f64>>, tensor<i32>)
+  return %0#0, %0#1 : tensor<3x3xcomplex<f64>>, tensor<i32>
+}
+
+// -----
+
 // Other custom calls are left to the lowering's own checks.
 // CHECK-LABEL: func.func @other_call
 // CHECK: stablehlo.custom_call @my_kernel

@@ -43,3 +43,21 @@ func.func @conv_lhs_dilation(%x: tensor<1x4x1xf32>, %w: tensor<2x1x1xf32>) -> te
   %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {lhs_dilate = [2], reverse = [true]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x4x1xf32>, tensor<2x1x1xf32>) -> tensor<1x6x1xf32>
   return %0 : tensor<1x6x1xf32>
 }
+
+// -----
+
+// Complex elements: the input padded with complex zeros, each product and
+// sum a complex one, accumulated from a complex zero.
+// CHECK-LABEL: func.func @conv_complex
+// CHECK: %[[ZERO:.*]] = complex.constant [0.000000e+00, 0.000000e+00] : complex<f64>
+// CHECK: %[[PAD:.*]] = tensor.pad
+// CHECK: tensor.yield %[[ZERO]] : complex<f64>
+// CHECK: %[[ACC_ZERO:.*]] = complex.constant [0.000000e+00, 0.000000e+00] : complex<f64>
+// CHECK: %[[INIT:.*]] = linalg.fill ins(%[[ACC_ZERO]] : complex<f64>)
+// CHECK: linalg.generic {{.*}} ins(%[[PAD]], %{{.*}} : tensor<1x2x7x7xcomplex<f64>>, tensor<3x2x3x3xcomplex<f64>>) outs(%[[INIT]] : tensor<1x3x5x5xcomplex<f64>>)
+// CHECK: %[[PRODUCT:.*]] = complex.mul %{{.*}}, %{{.*}} : complex<f64>
+// CHECK: complex.add %{{.*}}, %[[PRODUCT]] : complex<f64>
+func.func @conv_complex(%x: tensor<1x2x5x5xcomplex<f64>>, %w: tensor<3x2x3x3xcomplex<f64>>) -> tensor<1x3x5x5xcomplex<f64>> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x2x5x5xcomplex<f64>>, tensor<3x2x3x3xcomplex<f64>>) -> tensor<1x3x5x5xcomplex<f64>>
+  return %0 : tensor<1x3x5x5xcomplex<f64>>
+}

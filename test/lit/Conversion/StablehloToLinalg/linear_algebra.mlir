@@ -135,6 +135,46 @@ func.func @cholesky_upper(%a: tensor<3x5x5xf32>) -> tensor<3x5x5xf32> {
 
 // -----
 
+// A complex Hermitian matrix: l l^H, so the products of finished columns
+// take the conjugates of the block's (and the pivot's) rows; the pivot is
+// the square root of the updated diagonal's real part, the column's parts
+// divided by it; a failed factor is NaN in both parts.
+// CHECK-LABEL: func.func @cholesky_complex
+// CHECK: scf.for {{.*}} -> (tensor<4x4xcomplex<f32>>)
+// CHECK: %[[PIVOT_ROWS:.*]] = tensor.extract_slice %{{.*}} : tensor<4x4xcomplex<f32>> to tensor<?x?xcomplex<f32>>
+// CHECK: %[[CONJ_ROWS:.*]] = linalg.generic {{.*}} ins(%[[PIVOT_ROWS]] : tensor<?x?xcomplex<f32>>)
+// CHECK: complex.conj
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %[[CONJ_ROWS]] : tensor<?x?xcomplex<f32>>, tensor<?x?xcomplex<f32>>)
+// CHECK: complex.mul
+// CHECK: complex.add
+// CHECK: complex.sub
+// CHECK: scf.for
+// CHECK: %[[PIVOT_ROW:.*]] = tensor.extract_slice %{{.*}} [1, %{{.*}}] [1, 1] : tensor<?x?xcomplex<f32>> to tensor<?xcomplex<f32>>
+// CHECK: %[[CONJ_ROW:.*]] = linalg.generic {{.*}} ins(%[[PIVOT_ROW]] : tensor<?xcomplex<f32>>)
+// CHECK: complex.conj
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %[[CONJ_ROW]] : tensor<?x?xcomplex<f32>>, tensor<?xcomplex<f32>>)
+// CHECK: complex.mul
+// CHECK: complex.sub
+// CHECK: ^bb0(%[[ELEMENT:.*]]: complex<f32>, %[[PIVOT:.*]]: complex<f32>, %{{.*}}: complex<f32>):
+// CHECK: %[[PIVOT_RE:.*]] = complex.re %[[PIVOT]] : complex<f32>
+// CHECK: %[[ROOT:.*]] = math.sqrt %[[PIVOT_RE]] : f32
+// CHECK: %[[IM:.*]] = complex.im %[[ELEMENT]]
+// CHECK: arith.divf %[[IM]], %[[ROOT]] : f32
+// CHECK: %[[RE:.*]] = complex.re %[[ELEMENT]]
+// CHECK: arith.divf %[[RE]], %[[ROOT]] : f32
+// CHECK: complex.create %[[ROOT]], %{{.*}} : complex<f32>
+// CHECK: %[[NAN:.*]] = complex.constant [0x7FC00000 : f32, 0x7FC00000 : f32] : complex<f32>
+// CHECK: ^bb0(%[[FACTOR:.*]]: complex<f32>, %[[LAST:.*]]: complex<f32>, %{{.*}}: complex<f32>):
+// CHECK: %[[LAST_RE:.*]] = complex.re %[[LAST]] : complex<f32>
+// CHECK: %[[FAILED:.*]] = arith.cmpf uno, %[[LAST_RE]], %[[LAST_RE]] : f32
+// CHECK: arith.select %[[FAILED]], %[[NAN]], %[[FACTOR]] : complex<f32>
+func.func @cholesky_complex(%a: tensor<4x4xcomplex<f32>>) -> tensor<4x4xcomplex<f32>> {
+  %0 = stablehlo.cholesky %a, lower = true : tensor<4x4xcomplex<f32>>
+  return %0 : tensor<4x4xcomplex<f32>>
+}
+
+// -----
+
 // On complex elements ADJOINT solves with the conjugate of a, transposed;
 // the substitution multiplies, subtracts and divides complex numbers, and
 // the blocks' product is a complex contraction.

@@ -83,3 +83,22 @@ func.func @empty_result(%x: tensor<2x3xf32>) -> tensor<2x0xf32> {
   }) {window_dimensions = array<i64: 1, 5>} : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x0xf32>
   return %0 : tensor<2x0xf32>
 }
+
+// -----
+
+// Complex sum pooling: the input padded with the complex init, the window
+// summed by complex.add in one linalg.generic.
+// CHECK-LABEL: func.func @complex_pooling
+// CHECK: %[[PADDED:.*]] = tensor.pad
+// CHECK: tensor.yield %{{.*}} : complex<f32>
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction", "reduction"]{{.*}} ins(%[[PADDED]], %{{.*}} : tensor<6x8xcomplex<f32>>, tensor<2x2xcomplex<f32>>)
+// CHECK: complex.add %{{.*}} : complex<f32>
+func.func @complex_pooling(%x: tensor<4x6xcomplex<f32>>) -> tensor<3x4xcomplex<f32>> {
+  %init = stablehlo.constant dense<(0.000000e+00,0.000000e+00)> : tensor<complex<f32>>
+  %0 = "stablehlo.reduce_window"(%x, %init) ({
+  ^bb0(%a: tensor<complex<f32>>, %b: tensor<complex<f32>>):
+    %s = stablehlo.add %a, %b : tensor<complex<f32>>
+    stablehlo.return %s : tensor<complex<f32>>
+  }) {window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>, padding = dense<[[1, 1], [1, 1]]> : tensor<2x2xi64>} : (tensor<4x6xcomplex<f32>>, tensor<complex<f32>>) -> tensor<3x4xcomplex<f32>>
+  return %0 : tensor<3x4xcomplex<f32>>
+}

@@ -85,3 +85,42 @@ func.func @sum_with_one(%x: tensor<6xf32>) -> tensor<6xf32> {
   }) {window_dimensions = array<i64: 6>, padding = dense<[[5, 0]]> : tensor<1x2xi64>} : (tensor<6xf32>, tensor<f32>) -> tensor<6xf32>
   return %0 : tensor<6xf32>
 }
+
+// -----
+
+// jnp.cumsum of complex numbers: the init (0, 0) is zero, so it is a scan,
+// its running value complex.
+// STEPS-LABEL: func.func @complex_cumsum
+// STEPS: complex.add
+// STEPS: tensor.insert_slice
+// LOOP-LABEL: func.func @complex_cumsum
+// LOOP: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (complex<f32>)
+// LOOP: complex.add
+func.func @complex_cumsum(%x: tensor<3x8xcomplex<f32>>) -> tensor<3x8xcomplex<f32>> {
+  %init = stablehlo.constant dense<(0.000000e+00,0.000000e+00)> : tensor<complex<f32>>
+  %0 = "stablehlo.reduce_window"(%x, %init) ({
+  ^bb0(%a: tensor<complex<f32>>, %b: tensor<complex<f32>>):
+    %r = stablehlo.add %a, %b : tensor<complex<f32>>
+    stablehlo.return %r : tensor<complex<f32>>
+  }) {window_dimensions = array<i64: 1, 8>, padding = dense<[[0, 0], [7, 0]]> : tensor<2x2xi64>} : (tensor<3x8xcomplex<f32>>, tensor<complex<f32>>) -> tensor<3x8xcomplex<f32>>
+  return %0 : tensor<3x8xcomplex<f32>>
+}
+
+// -----
+
+// A complex init of (0, 1) is not zero: the windows are reduced as windows.
+// STEPS-LABEL: func.func @complex_sum_with_imaginary_init
+// STEPS-NOT: tensor.insert_slice
+// STEPS: iterator_types = ["parallel", "reduction"]
+// LOOP-LABEL: func.func @complex_sum_with_imaginary_init
+// LOOP-NOT: scf.for
+// LOOP: iterator_types = ["parallel", "reduction"]
+func.func @complex_sum_with_imaginary_init(%x: tensor<6xcomplex<f64>>) -> tensor<6xcomplex<f64>> {
+  %init = stablehlo.constant dense<(0.000000e+00,1.000000e+00)> : tensor<complex<f64>>
+  %0 = "stablehlo.reduce_window"(%x, %init) ({
+  ^bb0(%a: tensor<complex<f64>>, %b: tensor<complex<f64>>):
+    %r = stablehlo.add %a, %b : tensor<complex<f64>>
+    stablehlo.return %r : tensor<complex<f64>>
+  }) {window_dimensions = array<i64: 6>, padding = dense<[[5, 0]]> : tensor<1x2xi64>} : (tensor<6xcomplex<f64>>, tensor<complex<f64>>) -> tensor<6xcomplex<f64>>
+  return %0 : tensor<6xcomplex<f64>>
+}

@@ -283,3 +283,51 @@ func.func @merge_sorted(%short: tensor<8x128xf32>, %x: tensor<4096xf32>, %y: ten
   }) : (tensor<4096xf32>, tensor<4096xf32>) -> (tensor<4096xf32>, tensor<4096xf32>)
   return %0, %2, %3#0 : tensor<8x128xf32>, tensor<4096xf32>, tensor<4096xf32>
 }
+
+// -----
+
+// Complex keys, compared as JAX compares them (real parts, then imaginary
+// parts, in total order): the comparator is not one key's order, so the
+// rows are merge sorted, each complex element loaded, compared through its
+// parts and stored whole.
+// CHECK-LABEL: func.func @complex_keys
+// CHECK-NOT: memref<?xindex>
+// CHECK: %[[IN:.*]] = memref.collapse_shape %{{.*}} : memref<4x1500xcomplex<f32>> into memref<6000xcomplex<f32>>
+// CHECK: scf.while
+// CHECK: %[[KEY:.*]] = memref.load %[[IN]][%{{.*}}] : memref<6000xcomplex<f32>>
+// CHECK: complex.re %[[KEY]] : complex<f32>
+// CHECK: complex.im %[[KEY]] : complex<f32>
+// CHECK: memref.store %[[KEY]], %{{.*}} : memref<6000xcomplex<f32>>
+func.func @complex_keys(%x: tensor<4x1500xcomplex<f32>>) -> tensor<4x1500xcomplex<f32>> {
+  %0 = "stablehlo.sort"(%x) <{dimension = 1 : i64, is_stable = true}> ({
+  ^bb0(%a: tensor<complex<f32>>, %b: tensor<complex<f32>>):
+    %ar = stablehlo.real %a : (tensor<complex<f32>>) -> tensor<f32>
+    %br = stablehlo.real %b : (tensor<complex<f32>>) -> tensor<f32>
+    %ai = stablehlo.imag %a : (tensor<complex<f32>>) -> tensor<f32>
+    %bi = stablehlo.imag %b : (tensor<complex<f32>>) -> tensor<f32>
+    %imag_less = stablehlo.compare  LT, %ai, %bi,  TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %real_less = stablehlo.compare  LT, %ar, %br,  TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %real_tie = stablehlo.compare  EQ, %ar, %br,  TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %then = stablehlo.and %real_tie, %imag_less : tensor<i1>
+    %less = stablehlo.or %real_less, %then : tensor<i1>
+    stablehlo.return %less : tensor<i1>
+  }) : (tensor<4x1500xcomplex<f32>>) -> tensor<4x1500xcomplex<f32>>
+  return %0 : tensor<4x1500xcomplex<f32>>
+}
+
+// -----
+
+// A complex payload of an integer key is moved by the key's radix sort.
+// CHECK-LABEL: func.func @radix_complex_payload
+// CHECK: %[[VALUES:.*]] = bufferization.to_buffer %arg1 read_only : tensor<2048xcomplex<f64>> to memref<2048xcomplex<f64>>
+// CHECK: memref.alloc(%{{.*}}) : memref<?xindex>
+// CHECK: %[[VALUE:.*]] = memref.load %[[VALUES]][%{{.*}}] : memref<2048xcomplex<f64>>
+// CHECK: memref.store %[[VALUE]], %{{.*}} : memref<2048xcomplex<f64>>
+func.func @radix_complex_payload(%k: tensor<2048xi32>, %v: tensor<2048xcomplex<f64>>) -> tensor<2048xcomplex<f64>> {
+  %0:2 = "stablehlo.sort"(%k, %v) <{dimension = 0 : i64, is_stable = true}> ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>, %c: tensor<complex<f64>>, %d: tensor<complex<f64>>):
+    %1 = stablehlo.compare  LT, %a, %b,  SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %1 : tensor<i1>
+  }) : (tensor<2048xi32>, tensor<2048xcomplex<f64>>) -> (tensor<2048xi32>, tensor<2048xcomplex<f64>>)
+  return %0#1 : tensor<2048xcomplex<f64>>
+}

@@ -15,6 +15,14 @@ func.func @linear_algebra(%a: tensor<2x3x3xf32>, %b: tensor<2x3x4xf32>) -> (tens
   return %0, %1, %2 : tensor<2x3x4xf32>, tensor<2x3x3xf32>, tensor<2x3x3xf32>
 }
 
+// The spec's cholesky also takes complex (Hermitian) matrices.
+// CHECK-LABEL: func.func @cholesky_complex
+func.func @cholesky_complex(%a: tensor<3x3xcomplex<f64>>) -> tensor<3x3xcomplex<f64>> {
+  // CHECK: stablehlo.cholesky %{{.*}}, lower = true : tensor<3x3xcomplex<f64>>
+  %0 = stablehlo.cholesky %a, lower = true : tensor<3x3xcomplex<f64>>
+  return %0 : tensor<3x3xcomplex<f64>>
+}
+
 // CHECK-LABEL: func.func @reduce_precision
 func.func @reduce_precision(%x: tensor<6xf64>) -> tensor<6xf64> {
   // CHECK: stablehlo.reduce_precision %{{.*}}, format = e5m10 : tensor<6xf64>

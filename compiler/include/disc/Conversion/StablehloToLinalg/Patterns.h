@@ -228,6 +228,14 @@ Value emitContraction(OpBuilder &b, Location loc, Value lhs, Value rhs,
 Value createFilledTensor(OpBuilder &b, Location loc, RankedTensorType type,
                          ArrayRef<OpFoldResult> sizes, Value value);
 
+/// The zero of `elementType`: an arith constant, or (0, 0) for a complex
+/// type, which arith constants cannot hold.
+Value createZero(OpBuilder &b, Location loc, Type elementType);
+
+/// Returns a tensor of `type` filled with zeros (see createZero).
+Value createZeroFilledTensor(OpBuilder &b, Location loc, RankedTensorType type,
+                             ArrayRef<OpFoldResult> sizes);
+
 void populateElementwisePatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns);
 /// With `splitScatterWindows`, a scatter whose window has a dimension the

@@ -670,9 +670,9 @@ def HLO_FftOp : HLO_Op<"fft", [Pure]> {
 def HLO_CholeskyOp : HLO_Op<"cholesky",
     [Pure, SameOperandsAndResultShape,
      HLO_CompatibleOperandsAndResultElementType]> {
-  let arguments = (ins TensorOf<[AnyFloat]>:$a,
+  let arguments = (ins TensorOf<[AnyFloat, AnyComplex]>:$a,
                    DefaultValuedOptionalAttr<BoolAttr, "false">:$lower);
-  let results = (outs TensorOf<[AnyFloat]>:$result);
+  let results = (outs TensorOf<[AnyFloat, AnyComplex]>:$result);
   let assemblyFormat = [{
     $a (`,` `lower` `=` $lower^)? attr-dict `:`
     custom<SameOperandsAndResultType>(type($a), type($result))
