@@ -503,8 +503,17 @@ bool disc::readTransposedMatricesByFlag(RewriterBase &rewriter,
       });
   if (!candidate)
     return false;
+  SmallVector<Operation *> transposes;
+  for (OpOperand *input : op.getDpsInputOperands())
+    if (linalg::LinalgOp transpose = getTranspose(input->get()))
+      transposes.push_back(transpose);
   rewriter.replaceOp(op, candidate->getResults());
   op = candidate;
+  // Nothing erases the unused copy before bufferization makes it a write
+  // to memory, which is then made all the same.
+  for (Operation *transpose : transposes)
+    if (transpose->use_empty())
+      rewriter.eraseOp(transpose);
   return true;
 }
 
