@@ -483,12 +483,12 @@ disc::readTransposedMatrixInPlace(RewriterBase &rewriter,
 
 bool disc::readTransposedMatricesByFlag(RewriterBase &rewriter,
                                         linalg::LinalgOp &op) {
+  if (!op.hasPureTensorSemantics() || !linalg::isaContractionOpInterface(op))
+    return false;
   // A 2-D operand may be read transposed in every product the library
   // takes, one of higher rank only in a batched product (all operands of
   // one rank): the rows of a [B, S, K] x [K, N] layer are collapsed from
   // an lhs read as it lies.
-  if (!op.hasPureTensorSemantics() || !linalg::isaContractionOpInterface(op))
-    return false;
   auto getRank = [](Value value) {
     return cast<ShapedType>(value.getType()).getRank();
   };
