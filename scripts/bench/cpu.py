@@ -226,6 +226,14 @@ def vector_product(rng, transposed_weight, rows=1, width=1024, outputs=4096):
     return Program(fn, (x, weight), "GB/s", 4.0 * weight.size, "copy")
 
 
+def dense_weight_t(rng, rows, width=1024, outputs=4096):
+    """x * W^T at a batch of `rows`, W as [out, in]: a matrix product, which
+    reads W in place or from a transposed copy."""
+    weight = normal(rng, (outputs, width))
+    return Program(lambda x, w: x @ w.T, (normal(rng, (rows, width)), weight), "GFLOP/s",
+                   2.0 * rows * width * outputs, "sgemm")
+
+
 def elementwise(rng, n=16 << 20):
     def chain(a, b):
         t = jnp.minimum(jnp.maximum((a * b + a) - b, a), b)
@@ -359,6 +367,7 @@ PROGRAMS = {
     "dense_b1_1024x4096": lambda rng: vector_product(rng, False),
     "dense_b1_weight_t_1024x4096": lambda rng: vector_product(rng, True),
     "matvec_4096x1024": lambda rng: vector_product(rng, True, rows=0),
+    "dense_b64_weight_t_1024x4096": lambda rng: dense_weight_t(rng, 64),
     "scatter_add_rows_131072x128": scatter_add_rows,
     "rfft_1024x4096": rfft_rows,
     "fft2_64x256x256": fft2_images,

@@ -124,13 +124,15 @@ def dot_general_case(name, element_type, lhs_shape, rhs_shape, lhs_batch, rhs_ba
                 atol=atol, rtol=rtol)
 
 
-def transposed_weight_case(name, rows, width, outputs, g):
+def transposed_weight_case(name, rows, width, outputs, g, dynamic_batch=False):
     """x * W^T as JAX prints it for a weight of [outputs, width] (torch's
-    layout): a stablehlo.transpose of W, then the product."""
+    layout): a stablehlo.transpose of W, then the product; of a dynamic
+    batch (jax.export's) run at `rows` where `dynamic_batch`."""
     x = random_array(g, (rows, width), "f32", -1, 1)
     w = random_array(g, (outputs, width), "f32", -1, 1)
-    xt, wt = tensor_type(x.shape, "f32"), tensor_type(w.shape, "f32")
-    wtt, ot = tensor_type((width, outputs), "f32"), tensor_type((rows, outputs), "f32")
+    batch = -1 if dynamic_batch else rows
+    xt, wt = tensor_type((batch, width), "f32"), tensor_type(w.shape, "f32")
+    wtt, ot = tensor_type((width, outputs), "f32"), tensor_type((batch, outputs), "f32")
     mlir = jax_module([("x", xt), ("w", wt)], [(ot, "result")], [
         "%%0 = stablehlo.transpose %%arg1, dims = [1, 0] : (%s) -> %s" % (wt, wtt),
         "%%1 = stablehlo.dot_general %%arg0, %%0, contracting_dims = [1] x [0], "
@@ -335,6 +337,36 @@ def library_narrow_cases():
     ]
 
 
+def library_vector_cases():
+    """With the libraries (the default), products of a matrix and a vector
+    whose lines are dot products, and those of a vector result (which
+    ral_gemm does not take), run in the loops of a matrix-vector product;
+    x * W at batch 1 stays the library's; x * W^T as JAX prints it reads W
+    in place at any batch, a dynamic one too."""
+    g = rng(74)
+    return [
+        dot_general_case("library_matvec_f32", "f32", (77, 300), (300,), [], [], [1], [0], g),
+        dot_general_case("library_matvec_f64", "f64", (33, 50), (50,), [], [], [1], [0], g),
+        dot_general_case("library_dynamic_matvec_f32", "f32", (77, 300), (300,), [], [], [1],
+                         [0], g, dynamic=((-1, -1), (-1,), (-1,))),
+        dot_general_case("library_vecmat_f32", "f32", (300,), (300, 45), [], [], [0], [0], g),
+        dot_general_case("library_transposed_matvec_f32", "f32", (300, 45), (300,), [], [], [0],
+                         [0], g),
+        dot_general_case("library_dense_b1_f32", "f32", (1, 300), (300, 200), [], [], [1], [0],
+                         g),
+        dot_general_case("library_dense_b1_weight_transposed_f32", "f32", (1, 300), (200, 300),
+                         [], [], [1], [1], g),
+        transposed_weight_case("library_dense_b1_transposed_weight_jax", 1, 300, 200, g),
+        transposed_weight_case("library_dense_b64_transposed_weight_jax", 64, 300, 200, g),
+        transposed_weight_case("library_dynamic_batch_of_1_transposed_weight_jax", 1, 300, 200,
+                               g, dynamic_batch=True),
+        transposed_weight_case("library_dynamic_batch_of_5_transposed_weight_jax", 5, 300, 200,
+                               g, dynamic_batch=True),
+        dot_general_case("library_dynamic_batch_of_1_dense_f32", "f32", (1, 300), (300, 200), [],
+                         [], [1], [0], g, dynamic=((-1, 300), (300, 200), (-1, 200))),
+    ]
+
+
 def host_has_avx2():
     try:
         with open("/proc/cpuinfo") as cpuinfo:
@@ -379,4 +411,4 @@ def dot_cases():
 
 
 run(dot_general_cases() + dense_layer_cases() + dot_cases() + no_library_cases()
-    + library_narrow_cases())
+    + library_narrow_cases() + library_vector_cases())

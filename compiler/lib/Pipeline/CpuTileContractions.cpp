@@ -420,12 +420,14 @@ struct CpuTileContractionsPass
     for (linalg::LinalgOp op : narrowProducts)
       accumulateInF32(rewriter, op);
 
-    // With the libraries, matrix-vector products are theirs too.
     SmallVector<linalg::LinalgOp> linalgOps;
-    if (!libraryProducts)
-      func.walk([&](linalg::LinalgOp op) { linalgOps.push_back(op); });
+    func.walk([&](linalg::LinalgOp op) { linalgOps.push_back(op); });
     bool tiledVectorProducts = false;
     for (linalg::LinalgOp op : linalgOps) {
+      if (libraryProducts && isLeftToLibraries(op)) {
+        tiledVectorProducts |= tileLibraryVectorProducts(rewriter, op);
+        continue;
+      }
       // Read through a transpose first: x * W^T as JAX prints it is a
       // product of x and a transposed copy of W too, which only costs a
       // pass over W.
@@ -533,6 +535,31 @@ struct CpuTileContractionsPass
     }
     if (failed(simplify(func)))
       return signalPassFailure();
+  }
+
+  /// A product the libraries take reads a matrix it would read through a
+  /// transpose in place, by the library's transpose flag. Where it is then
+  /// a product of a matrix and a vector, it gets the loops of
+  /// disc/Pipeline/CpuVectorProducts.h where its lines are dot products (W *
+  /// x, x * W^T at batch 1, or at a dynamic batch run at 1), which stream
+  /// the matrix as fast as the library's one-row calls, or where its output
+  /// is a vector, which ral_gemm does not take (linalg.matvec and vecmat
+  /// would be scalar loops); a batch-1 x * W stays the library's, as fast
+  /// as those loops (docs/BENCHMARKS.md). Returns whether it tiled a
+  /// product.
+  bool tileLibraryVectorProducts(RewriterBase &rewriter, linalg::LinalgOp op) {
+    disc::readTransposedMatricesByFlag(rewriter, op);
+    std::optional<disc::VectorProduct> product = disc::getVectorProduct(op);
+    if (!product)
+      return disc::tileVectorProductOfOneRow(rewriter, op, vectorBits,
+                                             registerRows,
+                                             /*onlyDotProducts=*/true);
+    int64_t outputRank =
+        cast<ShapedType>(op.getDpsInitOperand(0)->get().getType()).getRank();
+    if (!product->dotProducts && outputRank >= 2)
+      return false;
+    disc::tileVectorProduct(rewriter, op, *product, vectorBits, registerRows);
+    return true;
   }
 
   int64_t getVectorLanes(linalg::LinalgOp op) const {

@@ -399,15 +399,39 @@ static linalg::LinalgOp getTranspose(Value value) {
   return producer;
 }
 
-std::optional<VectorProduct>
-disc::readTransposedMatrixInPlace(RewriterBase &rewriter,
-                                  linalg::LinalgOp &op) {
-  auto isTransposed = [](OpOperand *input) {
-    return static_cast<bool>(getTranspose(input->get()));
+/// Whether `transpose` swaps the last two dimensions of its input and
+/// keeps every other in place, as a library's transpose flag reads a
+/// matrix (x * W^T, a batch of them).
+static bool swapsLastTwoDims(linalg::LinalgOp transpose) {
+  AffineMap inputMap =
+      transpose.getMatchingIndexingMap(transpose.getDpsInputOperand(0));
+  AffineMap outputMap =
+      transpose.getMatchingIndexingMap(transpose.getDpsInitOperand(0));
+  AffineMap permutation = inputMap.compose(inversePermutation(outputMap));
+  unsigned rank = permutation.getNumResults();
+  if (rank < 2)
+    return false;
+  SmallVector<unsigned> swapped = llvm::to_vector(llvm::seq<unsigned>(0, rank));
+  std::swap(swapped[rank - 2], swapped[rank - 1]);
+  return permutation ==
+         AffineMap::getPermutationMap(swapped, transpose.getContext());
+}
+
+/// A linalg.generic clone of `op`, a contraction on tensors, that reads the
+/// inputs of the transposes `foldable` accepts among those it reads, in
+/// their place: the product reads the transpose's output at map(loops),
+/// which is its input at inputMap(outputMap^-1(map(loops))). Null (and
+/// nothing built) when it reads no such transpose or cannot be generalized.
+static linalg::GenericOp
+cloneReadingTransposesInPlace(RewriterBase &rewriter, linalg::LinalgOp op,
+                              function_ref<bool(linalg::LinalgOp)> foldable) {
+  auto isFoldable = [&](OpOperand *input) {
+    linalg::LinalgOp transpose = getTranspose(input->get());
+    return transpose && foldable(transpose);
   };
   if (!op.hasPureTensorSemantics() || !linalg::isaContractionOpInterface(op) ||
-      llvm::none_of(op.getDpsInputOperands(), isTransposed))
-    return std::nullopt;
+      llvm::none_of(op.getDpsInputOperands(), isFoldable))
+    return nullptr;
   rewriter.setInsertionPoint(op);
   auto candidate = cast<linalg::LinalgOp>(rewriter.clone(*op));
   if (!isa<linalg::GenericOp>(*candidate)) {
@@ -415,18 +439,16 @@ disc::readTransposedMatrixInPlace(RewriterBase &rewriter,
         linalg::generalizeNamedOp(rewriter, candidate);
     if (failed(generic)) {
       rewriter.eraseOp(candidate);
-      return std::nullopt;
+      return nullptr;
     }
     candidate = cast<linalg::LinalgOp>(generic->getOperation());
   }
   auto generic = cast<linalg::GenericOp>(*candidate);
   SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
   for (OpOperand *input : generic.getDpsInputOperands()) {
-    linalg::LinalgOp transpose = getTranspose(input->get());
-    if (!transpose)
+    if (!isFoldable(input))
       continue;
-    // The product reads the transpose's output at map(loops), which is its
-    // input at inputMap(outputMap^-1(map(loops))).
+    linalg::LinalgOp transpose = getTranspose(input->get());
     AffineMap inputMap =
         transpose.getMatchingIndexingMap(transpose.getDpsInputOperand(0));
     AffineMap outputMap =
@@ -439,6 +461,16 @@ disc::readTransposedMatrixInPlace(RewriterBase &rewriter,
   rewriter.modifyOpInPlace(generic, [&] {
     generic.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
   });
+  return generic;
+}
+
+std::optional<VectorProduct>
+disc::readTransposedMatrixInPlace(RewriterBase &rewriter,
+                                  linalg::LinalgOp &op) {
+  linalg::GenericOp candidate = cloneReadingTransposesInPlace(
+      rewriter, op, [](linalg::LinalgOp) { return true; });
+  if (!candidate)
+    return std::nullopt;
   std::optional<VectorProduct> product = getVectorProduct(candidate);
   if (!product) {
     rewriter.eraseOp(candidate);
@@ -449,9 +481,46 @@ disc::readTransposedMatrixInPlace(RewriterBase &rewriter,
   return product;
 }
 
+bool disc::readTransposedMatricesByFlag(RewriterBase &rewriter,
+                                        linalg::LinalgOp &op) {
+  if (!op.hasPureTensorSemantics() || !linalg::isaContractionOpInterface(op))
+    return false;
+  // A 2-D operand may be read transposed in every product the library
+  // takes, one of higher rank only in a batched product (all operands of
+  // one rank): the rows of a [B, S, K] x [K, N] layer are collapsed from
+  // an lhs read as it lies.
+  auto getRank = [](Value value) {
+    return cast<ShapedType>(value.getType()).getRank();
+  };
+  int64_t outputRank = getRank(op.getDpsInitOperand(0)->get());
+  bool batched = llvm::all_of(op.getDpsInputOperands(), [&](OpOperand *input) {
+    return getRank(input->get()) == outputRank;
+  });
+  linalg::GenericOp candidate = cloneReadingTransposesInPlace(
+      rewriter, op, [&](linalg::LinalgOp transpose) {
+        int64_t rank = getRank(transpose->getResult(0));
+        return swapsLastTwoDims(transpose) && (rank == 2 || batched);
+      });
+  if (!candidate)
+    return false;
+  SmallVector<Operation *> transposes;
+  for (OpOperand *input : op.getDpsInputOperands())
+    if (linalg::LinalgOp transpose = getTranspose(input->get()))
+      transposes.push_back(transpose);
+  rewriter.replaceOp(op, candidate->getResults());
+  op = candidate;
+  // Nothing erases the unused copy before bufferization makes it a write
+  // to memory, which is then made all the same.
+  for (Operation *transpose : transposes)
+    if (transpose->use_empty())
+      rewriter.eraseOp(transpose);
+  return true;
+}
+
 bool disc::tileVectorProductOfOneRow(RewriterBase &rewriter,
                                      linalg::LinalgOp op, int64_t vectorBits,
-                                     int64_t registerVectors) {
+                                     int64_t registerVectors,
+                                     bool onlyDotProducts) {
   if (!op.hasPureTensorSemantics() || op.getNumDpsInits() != 1 ||
       !linalg::isaContractionOpInterface(op))
     return false;
@@ -461,6 +530,17 @@ bool disc::tileVectorProductOfOneRow(RewriterBase &rewriter,
     if (!ShapedType::isDynamic(size) ||
         iterator != utils::IteratorType::parallel)
       continue;
+    // A fill of the output that only `op` reads is made in each branch:
+    // disc-linalg-matmul-to-ral then finds the zeros the library's call
+    // overwrites right before it. (The size below reads the fill's shape,
+    // which canonicalization then reads from its tensor.empty.)
+    Value init = op.getDpsInitOperand(0)->get();
+    auto fill = init.getDefiningOp<linalg::FillOp>();
+    if (fill && !fill->hasOneUse())
+      fill = nullptr;
+    auto getBranchInit = [&]() -> Value {
+      return fill ? rewriter.clone(*fill)->getResult(0) : init;
+    };
     rewriter.setInsertionPoint(op);
     Value rows = getValueOrCreateConstantIndexOp(
         rewriter, loc, op.createLoopRanges(rewriter, loc)[loop].size);
@@ -473,9 +553,10 @@ bool disc::tileVectorProductOfOneRow(RewriterBase &rewriter,
 
     // Then: the product of the operands' slices of one row.
     rewriter.setInsertionPointToStart(dispatch.thenBlock());
+    Value thenInit = getBranchInit();
     SmallVector<Value> slices;
     for (OpOperand &operand : op->getOpOperands()) {
-      Value value = operand.get();
+      Value value = op.isDpsInit(&operand) ? thenInit : operand.get();
       AffineMap map = op.getMatchingIndexingMap(&operand);
       SmallVector<OpFoldResult> sizes =
           tensor::getMixedSizes(rewriter, loc, value);
@@ -491,21 +572,25 @@ bool disc::tileVectorProductOfOneRow(RewriterBase &rewriter,
     auto oneRow = cast<linalg::LinalgOp>(
         clone(rewriter, op, initSlice.getType(), slices));
     std::optional<VectorProduct> product = getVectorProduct(oneRow);
-    if (!product) {
+    if (!product || (onlyDotProducts && !product->dotProducts)) {
       rewriter.eraseOp(dispatch);
       continue;
     }
-    Value init = op.getDpsInitOperand(0)->get();
     auto sliceOp = initSlice.getDefiningOp<tensor::ExtractSliceOp>();
     Value whole = tensor::InsertSliceOp::create(
-        rewriter, loc, oneRow->getResult(0), init, sliceOp.getMixedOffsets(),
-        sliceOp.getMixedSizes(), sliceOp.getMixedStrides());
+        rewriter, loc, oneRow->getResult(0), thenInit,
+        sliceOp.getMixedOffsets(), sliceOp.getMixedSizes(),
+        sliceOp.getMixedStrides());
     scf::YieldOp::create(rewriter, loc, whole);
 
     // Else: `op` itself, for the matrix product's tiles.
     rewriter.replaceAllUsesWith(op->getResults(), dispatch.getResults());
     rewriter.moveOpBefore(op, dispatch.elseBlock(),
                           dispatch.elseBlock()->end());
+    rewriter.setInsertionPoint(op);
+    Value elseInit = getBranchInit();
+    rewriter.modifyOpInPlace(op,
+                             [&] { op.getDpsInitOperand(0)->set(elseInit); });
     rewriter.setInsertionPointToEnd(dispatch.elseBlock());
     scf::YieldOp::create(rewriter, loc, op->getResults());
 

@@ -54,6 +54,14 @@ std::optional<VectorProduct> getVectorProduct(linalg::LinalgOp op);
 std::optional<VectorProduct> readTransposedMatrixInPlace(RewriterBase &rewriter,
                                                          linalg::LinalgOp &op);
 
+/// Where `op`, a contraction on tensors, reads an input through a transpose
+/// that swaps its last two dimensions and nothing else (x * W^T as JAX
+/// prints it, at any batch), replaces `op` (and sets it) by a
+/// linalg.generic that reads the transpose's input in its place: the
+/// runtime's libraries read such a matrix with their transpose flag rather
+/// than from a transposed copy. Returns whether it did.
+bool readTransposedMatricesByFlag(RewriterBase &rewriter, linalg::LinalgOp &op);
+
 /// Replaces `op` by an scf.forall over blocks of its output, each computing
 /// its elements in register tiles of `registerVectors` vectors of
 /// `vectorBits` bits: of `registerVectors` output elements whose dot
@@ -70,9 +78,11 @@ void tileVectorProduct(RewriterBase &rewriter, linalg::LinalgOp op,
 /// parallel loops had a size of 1 (a dense layer of a dynamic batch, run at
 /// batch 1), puts it under an scf.if on that size: then the product of its
 /// operands' slices of one row, in its own loops; else `op` as it is.
-/// Returns whether it did.
+/// With `onlyDotProducts`, only where that product's lines are dot products
+/// (VectorProduct::dotProducts). Returns whether it did.
 bool tileVectorProductOfOneRow(RewriterBase &rewriter, linalg::LinalgOp op,
-                               int64_t vectorBits, int64_t registerVectors);
+                               int64_t vectorBits, int64_t registerVectors,
+                               bool onlyDotProducts = false);
 
 } // namespace disc
 } // namespace mlir

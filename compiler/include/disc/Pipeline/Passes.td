@@ -292,9 +292,19 @@ def DiscCpuTileContractions
     Convolutions of other element types are left as they are.
 
     With `library-products` (the CPU with its libraries), the products the
-    runtime's libraries compute (f32 and f64 throughout, matrix-vector ones
-    included, and the f32 convolutions) are left to them; the others (f16
-    and bf16 ones, summing in f32, and integer ones) are tiled as above.
+    runtime's libraries compute (f32 and f64 throughout, and the f32
+    convolutions) are left to them; the others (f16 and bf16 ones, summing
+    in f32, and integer ones) are tiled as above. A product left to them
+    that reads a matrix through a transpose of its last two dims (x * W^T as
+    JAX prints it, at any batch; an operand of higher rank only where all
+    have one rank) reads the transpose's input in place, a linalg.generic
+    whose map disc-linalg-matmul-to-ral turns into the library's transpose
+    flag, and the transpose, left unused, is erased. Of those, the products
+    of a matrix and a vector whose lines are dot products (linalg.matvec,
+    x * W^T at batch 1, and under the scf.if above at a dynamic batch of 1,
+    the fill of the output then made in both branches) or whose output is a
+    vector (which ral_gemm does not take) get the loops above; x * W at
+    batch 1 stays a library call.
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
