@@ -29,3 +29,20 @@ func.func @main(%ctx: !disc_ral.context) attributes {disc.entry_signature = {inp
   disc_ral.dispatch %ctx, "use_params" device "gpu" (%params) : (!llvm.ptr) -> ()
   return
 }
+
+// A complex number is one parameter pointing at both parts, stored as the
+// struct the kernel takes by value.
+// CHECK-LABEL: llvm.func internal @complex_param(%arg0: !llvm.ptr)
+// CHECK-DAG: %[[CPARAMS:.*]] = llvm.alloca %{{.*}} x !llvm.array<1 x ptr>
+// CHECK-DAG: %[[VALUE:.*]] = llvm.alloca %{{.*}} x !llvm.struct<(f32, f32)>
+// CHECK: llvm.store %{{.*}}, %[[VALUE]] : !llvm.struct<(f32, f32)>, !llvm.ptr
+// CHECK: %[[SLOT:.*]] = llvm.getelementptr %[[CPARAMS]][0, 0]
+// CHECK: llvm.store %[[VALUE]], %[[SLOT]] : !llvm.ptr, !llvm.ptr
+func.func @complex_param(%ctx: !disc_ral.context) attributes {disc.entry_signature = {inputs = [], outputs = []}} {
+  %re = arith.constant 1.5 : f32
+  %im = arith.constant -2.0 : f32
+  %c = complex.create %re, %im : complex<f32>
+  %params = disc_ral.kernel_args(%c : complex<f32>)
+  disc_ral.dispatch %ctx, "use_params" device "gpu" (%params) : (!llvm.ptr) -> ()
+  return
+}

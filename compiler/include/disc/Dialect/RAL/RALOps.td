@@ -180,14 +180,15 @@ def RAL_KernelArgsOp : RAL_Op<"kernel_args"> {
     value: the `kernelParams` of `cuLaunchKernel`. A memref is expanded as
     the kernel's lowering expands it (allocated pointer, aligned pointer,
     offset, sizes, strides), which is the slot layout of a dispatch
-    (docs/ABI.md); an index is an i64.
+    (docs/ABI.md); an index is an i64; a complex number is its two parts,
+    as the kernel's lowering takes it by value.
 
     ```mlir
     %params = disc_ral.kernel_args(%n, %x : index, memref<?x4xf32>)
     ```
   }];
   let arguments = (ins Variadic<AnyTypeOf<[AnyMemRef, Index, AnySignlessInteger,
-                                           AnyFloat]>>:$values);
+                                           AnyFloat, AnyComplex]>>:$values);
   let results = (outs LLVM_DefaultPointer:$result);
   let assemblyFormat = [{
     `(` ($values^ `:` type($values))? `)` attr-dict
