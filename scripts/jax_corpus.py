@@ -618,6 +618,38 @@ def symbolic_batch_attention(batch):
     return transformer_block, (transformer_params(130, 8, 16), normal(131 + batch, batch, 4, 8))
 
 
+@program(atol=1e-4, rtol=1e-4, batch_sizes=[2, 5])
+def symbolic_batch_fft(batch):
+    """Spectra of a symbolic batch of signals: stablehlo.fft of each type on
+    a dynamic batch dimension."""
+    def f(window, x, images):
+        spectrum = jnp.fft.rfft(x * window)
+        return (spectrum, jnp.fft.irfft(spectrum * 0.5, n=16), jnp.fft.fft2(images),
+                jnp.fft.ifft(images, axis=-1))
+    images = (normal(141 + batch, batch, 4, 6) + 1j * normal(142 + batch, batch, 4, 6))
+    return f, (np.hanning(16).astype(np.float32), normal(140 + batch, batch, 16),
+               images.astype(np.complex64))
+
+
+@program(atol=0, rtol=0, batch_sizes=[3, 6])
+def symbolic_batch_rng_bits(batch):
+    """lax.rng_bit_generator into a symbolic batch, which jax.export prints
+    as custom_call @stablehlo.dynamic_rng_bit_generator: THREE_FRY and
+    PHILOX, 8-, 16- and 32-bit words. At batch 3 no dimension of (b, 5) is
+    even, at 6 the first is: Threefry halves a different one."""
+    def f(keys, x):
+        shape = x.shape
+        outputs = []
+        for algorithm, key in zip((lax.RandomAlgorithm.RNG_THREE_FRY,
+                                   lax.RandomAlgorithm.RNG_PHILOX), keys):
+            for dtype in (jnp.uint32, jnp.uint16, jnp.uint8):
+                key, bits = lax.rng_bit_generator(key, shape, dtype=dtype, algorithm=algorithm)
+                outputs += [key, bits]
+        return outputs
+    keys = (np.array([7, 11, 0, 5], np.uint32), np.array([13, 2**32 - 3, 1, 9], np.uint32))
+    return f, (keys, np.zeros((batch, 5), np.float32))
+
+
 @program(atol=1e-5, rtol=1e-4)
 def while_loop_newton():
     def sqrt_newton(x):
@@ -800,10 +832,13 @@ def lower_symbolic_batch(builder, batch_sizes):
     """Exports with the first dimension of the data arguments (all but the
     first, the parameters) the symbolic `b`; runs at each batch size."""
     function, (params, *data) = builder(batch_sizes[0])
+    # One scope, so that every data argument's `b` is the same dimension.
+    scope = jax_export.SymbolicScope()
 
     def spec(leaf, batched):
         dims = ["b"] + [str(d) for d in leaf.shape[1:]] if batched else None
-        shape = jax_export.symbolic_shape(", ".join(dims)) if batched else leaf.shape
+        shape = (jax_export.symbolic_shape(", ".join(dims), scope=scope) if batched
+                 else leaf.shape)
         return jax.ShapeDtypeStruct(shape, leaf.dtype)
     specs = (jax.tree_util.tree_map(lambda leaf: spec(leaf, False), params),
              *jax.tree_util.tree_map(lambda leaf: spec(leaf, True), data))

@@ -192,8 +192,38 @@ def dynamic_mlp(rng):
     specs = (jax.ShapeDtypeStruct(jax.export.symbolic_shape("b, 784"), jnp.float32),
              jax.tree.map(lambda a: jax.ShapeDtypeStruct(a.shape, a.dtype), params))
     text = jax.export.export(jax.jit(mlp_forward))(*specs).mlir_module()
-    text = re.sub(r"^.*stablehlo\.custom_call @shape_assertion.*\n", "", text, flags=re.M)
-    return Program(mlp_forward, (normal(rng, (1, 784)), params), mlir=text)
+    return Program(mlp_forward, (normal(rng, (1, 784)), params), mlir=without_shape_assertion(text))
+
+
+def without_shape_assertion(text):
+    return re.sub(r"^.*stablehlo\.custom_call @shape_assertion.*\n", "", text, flags=re.M)
+
+
+def symbolic_batch_module(fn, args):
+    """fn exported with the first dimension of its last argument the
+    symbolic `b`, without the @shape_assertion line (as dynamic_mlp)."""
+    specs = [jax.ShapeDtypeStruct(a.shape, a.dtype) for a in args]
+    specs[-1] = jax.ShapeDtypeStruct(
+        jax.export.symbolic_shape(", ".join(["b"] + [str(d) for d in args[-1].shape[1:]])),
+        args[-1].dtype)
+    return without_shape_assertion(jax.export.export(jax.jit(fn))(*specs).mlir_module())
+
+
+def dynamic_rng_bits(rng, algorithm, shape=(2048, 2048)):
+    """jax.lax.rng_bit_generator into a symbolic batch (custom_call
+    @stablehlo.dynamic_rng_bit_generator), run at `shape`: the static
+    rng_bits_* programs' work on a shape known at run time."""
+    def bits(key, like):
+        return jax.lax.rng_bit_generator(key, like.shape, dtype=jnp.uint32, algorithm=algorithm)[1]
+    args = (np.array([1, 2, 3, 4], np.uint32), np.zeros(shape, np.float32))
+    return Program(bits, args, "GB/s", 4.0 * math.prod(shape),
+                   mlir=symbolic_batch_module(bits, args))
+
+
+def static_rng_bits(rng, algorithm, shape=(2048, 2048)):
+    def bits(key):
+        return jax.lax.rng_bit_generator(key, shape, dtype=jnp.uint32, algorithm=algorithm)[1]
+    return Program(bits, (np.array([1, 2, 3, 4], np.uint32),), "GB/s", 4.0 * math.prod(shape))
 
 
 def matmul(rng, n=2048):
@@ -371,6 +401,15 @@ PROGRAMS = {
     "scatter_add_rows_131072x128": scatter_add_rows,
     "rfft_1024x4096": rfft_rows,
     "fft2_64x256x256": fft2_images,
+    "dyn_rfft_1024x4096": lambda rng: Program(
+        jnp.fft.rfft, (normal(rng, (1024, 4096)),), "GFLOP/s", fft_flops((1024, 4096), True),
+        mlir=symbolic_batch_module(jnp.fft.rfft, (normal(rng, (1024, 4096)),))),
+    "rng_bits_threefry_2048x2048": lambda rng: static_rng_bits(rng, jax.lax.RandomAlgorithm.RNG_THREE_FRY),
+    "dyn_rng_bits_threefry_2048x2048": lambda rng: dynamic_rng_bits(
+        rng, jax.lax.RandomAlgorithm.RNG_THREE_FRY),
+    "rng_bits_philox_2048x2048": lambda rng: static_rng_bits(rng, jax.lax.RandomAlgorithm.RNG_PHILOX),
+    "dyn_rng_bits_philox_2048x2048": lambda rng: dynamic_rng_bits(
+        rng, jax.lax.RandomAlgorithm.RNG_PHILOX),
 }
 
 

@@ -1,5 +1,6 @@
 """stablehlo.fft (FFT, IFFT, RFFT, IRFFT) on 1 to 3 dimensions, batched and
-not, f32 and f64, against numpy.fft computed in double precision."""
+not, f32 and f64, static and dynamic dimensions, against numpy.fft computed
+in double precision."""
 
 import numpy as np
 
@@ -106,5 +107,54 @@ def in_context_cases():
     ]
 
 
+def dynamic_program(fft_type, lengths, in_type, out_type):
+    return jax_module(
+        [("x", in_type)], [(out_type, "result")],
+        ["%%0 = stablehlo.fft %%arg0, type = %s, length = [%s] : (%s) -> %s"
+         % (fft_type, ", ".join(map(str, lengths)), in_type, out_type),
+         "return %%0 : %s" % out_type])
+
+
+def dynamic_cases():
+    """One compiled program per transform, run at two sizes of its dynamic
+    dimensions: batch dimensions (folded into the runtime's batch, several
+    at once), and transformed ones, which fft_length fixes."""
+    g = rng(142)
+    c64 = "complex<f32>"
+    rfft_rows = dynamic_program("RFFT", [16], "tensor<?x16xf32>", "tensor<?x9xcomplex<f32>>")
+    fft2_batches = dynamic_program("FFT", [4, 6], "tensor<?x?x4x6xcomplex<f32>>",
+                                   "tensor<?x?x4x6xcomplex<f32>>")
+    ifft_all_dynamic = dynamic_program("IFFT", [8], "tensor<?x?xcomplex<f64>>",
+                                       "tensor<?x?xcomplex<f64>>")
+    irfft_unbatched = dynamic_program("IRFFT", [10], "tensor<?xcomplex<f32>>", "tensor<?xf32>")
+    cases = []
+    for rows in (1, 6):
+        x = random_array(g, (rows, 16), "f32")
+        cases.append(Case("dynamic_rfft_rows%d" % rows, rfft_rows, [x],
+                          reference("RFFT", [1], [16], np.complex64), atol=2e-4 * 16, rtol=1e-4))
+    for batches in ((2, 3), (1, 5)):
+        x = random_array(g, batches + (4, 6), c64)
+        cases.append(Case("dynamic_fft2_%dx%d" % batches, fft2_batches, [x],
+                          reference("FFT", [2, 3], [4, 6], np.complex64),
+                          atol=2e-4 * 24, rtol=1e-4))
+    for rows in (3, 7):
+        x = random_array(g, (rows, 8), "complex<f64>")
+        cases.append(Case("dynamic_ifft_all_dims_rows%d" % rows, ifft_all_dynamic, [x],
+                          reference("IFFT", [1], [8], np.complex128), atol=1e-9, rtol=1e-10))
+    spectrum = np.fft.rfft(random_array(g, (10,), "f32").astype(np.float64)).astype(np.complex64)
+    cases.append(Case("dynamic_irfft_unbatched", irfft_unbatched, [spectrum],
+                      reference("IRFFT", [0], [10], np.float32), atol=2e-4 * 10, rtol=1e-4))
+    # A size the program cannot take: a static dimension is checked when the
+    # inputs are bound, a dynamic transformed one by the runtime's transform.
+    cases.append(Case("dynamic_rfft_static_dim_mismatch", rfft_rows,
+                      [random_array(g, (3, 15), "f32")], expect="run_error",
+                      stderr_patterns=[r"^ral-run: error: ", r"'x'|\bx\b", r"(?<![0-9])3x15",
+                                       r"\?x16|-1x16"]))
+    cases.append(Case("dynamic_ifft_length_mismatch", ifft_all_dynamic,
+                      [random_array(g, (3, 7), "complex<f64>")], expect="run_error",
+                      stderr_patterns=[r"^ral-run: error: ", r"ral_ifft", r"3x7", r"3x8"]))
+    return cases
+
+
 if __name__ == "__main__":
-    run(transform_cases() + in_context_cases())
+    run(transform_cases() + in_context_cases() + dynamic_cases())

@@ -232,24 +232,60 @@ def quantized_op_cases():
     return cases
 
 
+def dynamic_cases():
+    """Quantized tensors with a dynamic batch: one program, run at two batch
+    sizes; a size that contradicts a static dimension is refused by name."""
+    g = rng(9)
+    cases = []
+    per_tensor = Quantized("i8", [(0.5, -3)])
+    per_axis = Quantized("ui8", [(0.25, 10), (0.5, 20), (1.0, 30), (2.0, 40)], 1)
+    weights = Quantized("i8", [(0.25, 0), (0.125, 2), (1.0, -1), (0.5, 0)], 1)
+    product = Quantized("i8", [(4.0, 5)])
+    x_type = tensor_type((-1, 3), per_tensor.mlir())
+    w_type = tensor_type((3, 4), weights.mlir())
+    quantize = program("dynamic_quantize", [("x", (-1, 3), "f32")], ((-1, 3), per_tensor.mlir()),
+                       ["%%0 = stablehlo.uniform_quantize %%arg0 : (tensor<?x3xf32>) -> %s"
+                        % x_type])
+    dequantize = program("dynamic_dequantize_per_axis", [("q", (-1, 4), per_axis.mlir())],
+                         ((-1, 4), "f32"),
+                         ["%%0 = stablehlo.uniform_dequantize %%arg0 : (%s) -> tensor<?x4xf32>"
+                          % tensor_type((-1, 4), per_axis.mlir())])
+    dot = program("dynamic_quantized_dot_general",
+                  [("x", (-1, 3), per_tensor.mlir()), ("w", (3, 4), weights.mlir())],
+                  ((-1, 4), product.mlir()),
+                  ["%%0 = stablehlo.dot_general %%arg0, %%arg1, contracting_dims = [1] x [0] : "
+                   "(%s, %s) -> %s" % (x_type, w_type, tensor_type((-1, 4), product.mlir()))])
+    for batch in (1, 7):
+        x = g.uniform(-80, 80, size=(batch, 3)).astype(np.float32)
+        cases.append(Case("dynamic_quantize_batch%d" % batch, quantize, [x],
+                          per_tensor.quantize, atol=0, rtol=0))
+        q = storage_values(g, (batch, 4), per_axis)
+        cases.append(Case("dynamic_dequantize_per_axis_batch%d" % batch, dequantize, [q],
+                          per_axis.dequantize, atol=0, rtol=0))
+        qx, qw = storage_values(g, (batch, 3), per_tensor), storage_values(g, (3, 4), weights)
+        cases.append(Case("dynamic_quantized_dot_general_batch%d" % batch, dot, [qx, qw],
+                          lambda x, w: product.quantize(per_tensor.dequantize(x)
+                                                        @ weights.dequantize(w)),
+                          atol=0, rtol=0))
+    bad = g.uniform(-1, 1, size=(5, 4)).astype(np.float32)
+    cases.append(Case("dynamic_quantize_static_dim_mismatch", quantize, [bad], expect="run_error",
+                      stderr_patterns=[r"^ral-run: error: ", r"'x'|\bx\b", r"(?<![0-9])5x4",
+                                       r"\?x3|-1x3"]))
+    return cases
+
+
 def error_cases():
     q = Quantized("i8", [(0.5, 0)])
-    dynamic = program("dynamic", [("x", (-1,), "f32")], ((-1,), q.mlir()),
-                      ["%%0 = stablehlo.uniform_quantize %%arg0 : (tensor<?xf32>) -> %s"
-                       % tensor_type((-1,), q.mlir())])
     scalar = tensor_type((), q.mlir())
     reduce = program("reduce", [("x", (4,), q.mlir()), ("i", (), q.mlir())], ((), q.mlir()),
                      ["%%0 = stablehlo.reduce(%%arg0 init: %%arg1) applies stablehlo.add "
                       "across dimensions = [0] : (%s, %s) -> %s"
                       % (tensor_type((4,), q.mlir()), scalar, scalar)])
     return [
-        Case("quantize_dynamic_shape_is_an_error", dynamic, expect="compile_error",
-             stderr_patterns=[r"'stablehlo.uniform_quantize' on quantized tensors of dynamic "
-                              r"shape is not supported"]),
         Case("reduce_of_quantized_is_an_error", reduce, expect="compile_error",
              stderr_patterns=[r"'stablehlo.reduce' on quantized tensors is not supported"]),
     ]
 
 
 run(quantize_cases() + dequantize_cases() + requantize_cases() + quantized_op_cases()
-    + error_cases())
+    + dynamic_cases() + error_cases())

@@ -3,7 +3,10 @@ time, bit for bit against what XLA's CPU backend computed
 (data/rng_bit_generator_xla.json, written by rng_bit_generator_xla.py with
 JAX 0.10.2), against the known-answer vectors of Random123 (Salmon et al.,
 SC 2011) for Threefry-2x32-20 and Philox-4x32-10, and the errors for states
-and outputs the op cannot take."""
+and outputs the op cannot take. Each XLA case of rank 1 or more also runs
+as JAX exports an output of symbolic shape (custom_call
+@stablehlo.dynamic_rng_bit_generator), one program per rank and type taking
+the shape at run time."""
 
 import json
 import os
@@ -33,6 +36,37 @@ def bits_as(values, shape, element):
     return np.array(values, dtype=unsigned).view(dtype).reshape(shape)
 
 
+def dynamic_program(algorithm, state_size, rank, element, static_dims=None):
+    """The form jax.export prints for an output of symbolic shape:
+    custom_call @stablehlo.dynamic_rng_bit_generator with the output's sizes
+    read from the input `like`, whose dimensions are all dynamic unless
+    `static_dims` gives them."""
+    state = tensor_type((state_size,), "ui64")
+    dims = static_dims or [-1] * rank
+    like = tensor_type(dims, "f32")
+    output = tensor_type([-1] * rank, element)
+    sizes = tensor_type((rank,), "i32")
+    lines = []
+    for dim in range(rank):
+        lines += ["%%size%d = stablehlo.get_dimension_size %%arg1, dim = %d : (%s) -> tensor<i32>"
+                  % (dim, dim, like),
+                  "%%word%d = stablehlo.reshape %%size%d : (tensor<i32>) -> tensor<1xi32>"
+                  % (dim, dim)]
+    if rank == 1:
+        shape = "%word0"
+    else:
+        shape = "%shape"
+        lines.append("%%shape = stablehlo.concatenate %s, dim = 0 : (%s) -> %s"
+                     % (", ".join("%%word%d" % d for d in range(rank)),
+                        ", ".join(["tensor<1xi32>"] * rank), sizes))
+    lines += ["%%bits:2 = stablehlo.custom_call @stablehlo.dynamic_rng_bit_generator(%%arg0, %s) "
+              "{api_version = 2 : i32, rng_algorithm = #stablehlo<rng_algorithm %s>} : "
+              "(%s, %s) -> (%s, %s)" % (shape, algorithm, state, sizes, state, output),
+              "return %%bits#0, %%bits#1 : %s, %s" % (state, output)]
+    return jax_module([("state", state), ("like", like)],
+                      [(state, "result[0]"), (output, "result[1]")], lines)
+
+
 def bit_case(name, algorithm, state, shape, element, new_state, bits):
     expected = [np.array(new_state, dtype=np.uint64), bits_as(bits, shape, element)]
     return Case(name, program(algorithm, len(state), shape, element),
@@ -48,6 +82,18 @@ def xla_cases():
                                         "x".join(map(str, c["shape"])) or "scalar")
         cases.append(bit_case(name, c["algorithm"], c["state"], c["shape"], c["element"],
                               c["new_state"], c["bits"]))
+        if not c["shape"]:
+            continue
+        # The same bits from one program for any shape of that rank, the
+        # shape given at run time.
+        expected = [np.array(c["new_state"], dtype=np.uint64),
+                    bits_as(c["bits"], c["shape"], c["element"])]
+        cases.append(Case("dynamic_" + name,
+                          dynamic_program(c["algorithm"], len(c["state"]), len(c["shape"]),
+                                          c["element"]),
+                          [np.array(c["state"], dtype=np.uint64),
+                           np.zeros(c["shape"], dtype=np.float32)],
+                          lambda *_, expected=expected: expected, atol=0, rtol=0))
     return cases
 
 
@@ -99,6 +145,14 @@ ERRORS = [
                r"tensor<2xui64> or tensor<3xui64>"),
     error_case("error_bool_output", "PHILOX", 2, [4], "i1",
                r"stablehlo.rng_bit_generator needs an integer or float output element type"),
+    # A dynamic output whose sizes come from an input with a static
+    # dimension: an input that contradicts it is refused by name.
+    Case("error_dynamic_static_dim_mismatch",
+         dynamic_program("THREE_FRY", 2, 2, "ui32", static_dims=[-1, 5]),
+         [np.zeros(2, dtype=np.uint64), np.zeros((3, 4), dtype=np.float32)],
+         expect="run_error",
+         stderr_patterns=[r"^ral-run: error: ", r"'like'|\blike\b", r"(?<![0-9])3x4",
+                          r"\?x5|-1x5"]),
 ]
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 // The patterns of upstream's linalg-fuse-elementwise-ops, with one control
 // function for all of them: besides upstream's rule (the producer has one
 // use), neither end of a fusion or a reshape fold may be a contraction.
+// The sizes of dynamic shapes are resolved from the producers' operands.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +13,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -46,6 +48,10 @@ struct LinalgFuseElementwisePass
     MLIRContext *context = &getContext();
     RewritePatternSet patterns(context);
     linalg::populateElementwiseOpsFusionPatterns(patterns, leavesProductsWhole);
+    // A dynamic shape's sizes are read with tensor.dim of the producers:
+    // answered from their operands, those uses no longer keep a producer
+    // that has one consumer from fusing into it.
+    memref::populateResolveRankedShapedTypeResultDimsPatterns(patterns);
     linalg::populateFoldReshapeOpsByExpansionPatterns(patterns,
                                                       leavesProductsWhole);
     tensor::populateBubbleUpExpandShapePatterns(patterns);

@@ -109,6 +109,14 @@ template <typename Real> Real *asReal(std::complex<Real> *pointer) {
   return reinterpret_cast<Real *>(pointer);
 }
 
+// "3x8": a buffer's sizes as error messages print shapes.
+std::string shapeString(const int64_t *sizes, int rank) {
+  std::string text;
+  for (int dim = 0; dim < rank; ++dim)
+    text += (dim ? "x" : "") + std::to_string(sizes[dim]);
+  return text;
+}
+
 // Transforms below this many elements of input run on the calling thread
 // alone: handing them to other threads costs more than it saves.
 constexpr int64_t kMinParallelElements = int64_t(1) << 15;
@@ -143,12 +151,18 @@ void transform(ExecutionContext *run, MemRefType<InputOf<kind, Real>, N> in,
     inElements *= in.sizes[dim];
     outElements *= out.sizes[dim];
   }
-  if (!shapesAgree || !fitsInInt || inElements > INT_MAX ||
-      outElements > INT_MAX) {
-    run->setError(std::string(api) + ": " +
-                  (shapesAgree ? "a transform of more than 2^31-1 elements"
-                               : "the input and output shapes do not fit "
-                                 "one transform"));
+  if (!shapesAgree) {
+    // With a dynamic dimension the compiler cannot see that an input
+    // contradicts fft_length, which sized the output: both shapes say how.
+    run->setError(std::string(api) + ": an input of " +
+                  shapeString(in.sizes, N) + " does not fit the output of " +
+                  shapeString(out.sizes, N) +
+                  " (the transformed dimensions are fft_length)");
+    return;
+  }
+  if (!fitsInInt || inElements > INT_MAX || outElements > INT_MAX) {
+    run->setError(std::string(api) +
+                  ": a transform of more than 2^31-1 elements");
     return;
   }
   int64_t batch = in.sizes[0];
@@ -182,23 +196,33 @@ void transform(ExecutionContext *run, MemRefType<InputOf<kind, Real>, N> in,
       inputCopy.assign(chunkIn, chunkIn + (end - begin) * inElements);
       chunkIn = inputCopy.data();
     }
-    PlanKey key{kind, lengths, static_cast<int>(end - begin),
-                fftw->alignmentOf(asReal(chunkIn)),
-                fftw->alignmentOf(asReal(chunkOut))};
-    FftwPlan plan = getPlan<kind>(*fftw, key, chunkIn, chunkOut,
-                                  static_cast<int>(inElements),
-                                  static_cast<int>(outElements));
-    if (!plan) {
-      std::lock_guard<std::mutex> lock(errorMutex);
-      planError = std::string(api) + ": FFTW cannot plan this transform";
-      return;
+    // The chunk runs as plans of power-of-two batch counts, largest first:
+    // with a dynamic batch every count would otherwise make and keep a plan
+    // of its own, where these are at most 31 per transform and alignment.
+    for (int64_t done = 0; done < end - begin;) {
+      int64_t count = int64_t(1)
+                      << (63 - __builtin_clzll(uint64_t(end - begin - done)));
+      InputOf<kind, Real> *pieceIn = chunkIn + done * inElements;
+      OutputOf<kind, Real> *pieceOut = chunkOut + done * outElements;
+      PlanKey key{kind, lengths, static_cast<int>(count),
+                  fftw->alignmentOf(asReal(pieceIn)),
+                  fftw->alignmentOf(asReal(pieceOut))};
+      FftwPlan plan = getPlan<kind>(*fftw, key, pieceIn, pieceOut,
+                                    static_cast<int>(inElements),
+                                    static_cast<int>(outElements));
+      if (!plan) {
+        std::lock_guard<std::mutex> lock(errorMutex);
+        planError = std::string(api) + ": FFTW cannot plan this transform";
+        return;
+      }
+      if constexpr (kind == Transform::Forward || kind == Transform::Inverse)
+        fftw->executeDft(plan, pieceIn, pieceOut);
+      else if constexpr (kind == Transform::RealForward)
+        fftw->executeDftR2c(plan, pieceIn, pieceOut);
+      else
+        fftw->executeDftC2r(plan, pieceIn, pieceOut);
+      done += count;
     }
-    if constexpr (kind == Transform::Forward || kind == Transform::Inverse)
-      fftw->executeDft(plan, chunkIn, chunkOut);
-    else if constexpr (kind == Transform::RealForward)
-      fftw->executeDftR2c(plan, chunkIn, chunkOut);
-    else
-      fftw->executeDftC2r(plan, chunkIn, chunkOut);
     // FFTW's backward transforms are unnormalized; StableHLO's divide by
     // the product of fft_length.
     if constexpr (kind == Transform::Inverse || kind == Transform::RealInverse)

@@ -235,3 +235,37 @@ func.func @contractions(%qIn: tensor<2x8x4x16xf32>, %k: tensor<2x4x8x16xf32>,
   } -> tensor<8x4xf32>
   return %scores, %o : tensor<2x4x8x8xf32>, tensor<8x4xf32>
 }
+
+// -----
+
+// On a dynamic shape the consumer's sizes are read from the producer with
+// tensor.dim; answered from the producer's operand, that read no longer
+// counts as a second use, and the chain fuses.
+#id = affine_map<(d0) -> (d0)>
+// CHECK-LABEL: func.func @dynamic_chain
+// CHECK-SAME: (%[[A:.*]]: tensor<?xf32>)
+// CHECK: tensor.dim %[[A]]
+// CHECK: linalg.generic
+// CHECK: arith.negf
+// CHECK: math.exp
+// CHECK-NOT: linalg.generic
+func.func @dynamic_chain(%a: tensor<?xf32>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %a, %c0 : tensor<?xf32>
+  %empty = tensor.empty(%n) : tensor<?xf32>
+  %neg = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%a : tensor<?xf32>) outs(%empty : tensor<?xf32>) {
+  ^bb0(%x: f32, %out: f32):
+    %y = arith.negf %x : f32
+    linalg.yield %y : f32
+  } -> tensor<?xf32>
+  %m = tensor.dim %neg, %c0 : tensor<?xf32>
+  %empty2 = tensor.empty(%m) : tensor<?xf32>
+  %exp = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%neg : tensor<?xf32>) outs(%empty2 : tensor<?xf32>) {
+  ^bb0(%x: f32, %out: f32):
+    %y = math.exp %x : f32
+    linalg.yield %y : f32
+  } -> tensor<?xf32>
+  return %exp : tensor<?xf32>
+}

@@ -287,6 +287,15 @@ TEST_F(CpuFft, ManyBatchesSpreadOverThreads) {
   expectTransform<float>("ral_irfft", {2048, 32});
 }
 
+// A dynamic batch: every size runs as plans of power-of-two batch counts
+// (7 as 4 + 2 + 1), each piece at its own offset.
+TEST_F(CpuFft, AnyBatchSizeRunsAsPowerOfTwoPlans) {
+  for (int64_t batch : {1, 3, 7, 12})
+    expectTransform<float>("ral_fft", {batch, 6});
+  for (int64_t batch : {5, 9})
+    expectTransform<double>("ral_irfft", {batch, 3, 4});
+}
+
 TEST_F(CpuFft, ConcurrentRunsPlanSafely) {
   std::vector<std::thread> threads;
   for (int i = 0; i < 8; ++i)
@@ -316,7 +325,8 @@ TEST_F(CpuFft, ShapesThatDoNotFitAreAnError) {
                           {in.data(), {1, 8}}, {out.data(), {1, 8}}),
             0);
   EXPECT_EQ(run.errorMessage(),
-            "ral_rfft: the input and output shapes do not fit one transform");
+            "ral_rfft: an input of 1x8 does not fit the output of 1x8 (the "
+            "transformed dimensions are fft_length)");
 }
 
 } // namespace

@@ -12,6 +12,8 @@
 
 #include "disc/Conversion/ChloToStablehlo/Passes.h"
 
+#include "disc/Dialect/HLO/DynamicShapes.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "mlir/IR/PatternMatch.h"
@@ -211,12 +213,9 @@ public:
     Value value = stablehlo::ConstantOp::create(
         b, DenseElementsAttr::get(scalarType, ArrayRef<Attribute>(scalar)));
     RankedTensorType resultType = typeOf(scalar.getType());
-    if (resultType.hasStaticShape())
-      return stablehlo::BroadcastInDimOp::create(b, resultType, value,
-                                                 ArrayRef<int64_t>{});
-    return stablehlo::DynamicBroadcastInDimOp::create(
-        b, resultType, value, getShapeOf(b, like), ArrayRef<int64_t>{}, nullptr,
-        nullptr);
+    Value shape =
+        resultType.hasStaticShape() ? Value() : disc::getShapeOf(b, like);
+    return disc::broadcastInDim(b, value, resultType, shape, {});
   }
   Value cst(double value) { return splat(b.getFloatAttr(elementType, value)); }
   Value intCst(const APInt &value) {
@@ -304,25 +303,6 @@ public:
   }
   Value poly(Value t, ArrayRef<double> coefficients) {
     return poly(t, coefficients, coefficients);
-  }
-
-  /// The run-time shape of `value` as a tensor of i32 sizes.
-  static Value getShapeOf(ImplicitLocOpBuilder &b, Value value) {
-    auto type = cast<RankedTensorType>(value.getType());
-    SmallVector<Value> sizes;
-    auto sizeType = RankedTensorType::get({1}, b.getI32Type());
-    for (int64_t dim = 0; dim < type.getRank(); ++dim) {
-      Value size = stablehlo::GetDimensionSizeOp::create(
-          b, RankedTensorType::get({}, b.getI32Type()), value, dim);
-      sizes.push_back(stablehlo::ReshapeOp::create(b, sizeType, size));
-    }
-    auto shapeType = RankedTensorType::get({type.getRank()}, b.getI32Type());
-    if (sizes.empty())
-      return stablehlo::ConstantOp::create(
-          b, DenseElementsAttr::get(shapeType, ArrayRef<int32_t>{}));
-    if (sizes.size() == 1)
-      return sizes.front();
-    return stablehlo::ConcatenateOp::create(b, shapeType, sizes, 0);
   }
 
   //===--------------------------------------------------------------------===//

@@ -7,6 +7,10 @@
 // transform does not touch are collapsed into one batch dimension (of size 1
 // when there are none), so that the buffers' ranks (2 to 4) say how many
 // dimensions are transformed and their sizes are the batch and fft_length.
+// The batch may be dynamic: the call then gets its size for the result,
+// which the runtime, planning per shape, transforms at any size. The
+// transformed dimensions are fft_length by the spec, so a `?` among them is
+// cast to it; the runtime rejects an input that disagrees.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +19,7 @@
 #include "disc/Dialect/HLO/StablehloOps.h"
 #include "disc/Dialect/RAL/RALOps.h"
 
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/Support/ScopedPrinter.h"
@@ -58,16 +63,39 @@ SmallVector<ReassociationIndices> getBatchGrouping(int64_t rank,
   return groups;
 }
 
-/// `type` with its leading (untransformed) dimensions folded into one.
-RankedTensorType getBatchedType(RankedTensorType type, int64_t transformRank) {
-  ArrayRef<int64_t> shape = type.getShape();
-  ArrayRef<int64_t> transformed = shape.take_back(transformRank);
+/// `type` with its leading (untransformed) dimensions folded into one
+/// (dynamic when one of them is) and its transformed dimensions `lengths`:
+/// the spec fixes them by fft_length, so a `?` among them is refined.
+RankedTensorType getBatchedType(RankedTensorType type,
+                                ArrayRef<int64_t> lengths) {
+  ArrayRef<int64_t> leading = type.getShape().drop_back(lengths.size());
   int64_t batch = 1;
-  for (int64_t size : shape.drop_back(transformRank))
-    batch *= size;
+  for (int64_t size : leading)
+    batch = ShapedType::isDynamic(size) || ShapedType::isDynamic(batch)
+                ? ShapedType::kDynamic
+                : batch * size;
   SmallVector<int64_t> batchedShape{batch};
-  llvm::append_range(batchedShape, transformed);
+  llvm::append_range(batchedShape, lengths);
   return RankedTensorType::get(batchedShape, type.getElementType());
+}
+
+/// The transformed dimensions of the operand (`ofOperand`) or result of an
+/// fft: fft_length on the real side, its last one n/2+1 on the complex side
+/// of a real transform.
+SmallVector<int64_t> getTransformedShape(stablehlo::FftOp op, bool ofOperand) {
+  SmallVector<int64_t> lengths(op.getFftLength());
+  stablehlo::FftType fftType = op.getFftType();
+  bool complexSide = ofOperand ? fftType == stablehlo::FftType::IRFFT
+                               : fftType == stablehlo::FftType::RFFT;
+  if (complexSide && !lengths.empty())
+    lengths.back() = lengths.back() == 0 ? 0 : lengths.back() / 2 + 1;
+  return lengths;
+}
+
+Value castIfNeeded(OpBuilder &builder, Location loc, Type type, Value value) {
+  if (value.getType() == type)
+    return value;
+  return tensor::CastOp::create(builder, loc, type, value);
 }
 
 struct FftLowering : disc::StablehloLowering<stablehlo::FftOp> {
@@ -83,30 +111,59 @@ struct FftLowering : disc::StablehloLowering<stablehlo::FftOp> {
     int64_t rank = operandType.getRank();
     SmallVector<ReassociationIndices> grouping =
         getBatchGrouping(rank, transformRank);
+    SmallVector<int64_t> operandLengths = getTransformedShape(op, true);
+    SmallVector<int64_t> resultLengths = getTransformedShape(op, false);
+    RankedTensorType batchedOperandType =
+        getBatchedType(operandType, operandLengths);
     RankedTensorType batchedResultType =
-        getBatchedType(resultType, transformRank);
+        getBatchedType(resultType, resultLengths);
+    // The leading sizes of the result are the operand's; its transformed
+    // ones are fixed.
+    SmallVector<OpFoldResult> resultShape =
+        tensor::getMixedSizes(rewriter, loc, operand);
+    resultShape.truncate(rank - transformRank);
+    for (int64_t length : resultLengths)
+      resultShape.push_back(rewriter.getIndexAttr(length));
+    auto refinedResultType = RankedTensorType::get(
+        SmallVector<int64_t>(decomposeMixedValues(resultShape).first),
+        resultType.getElementType());
     // Already [batch, lengths...] with one batch dimension, or folded into
     // it, or given one of size 1.
     if (rank > transformRank + 1)
       operand = tensor::CollapseShapeOp::create(
-          rewriter, loc, getBatchedType(operandType, transformRank), operand,
-          grouping);
+          rewriter, loc,
+          getBatchedType(operandType,
+                         operandType.getShape().take_back(transformRank)),
+          operand, grouping);
     else if (rank == transformRank)
       operand = tensor::ExpandShapeOp::create(
-          rewriter, loc, getBatchedType(operandType, transformRank), operand,
-          grouping);
-    Value result =
-        disc_ral::CustomCallOp::create(
-            rewriter, loc, TypeRange{batchedResultType},
-            getRuntimeApi(op.getFftType()), ValueRange{operand}, ValueRange())
-            .getResult(0);
-    if (rank > transformRank + 1)
-      result = tensor::ExpandShapeOp::create(rewriter, loc, resultType, result,
-                                             grouping);
+          rewriter, loc, getBatchedType(operandType, operandType.getShape()),
+          operand, grouping);
+    operand = castIfNeeded(rewriter, loc, batchedOperandType, operand);
+    SmallVector<Value> resultSizes;
+    if (batchedResultType.isDynamicDim(0))
+      resultSizes.push_back(tensor::DimOp::create(rewriter, loc, operand, 0));
+    Value result = disc_ral::CustomCallOp::create(
+                       rewriter, loc, TypeRange{batchedResultType},
+                       getRuntimeApi(op.getFftType()), ValueRange{operand},
+                       ValueRange(), resultSizes)
+                       .getResult(0);
+    // An expand_shape that splits the batch into several dynamic sizes
+    // crashes the lowering of its strided metadata (MLIR 22): a reshape to
+    // the sizes does it.
+    if (refinedResultType.getNumDynamicDims() > 1) {
+      SmallVector<Value> sizes =
+          getValueOrCreateConstantIndexOp(rewriter, loc, resultShape);
+      Value shape = tensor::FromElementsOp::create(rewriter, loc, sizes);
+      result = tensor::ReshapeOp::create(rewriter, loc, refinedResultType,
+                                         result, shape);
+    } else if (rank > transformRank + 1)
+      result = tensor::ExpandShapeOp::create(rewriter, loc, refinedResultType,
+                                             result, grouping, resultShape);
     else if (rank == transformRank)
-      result = tensor::CollapseShapeOp::create(rewriter, loc, resultType,
+      result = tensor::CollapseShapeOp::create(rewriter, loc, refinedResultType,
                                                result, grouping);
-    rewriter.replaceOp(op, result);
+    rewriter.replaceOp(op, castIfNeeded(rewriter, loc, resultType, result));
     return success();
   }
 };
@@ -118,8 +175,6 @@ std::optional<std::string> mlir::disc::checkFft(Operation *fft) {
   std::string name = op->getName().getStringRef().str();
   auto operandType = cast<RankedTensorType>(op.getOperand().getType());
   auto resultType = cast<RankedTensorType>(op.getType());
-  if (!operandType.hasStaticShape() || !resultType.hasStaticShape())
-    return name + " with a dynamic shape";
   Type realElement = getElementTypeOrSelf(
       op.getFftType() == stablehlo::FftType::IRFFT ? resultType : operandType);
   if (auto complexType = dyn_cast<ComplexType>(realElement))
@@ -133,9 +188,10 @@ std::optional<std::string> mlir::disc::checkFft(Operation *fft) {
       (op.getFftType() == stablehlo::FftType::IRFFT ? resultType : operandType)
           .getShape()
           .take_back(lengths.size());
-  if (transformed != lengths)
-    return name + " whose fft_length differs from its operand's innermost " +
-           "dimensions";
+  for (auto [size, length] : llvm::zip(transformed, lengths))
+    if (!ShapedType::isDynamic(size) && size != length)
+      return name + " whose fft_length differs from its operand's " +
+             "innermost dimensions";
   return std::nullopt;
 }
 

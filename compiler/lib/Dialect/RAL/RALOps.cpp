@@ -117,8 +117,8 @@ LogicalResult CustomCallOp::verify() {
     return emitOpError() << "call target name '" << name
                          << "' must be non-empty and free of '___'";
   if (hasBufferSemantics()) {
-    if (!getResults().empty())
-      return emitOpError() << "with outputs must have no results";
+    if (!getResults().empty() || !getResultSizes().empty())
+      return emitOpError() << "with outputs must have no results or sizes";
     for (auto [index, type] : llvm::enumerate(getInputs().getTypes())) {
       if (!isa<MemRefType>(type))
         return emitOpError() << "with outputs takes memref inputs, but input #"
@@ -147,13 +147,16 @@ LogicalResult CustomCallOp::verify() {
   for (auto [index, type] : llvm::enumerate(getInputs().getTypes()))
     if (failed(verifyTensor(type, "input #" + Twine(index))))
       return failure();
+  int64_t dynamicDims = 0;
   for (auto [index, type] : llvm::enumerate(getResultTypes())) {
     if (failed(verifyTensor(type, "result #" + Twine(index))))
       return failure();
-    if (!cast<RankedTensorType>(type).hasStaticShape())
-      return emitOpError() << "result #" << index << " has type " << type
-                           << "; results of a custom call need static shapes";
+    dynamicDims += cast<RankedTensorType>(type).getNumDynamicDims();
   }
+  if (dynamicDims != static_cast<int64_t>(getResultSizes().size()))
+    return emitOpError() << "has " << getResultSizes().size()
+                         << " result sizes for " << dynamicDims
+                         << " dynamic result dimensions";
   return success();
 }
 
@@ -235,15 +238,18 @@ CustomCallOp::bufferize(RewriterBase &rewriter,
     inputs.push_back(*buffer);
   }
   SmallVector<Value> outputs;
+  ValueRange sizes = getResultSizes();
   for (Type type : getResultTypes()) {
     auto tensorType = cast<RankedTensorType>(type);
+    int64_t dynamicDims = tensorType.getNumDynamicDims();
     FailureOr<Value> buffer = options.createAlloc(
         rewriter, loc,
         MemRefType::get(tensorType.getShape(), tensorType.getElementType()),
-        /*dynShape=*/{});
+        sizes.take_front(dynamicDims));
     if (failed(buffer))
       return failure();
     outputs.push_back(*buffer);
+    sizes = sizes.drop_front(dynamicDims);
   }
   CustomCallOp::create(rewriter, loc, TypeRange(), getCallTargetName(), inputs,
                        outputs);

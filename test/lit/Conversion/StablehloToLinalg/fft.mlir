@@ -32,14 +32,40 @@ func.func @unbatched(%x: tensor<2x4x3xcomplex<f64>>, %h: tensor<5xcomplex<f32>>)
 
 // -----
 
-// What the runtime's FFT cannot take is named.
-// expected-error@+1 {{unsupported ops: stablehlo.fft (1)}}
-module {
-  func.func @dynamic(%x: tensor<?x8xcomplex<f32>>) -> tensor<?x8xcomplex<f32>> {
-    // expected-error@+1 {{stablehlo.fft with a dynamic shape is not supported by disc yet}}
-    %0 = stablehlo.fft %x, type = FFT, length = [8] : (tensor<?x8xcomplex<f32>>) -> tensor<?x8xcomplex<f32>>
-    return %0 : tensor<?x8xcomplex<f32>>
-  }
+// A dynamic batch reaches the call as the size of its result's batch
+// dimension; the leading dimensions fold into it and unfold from the
+// operand's sizes. A `?` among the transformed dimensions is fft_length's.
+// CHECK-LABEL: func.func @dynamic
+// CHECK-SAME: (%[[X:.*]]: tensor<?x3x8xcomplex<f32>>, %[[R:.*]]: tensor<?x?xf32>)
+func.func @dynamic(%x: tensor<?x3x8xcomplex<f32>>, %r: tensor<?x?xf32>) -> (tensor<?x3x8xcomplex<f32>>, tensor<?x?xcomplex<f32>>) {
+  // CHECK: %[[N:.*]] = tensor.dim %[[X]], %c0
+  // CHECK: %[[XB:.*]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1], [2]] : tensor<?x3x8xcomplex<f32>> into tensor<?x8xcomplex<f32>>
+  // CHECK: %[[B:.*]] = tensor.dim %[[XB]], %c0
+  // CHECK: %[[F:.*]] = disc_ral.custom_call "ral_fft"(%[[XB]] : tensor<?x8xcomplex<f32>>) sizes(%[[B]]) -> tensor<?x8xcomplex<f32>>
+  // CHECK: tensor.expand_shape %[[F]] {{\[}}[0, 1], [2]] output_shape [%[[N]], 3, 8] : tensor<?x8xcomplex<f32>> into tensor<?x3x8xcomplex<f32>>
+  %0 = stablehlo.fft %x, type = FFT, length = [8] : (tensor<?x3x8xcomplex<f32>>) -> tensor<?x3x8xcomplex<f32>>
+  // CHECK: %[[RS:.*]] = tensor.cast %[[R]] : tensor<?x?xf32> to tensor<?x16xf32>
+  // CHECK: %[[S:.*]] = disc_ral.custom_call "ral_rfft"(%[[RS]] : tensor<?x16xf32>) sizes(%{{.*}}) -> tensor<?x9xcomplex<f32>>
+  // CHECK: tensor.cast %[[S]] : tensor<?x9xcomplex<f32>> to tensor<?x?xcomplex<f32>>
+  %1 = stablehlo.fft %r, type = RFFT, length = [16] : (tensor<?x?xf32>) -> tensor<?x?xcomplex<f32>>
+  return %0, %1 : tensor<?x3x8xcomplex<f32>>, tensor<?x?xcomplex<f32>>
+}
+
+// -----
+
+// Several dynamic batch dimensions come back through a reshape to their
+// sizes.
+// CHECK-LABEL: func.func @dynamic_batches
+// CHECK-SAME: (%[[X:.*]]: tensor<?x?x4x6xcomplex<f32>>)
+func.func @dynamic_batches(%x: tensor<?x?x4x6xcomplex<f32>>) -> tensor<?x?x4x6xcomplex<f32>> {
+  // CHECK: %[[N:.*]] = tensor.dim %[[X]], %c0
+  // CHECK: %[[M:.*]] = tensor.dim %[[X]], %c1
+  // CHECK: %[[XB:.*]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1], [2], [3]] : tensor<?x?x4x6xcomplex<f32>> into tensor<?x4x6xcomplex<f32>>
+  // CHECK: %[[F:.*]] = disc_ral.custom_call "ral_fft"(%[[XB]] : tensor<?x4x6xcomplex<f32>>) sizes(%{{.*}}) -> tensor<?x4x6xcomplex<f32>>
+  // CHECK: %[[SHAPE:.*]] = tensor.from_elements %[[N]], %[[M]], %{{.*}}, %{{.*}} : tensor<4xindex>
+  // CHECK: tensor.reshape %[[F]](%[[SHAPE]]) : (tensor<?x4x6xcomplex<f32>>, tensor<4xindex>) -> tensor<?x?x4x6xcomplex<f32>>
+  %0 = stablehlo.fft %x, type = FFT, length = [4, 6] : (tensor<?x?x4x6xcomplex<f32>>) -> tensor<?x?x4x6xcomplex<f32>>
+  return %0 : tensor<?x?x4x6xcomplex<f32>>
 }
 
 // -----

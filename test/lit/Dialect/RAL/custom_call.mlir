@@ -12,6 +12,13 @@ func.func @forms(%x: tensor<4x8xf32>, %s: tensor<8xf32>, %xm: memref<4x8xf32>, %
   return %0 : tensor<4x8xf32>
 }
 
+// CHECK-LABEL: func.func @dynamic_result
+func.func @dynamic_result(%x: tensor<?x8xf32>, %n: index, %m: index) -> tensor<?x?xf32> {
+  // CHECK: disc_ral.custom_call "grow"(%{{.*}} : tensor<?x8xf32>) sizes(%{{.*}}, %{{.*}}) -> tensor<?x?xf32>
+  %0 = disc_ral.custom_call "grow"(%x : tensor<?x8xf32>) sizes(%n, %m) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
 // -----
 
 // Bufferization reads the inputs in place and allocates a new buffer per
@@ -31,4 +38,17 @@ func.func @bufferize(%x: tensor<4x8xf32>, %s: tensor<8xf32>) -> (tensor<4x8xf32>
   %1 = disc_ral.custom_call "negate"(%col : tensor<4xf32>) -> tensor<4xf32>
   // BUF: return %[[SP]], %[[SUM]]
   return %0, %1 : tensor<4x8xf32>, tensor<4xf32>
+}
+
+// -----
+
+// A dynamic result is allocated with the sizes the op carries.
+// BUF-LABEL: func.func @bufferize_dynamic
+// BUF-SAME: (%[[X:.*]]: memref<?x8xf32>, %[[N:.*]]: index)
+func.func @bufferize_dynamic(%x: tensor<?x8xf32>, %n: index) -> tensor<?x4xf32> {
+  // BUF: %[[OUT:.*]] = memref.alloc(%[[N]]) {{.*}}: memref<?x4xf32>
+  // BUF: disc_ral.custom_call "halve"(%[[X]] : memref<?x8xf32>) outs(%[[OUT]] : memref<?x4xf32>)
+  %0 = disc_ral.custom_call "halve"(%x : tensor<?x8xf32>) sizes(%n) -> tensor<?x4xf32>
+  // BUF: return %[[OUT]]
+  return %0 : tensor<?x4xf32>
 }

@@ -145,26 +145,39 @@ def RAL_CustomCallOp : RAL_Op<"custom_call", [
     kernel gets the context, every input, then one buffer per result to
     fill, and returns nothing (docs/ABI.md, "User kernels").
 
-    On tensors the op takes `inputs` and returns `results` of static shapes;
-    bufferization allocates a new buffer per result and turns it into the
-    form on buffers, which has `outputs` and no results:
+    On tensors the op takes `inputs` and returns `results`, whose dynamic
+    dimensions `result_sizes` give, one index per `?` of the results in
+    order (as tensor.empty takes them); bufferization allocates a new buffer
+    per result and turns it into the form on buffers, which has `outputs`
+    and no results:
 
     ```mlir
     %y = disc_ral.custom_call "my_kernel"(%x, %b : tensor<4x8xf32>,
         tensor<8xf32>) -> tensor<4x8xf32>
+    %z = disc_ral.custom_call "my_kernel"(%v : tensor<?x8xf32>)
+        sizes(%n) -> tensor<?x8xf32>
     disc_ral.custom_call "my_kernel"(%xm, %bm : memref<4x8xf32>,
         memref<8xf32>) outs(%ym : memref<4x8xf32>)
     ```
   }];
   let arguments = (ins StrAttr:$call_target_name,
                    Variadic<AnyTypeOf<[AnyRankedTensor, AnyMemRef]>>:$inputs,
-                   Variadic<AnyMemRef>:$outputs);
+                   Variadic<AnyMemRef>:$outputs,
+                   Variadic<Index>:$result_sizes);
   let results = (outs Variadic<AnyRankedTensor>:$results);
   let assemblyFormat = [{
     $call_target_name `(` ($inputs^ `:` type($inputs))? `)`
     (`outs` `(` $outputs^ `:` type($outputs) `)`)?
+    (`sizes` `(` $result_sizes^ `)`)?
     attr-dict (`->` type($results)^)?
   }];
+  let builders = [
+    OpBuilder<(ins "TypeRange":$results, "StringRef":$call_target_name,
+                   "ValueRange":$inputs, "ValueRange":$outputs), [{
+      build($_builder, $_state, results, call_target_name, inputs, outputs,
+            ValueRange());
+    }]>
+  ];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     /// Whether the op is in its form on buffers.

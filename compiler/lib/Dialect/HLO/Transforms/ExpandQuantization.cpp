@@ -11,6 +11,8 @@
 
 #include "disc/Dialect/HLO/Transforms/Passes.h"
 
+#include "disc/Dialect/HLO/DynamicShapes.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Quant/IR/QuantTypes.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -41,7 +43,9 @@ ShapedType getExpressedType(ShapedType type) {
   return type;
 }
 
-// Builds the spec's quantize and dequantize on tensors of static shape.
+// Builds the spec's quantize and dequantize. A tensor of parameters is made
+// in the shape of `like`, the value they apply to: a constant when the shape
+// is static, else broadcast to its run-time shape.
 struct QuantizationBuilder {
   ImplicitLocOpBuilder &b;
 
@@ -61,15 +65,19 @@ struct QuantizationBuilder {
     return b.getIntegerAttr(element, int64_t(value));
   }
 
-  Value splat(RankedTensorType type, double value) {
-    return stablehlo::ConstantOp::create(
-        b,
-        DenseElementsAttr::get(type, attribute(type.getElementType(), value)));
+  Value splat(RankedTensorType type, Value like, double value) {
+    Attribute element = attribute(type.getElementType(), value);
+    if (type.hasStaticShape())
+      return stablehlo::ConstantOp::create(
+          b, DenseElementsAttr::get(type, element));
+    Value scalar = stablehlo::ConstantOp::create(
+        b, DenseElementsAttr::get(type.clone(ArrayRef<int64_t>{}), element));
+    return disc::broadcastInDim(b, scalar, type, disc::getShapeOf(b, like), {});
   }
 
   // A tensor of `type` whose elements hold the entry of `values` that their
   // index along the quantization dimension selects.
-  Value alongAxis(RankedTensorType type,
+  Value alongAxis(RankedTensorType type, Value like,
                   quant::UniformQuantizedPerAxisType quantized,
                   ArrayRef<double> values) {
     SmallVector<Attribute> attributes;
@@ -80,24 +88,26 @@ struct QuantizationBuilder {
     Value vector = stablehlo::ConstantOp::create(
         b, DenseElementsAttr::get(vectorType, attributes));
     int64_t dimension = quantized.getQuantizedDimension();
-    return stablehlo::BroadcastInDimOp::create(b, type, vector,
-                                               ArrayRef<int64_t>{dimension});
+    Value shape = type.hasStaticShape() ? Value() : disc::getShapeOf(b, like);
+    return disc::broadcastInDim(b, vector, type, shape, {dimension});
   }
 
-  Value scales(RankedTensorType type, quant::QuantizedType quantized) {
+  Value scales(RankedTensorType type, Value like,
+               quant::QuantizedType quantized) {
     if (auto perTensor = dyn_cast<quant::UniformQuantizedType>(quantized))
-      return splat(type, perTensor.getScale());
+      return splat(type, like, perTensor.getScale());
     auto perAxis = cast<quant::UniformQuantizedPerAxisType>(quantized);
-    return alongAxis(type, perAxis, perAxis.getScales());
+    return alongAxis(type, like, perAxis, perAxis.getScales());
   }
 
-  Value zeroPoints(RankedTensorType type, quant::QuantizedType quantized) {
+  Value zeroPoints(RankedTensorType type, Value like,
+                   quant::QuantizedType quantized) {
     if (auto perTensor = dyn_cast<quant::UniformQuantizedType>(quantized))
-      return splat(type, double(perTensor.getZeroPoint()));
+      return splat(type, like, double(perTensor.getZeroPoint()));
     auto perAxis = cast<quant::UniformQuantizedPerAxisType>(quantized);
     SmallVector<double> zeroPoints(perAxis.getZeroPoints().begin(),
                                    perAxis.getZeroPoints().end());
-    return alongAxis(type, perAxis, zeroPoints);
+    return alongAxis(type, like, perAxis, zeroPoints);
   }
 
   // `(storage - zero_point) * scale`; the difference is taken exactly in an
@@ -112,11 +122,11 @@ struct QuantizationBuilder {
     Value wide =
         stablehlo::ConvertOp::create(b, wideType, toStorage(quantized));
     Value centered = stablehlo::SubtractOp::create(
-        b, wideType, wide, zeroPoints(wideType, element));
+        b, wideType, wide, zeroPoints(wideType, wide, element));
     auto expressedType = cast<RankedTensorType>(getExpressedType(type));
     Value expressed = stablehlo::ConvertOp::create(b, expressedType, centered);
     return stablehlo::MulOp::create(b, expressedType, expressed,
-                                    scales(expressedType, element));
+                                    scales(expressedType, expressed, element));
   }
 
   // The storage integers of `quantizedType` nearest to the floats `x`:
@@ -124,11 +134,12 @@ struct QuantizationBuilder {
   Value quantize(Value x, RankedTensorType quantizedType) {
     auto element = cast<quant::QuantizedType>(quantizedType.getElementType());
     auto type = cast<RankedTensorType>(x.getType());
-    Value scaled = stablehlo::DivOp::create(b, type, x, scales(type, element));
+    Value scaled =
+        stablehlo::DivOp::create(b, type, x, scales(type, x, element));
     Value shifted =
-        stablehlo::AddOp::create(b, type, scaled, zeroPoints(type, element));
-    Value min = splat(type, double(element.getStorageTypeMin()));
-    Value max = splat(type, double(element.getStorageTypeMax()));
+        stablehlo::AddOp::create(b, type, scaled, zeroPoints(type, x, element));
+    Value min = splat(type, x, double(element.getStorageTypeMin()));
+    Value max = splat(type, x, double(element.getStorageTypeMax()));
     Value clamped = stablehlo::ClampOp::create(b, type, min, shifted, max);
     Value rounded = stablehlo::RoundNearestEvenOp::create(b, type, clamped);
     return stablehlo::ConvertOp::create(b, getStorageType(quantizedType),
@@ -187,15 +198,6 @@ LogicalResult checkSupported(Operation *op) {
     return op->emitError() << "'" << op->getName()
                            << "' on quantized tensors is not supported by "
                               "disc yet";
-  auto isStatic = [](Type type) {
-    auto shaped = dyn_cast<ShapedType>(type);
-    return !isQuantized(type) || (shaped && shaped.hasStaticShape());
-  };
-  if (!llvm::all_of(op->getOperandTypes(), isStatic) ||
-      !llvm::all_of(op->getResultTypes(), isStatic))
-    return op->emitError() << "'" << op->getName()
-                           << "' on quantized tensors of dynamic shape is "
-                              "not supported by disc yet";
   return success();
 }
 

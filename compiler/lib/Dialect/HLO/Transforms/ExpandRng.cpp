@@ -14,6 +14,8 @@
 
 #include "disc/Dialect/HLO/Transforms/Passes.h"
 
+#include "disc/Dialect/HLO/DynamicShapes.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "mlir/IR/PatternMatch.h"
@@ -42,10 +44,13 @@ constexpr uint32_t kPhiloxWeylA = 0x9E3779B9;
 constexpr uint32_t kPhiloxWeylB = 0xBB67AE85;
 constexpr int kPhiloxRounds = 10;
 
-// Builds unsigned integer arithmetic on tensors of one static shape.
+// Builds unsigned integer arithmetic on tensors of one shape. A dynamic
+// shape comes with its run-time sizes, `shapeValue` (a tensor of integers),
+// to which constants and iotas are broadcast.
 struct BitsBuilder {
   ImplicitLocOpBuilder &b;
   SmallVector<int64_t> shape;
+  Value shapeValue = {};
 
   RankedTensorType type(unsigned width) const {
     return RankedTensorType::get(
@@ -55,23 +60,54 @@ struct BitsBuilder {
     return getElementTypeOrSelf(x.getType()).getIntOrFloatBitWidth();
   }
 
+  bool isStatic() const { return !ShapedType::isDynamicShape(shape); }
+
   Value constant(unsigned width, uint64_t value) const {
     RankedTensorType tensorType = type(width);
-    return stablehlo::ConstantOp::create(
-        b, DenseElementsAttr::get(tensorType, APInt(width, value)));
+    if (isStatic())
+      return stablehlo::ConstantOp::create(
+          b, DenseElementsAttr::get(tensorType, APInt(width, value)));
+    BitsBuilder scalar{b, {}};
+    return broadcast(scalar.constant(width, value));
   }
   Value constantLike(Value x, uint64_t value) const {
     return constant(widthOf(x), value);
   }
   Value iota(int64_t dim) const {
-    return stablehlo::IotaOp::create(b, type(64), dim);
+    if (isStatic())
+      return stablehlo::IotaOp::create(b, type(64), dim);
+    return stablehlo::DynamicIotaOp::create(b, type(64), shapeValue, dim);
   }
   // A rank-0 value repeated over the shape.
   Value broadcast(Value scalar) const {
     auto scalarType = cast<RankedTensorType>(scalar.getType());
-    return stablehlo::BroadcastInDimOp::create(
-        b, RankedTensorType::get(shape, scalarType.getElementType()), scalar,
-        ArrayRef<int64_t>{});
+    return disc::broadcastInDim(
+        b, scalar, RankedTensorType::get(shape, scalarType.getElementType()),
+        shapeValue, {});
+  }
+  // Size `dim` of the shape as a rank-0 ui64.
+  Value size(int64_t dim) const {
+    BitsBuilder scalar{b, {}};
+    if (!ShapedType::isDynamic(shape[dim]))
+      return scalar.constant(64, shape[dim]);
+    auto shapeType = cast<RankedTensorType>(shapeValue.getType());
+    auto wordType = RankedTensorType::get({1}, shapeType.getElementType());
+    Value slice = stablehlo::SliceOp::create(
+        b, wordType, shapeValue, ArrayRef<int64_t>{dim},
+        ArrayRef<int64_t>{dim + 1}, ArrayRef<int64_t>{1});
+    Value word = stablehlo::ReshapeOp::create(
+        b, RankedTensorType::get({}, wordType.getElementType()), slice);
+    return scalar.convert(word, 64);
+  }
+  // The number of elements of the shape as a rank-0 ui64.
+  Value numElements() const {
+    BitsBuilder scalar{b, {}};
+    if (isStatic())
+      return scalar.constant(64, ShapedType::getNumElements(shape));
+    Value count = size(0);
+    for (int64_t dim = 1; dim < static_cast<int64_t>(shape.size()); ++dim)
+      count = scalar.mul(count, size(dim));
+    return count;
   }
 
   Value add(Value x, Value y) const {
@@ -86,6 +122,12 @@ struct BitsBuilder {
   Value bitOr(Value x, Value y) const {
     return stablehlo::OrOp::create(b, x.getType(), x, y);
   }
+  Value bitAnd(Value x, Value y) const {
+    return stablehlo::AndOp::create(b, x.getType(), x, y);
+  }
+  Value bitNot(Value x) const {
+    return stablehlo::NotOp::create(b, x.getType(), x);
+  }
   Value shiftLeft(Value x, unsigned amount) const {
     return stablehlo::ShiftLeftOp::create(b, x.getType(), x,
                                           constantLike(x, amount));
@@ -97,10 +139,14 @@ struct BitsBuilder {
   Value convert(Value x, unsigned width) const {
     return stablehlo::ConvertOp::create(b, type(width), x);
   }
-  Value lessThan(Value x, Value y) const {
+  Value compare(Value x, Value y,
+                stablehlo::ComparisonDirection direction) const {
     return stablehlo::CompareOp::create(
-        b, RankedTensorType::get(shape, b.getI1Type()), x, y,
-        stablehlo::ComparisonDirection::LT, nullptr);
+        b, RankedTensorType::get(shape, b.getI1Type()), x, y, direction,
+        nullptr);
+  }
+  Value lessThan(Value x, Value y) const {
+    return compare(x, y, stablehlo::ComparisonDirection::LT);
   }
   Value equals(Value x, uint64_t value) const {
     return stablehlo::CompareOp::create(
@@ -179,11 +225,28 @@ struct BitsBuilder {
     }
     return linear;
   }
+  // The same with `sizes` known at run time, as rank-0 ui64 values.
+  Value linearIndex(ArrayRef<Value> indices, ArrayRef<Value> sizes) const {
+    BitsBuilder scalar{b, {}};
+    Value linear = constant(64, 0);
+    Value stride = scalar.constant(64, 1);
+    for (int64_t dim = static_cast<int64_t>(sizes.size()) - 1; dim >= 0;
+         --dim) {
+      linear = add(linear, mul(indices[dim], broadcast(stride)));
+      stride = scalar.mul(stride, sizes[dim]);
+    }
+    return linear;
+  }
   Value linearIndex() const {
     SmallVector<Value> indices;
     for (int64_t dim = 0; dim < static_cast<int64_t>(shape.size()); ++dim)
       indices.push_back(iota(dim));
-    return linearIndex(indices, shape);
+    if (isStatic())
+      return linearIndex(indices, shape);
+    SmallVector<Value> sizes;
+    for (int64_t dim = 0; dim < static_cast<int64_t>(shape.size()); ++dim)
+      sizes.push_back(size(dim));
+    return linearIndex(indices, sizes);
   }
 
   // The word of each element picked out of `words` by `which`.
@@ -248,20 +311,23 @@ struct BitGenerator {
     Value start = bits.broadcast(stateWords[1]);
     ArrayRef<int64_t> shape = bits.shape;
     Value result;
-    int64_t counters;
+    Value counters;
     if (width == 64) {
-      counters = ShapedType::getNumElements(shape);
+      counters = bits.numElements();
       std::array<Value, 2> words =
           bits.threefry(bits.add(start, bits.linearIndex()), key);
       result = bits.join64(words[0], words[1]);
     } else if (shape.empty()) {
-      counters = 1;
+      counters = scalarConstant(b, 1);
       result = bits.threefry(start, key)[0];
+    } else if (!bits.isStatic()) {
+      std::tie(result, counters) = threefryHalvedAtRunTime(key, start);
     } else {
       int64_t halved = threefryHalvedDim(shape);
       SmallVector<int64_t> halvedShape(shape);
       halvedShape[halved] = ceilDiv(shape[halved], 2);
-      counters = ShapedType::getNumElements(halvedShape);
+      counters = scalarConstant(
+          b, static_cast<uint64_t>(ShapedType::getNumElements(halvedShape)));
       SmallVector<Value> indices;
       for (int64_t dim = 0; dim < static_cast<int64_t>(shape.size()); ++dim)
         indices.push_back(bits.iota(dim));
@@ -272,10 +338,65 @@ struct BitGenerator {
       std::array<Value, 2> words = bits.threefry(counter, key);
       result = bits.pick(words, which);
     }
-    Value next = stablehlo::AddOp::create(
-        b, stateWords[1].getType(), stateWords[1],
-        scalarConstant(b, static_cast<uint64_t>(counters)));
+    Value next = stablehlo::AddOp::create(b, stateWords[1].getType(),
+                                          stateWords[1], counters);
     return {result, {stateWords[0], next}};
+  }
+
+  // Threefry's narrow elements on a shape known at run time, which decides
+  // the halved dimension: whether dimension d is it is a rank-0 predicate,
+  // and each element selects its coordinates and word by them. Returns the
+  // elements and the number of hashes.
+  std::pair<Value, Value> threefryHalvedAtRunTime(Value key,
+                                                  Value start) const {
+    ImplicitLocOpBuilder &b = bits.b;
+    BitsBuilder scalar{b, {}};
+    int64_t rank = static_cast<int64_t>(bits.shape.size());
+    SmallVector<Value> sizes;
+    for (int64_t dim = 0; dim < rank; ++dim)
+      sizes.push_back(bits.size(dim));
+    // threefryHalvedDim on the run-time sizes: the first even one, else the
+    // first of those no smaller than any other.
+    SmallVector<Value> even, halved;
+    Value anyEven;
+    for (Value size : sizes) {
+      Value isEven =
+          scalar.equals(scalar.bitAnd(size, scalar.constant(64, 1)), 0);
+      even.push_back(anyEven ? scalar.bitAnd(isEven, scalar.bitNot(anyEven))
+                             : isEven);
+      anyEven = anyEven ? scalar.bitOr(anyEven, isEven) : isEven;
+    }
+    for (int64_t dim = 0; dim < rank; ++dim) {
+      Value largest = scalar.bitNot(anyEven);
+      for (int64_t other = 0; other < rank; ++other)
+        if (other != dim)
+          largest = scalar.bitAnd(
+              largest,
+              scalar.compare(sizes[dim], sizes[other],
+                             other < dim ? stablehlo::ComparisonDirection::GT
+                                         : stablehlo::ComparisonDirection::GE));
+      halved.push_back(scalar.bitOr(even[dim], largest));
+    }
+    SmallVector<Value> indices, halvedSizes;
+    Value which = bits.constant(64, 0);
+    Value counters = scalar.constant(64, 1);
+    for (int64_t dim = 0; dim < rank; ++dim) {
+      Value index = bits.iota(dim);
+      Value isHalved = bits.broadcast(halved[dim]);
+      indices.push_back(
+          bits.select(isHalved, bits.shiftRight(index, 1), index));
+      which = bits.select(isHalved, bits.bitAnd(index, bits.constant(64, 1)),
+                          which);
+      Value halvedSize = scalar.select(
+          halved[dim],
+          scalar.shiftRight(scalar.add(sizes[dim], scalar.constant(64, 1)), 1),
+          sizes[dim]);
+      halvedSizes.push_back(halvedSize);
+      counters = scalar.mul(counters, halvedSize);
+    }
+    Value counter = bits.add(start, bits.linearIndex(indices, halvedSizes));
+    std::array<Value, 2> words = bits.threefry(counter, key);
+    return {bits.pick(words, bits.low32(which)), counters};
   }
 
   // Philox: state (key, counter low) with the key repeated as the counter's
@@ -286,8 +407,15 @@ struct BitGenerator {
   philox(ArrayRef<Value> stateWords) const {
     ImplicitLocOpBuilder &b = bits.b;
     int64_t perCounter = width == 64 ? 2 : 4;
-    int64_t counters =
-        ceilDiv(ShapedType::getNumElements(bits.shape), perCounter);
+    BitsBuilder scalar{b, {}};
+    Value counters =
+        bits.isStatic()
+            ? scalar.constant(
+                  64,
+                  ceilDiv(ShapedType::getNumElements(bits.shape), perCounter))
+            : scalar.shiftRight(scalar.add(bits.numElements(),
+                                           scalar.constant(64, perCounter - 1)),
+                                width == 64 ? 1 : 2);
     Value key = bits.broadcast(stateWords[0]);
     Value startHigh = stateWords.size() == 3 ? stateWords[2] : stateWords[0];
     Value linear = bits.linearIndex();
@@ -302,10 +430,8 @@ struct BitGenerator {
                                            which)
                                : bits.pick(words, which);
 
-    BitsBuilder scalar{b, {}};
     auto [nextLow, nextHigh] =
-        add128(scalar, stateWords[1], startHigh,
-               scalarConstant(b, static_cast<uint64_t>(counters)));
+        add128(scalar, stateWords[1], startHigh, counters);
     SmallVector<Value> next = {stateWords[0], nextLow};
     if (stateWords.size() == 3)
       next.push_back(nextHigh);
@@ -326,48 +452,58 @@ struct BitGenerator {
   }
 };
 
-struct ExpandRngBitGenerator : OpRewritePattern<stablehlo::RngBitGeneratorOp> {
-  using OpRewritePattern::OpRewritePattern;
+// Replaces `op`, an rng_bit_generator or the custom call JAX exports for one
+// of dynamic shape, by the bits it generates from `state` in `outputType`,
+// whose run-time sizes `shape` holds when it is dynamic.
+void expandBitGenerator(RewriterBase &rewriter, Operation *op,
+                        stablehlo::RngAlgorithm algorithm, Value state,
+                        RankedTensorType outputType, Value shape) {
+  auto stateType = cast<RankedTensorType>(state.getType());
+  unsigned outputWidth = outputType.getElementTypeBitWidth();
+  unsigned width = outputWidth > 32 ? 64 : 32;
 
-  LogicalResult matchAndRewrite(stablehlo::RngBitGeneratorOp op,
-                                PatternRewriter &rewriter) const override {
-    auto stateType = cast<RankedTensorType>(op.getInitialState().getType());
-    auto outputType = cast<RankedTensorType>(op.getOutput().getType());
-    unsigned outputWidth = outputType.getElementTypeBitWidth();
-    unsigned width = outputWidth > 32 ? 64 : 32;
+  rewriter.setInsertionPoint(op);
+  ImplicitLocOpBuilder b(op->getLoc(), rewriter);
+  SmallVector<Value> stateWords;
+  for (int64_t index = 0; index < stateType.getDimSize(0); ++index)
+    stateWords.push_back(stateWord(b, state, index));
+  BitsBuilder bits{b, SmallVector<int64_t>(outputType.getShape()),
+                   outputType.hasStaticShape() ? Value() : shape};
+  BitGenerator generator{bits, width};
+  auto [result, next] = algorithm == stablehlo::RngAlgorithm::THREE_FRY
+                            ? generator.threefry(stateWords)
+                            : generator.philox(stateWords);
+  if (outputWidth < width)
+    result = bits.convert(result, outputWidth);
+  if (result.getType() != outputType)
+    result = stablehlo::BitcastConvertOp::create(b, outputType, result);
+  rewriter.replaceOp(op, {joinState(b, stateType, next), result});
+}
 
-    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
-    SmallVector<Value> stateWords;
-    for (int64_t index = 0; index < stateType.getDimSize(0); ++index)
-      stateWords.push_back(stateWord(b, op.getInitialState(), index));
-    BitsBuilder bits{b, SmallVector<int64_t>(outputType.getShape())};
-    BitGenerator generator{bits, width};
-    auto [result, next] =
-        op.getRngAlgorithm() == stablehlo::RngAlgorithm::THREE_FRY
-            ? generator.threefry(stateWords)
-            : generator.philox(stateWords);
-    if (outputWidth < width)
-      result = bits.convert(result, outputWidth);
-    if (result.getType() != outputType)
-      result = stablehlo::BitcastConvertOp::create(b, outputType, result);
-    rewriter.replaceOp(op, {joinState(b, stateType, next), result});
-    return success();
-  }
-};
+// The call target of JAX's rng_bit_generator of a dynamic shape: operands
+// the state and the output's sizes (a rank-1 integer tensor), results the
+// next state and the output, its algorithm the `rng_algorithm` attribute.
+constexpr StringLiteral kDynamicRngBitGenerator =
+    "stablehlo.dynamic_rng_bit_generator";
 
-// Why rng_bit_generator `op` cannot be expanded, or nullopt.
-std::optional<std::string>
-checkRngBitGenerator(stablehlo::RngBitGeneratorOp op) {
-  auto stateType = dyn_cast<RankedTensorType>(op.getInitialState().getType());
-  auto outputType = dyn_cast<RankedTensorType>(op.getOutput().getType());
-  if (!stateType || !outputType || !outputType.hasStaticShape())
-    return "an output of static shape";
+bool isDynamicRngBitGenerator(stablehlo::CustomCallOp op) {
+  return op.getCallTargetName() == kDynamicRngBitGenerator;
+}
+
+// Why a bit generator from `state` into `output` cannot be expanded, or
+// nullopt.
+std::optional<std::string> checkBitGenerator(stablehlo::RngAlgorithm algorithm,
+                                             Type state, Type output) {
+  auto stateType = dyn_cast<RankedTensorType>(state);
+  auto outputType = dyn_cast<RankedTensorType>(output);
+  if (!stateType || !outputType)
+    return "a ranked initial_state and output";
   Type element = outputType.getElementType();
   if (!isa<IntegerType, FloatType>(element) ||
       element.getIntOrFloatBitWidth() == 1 ||
       element.getIntOrFloatBitWidth() > 64)
     return "an integer or float output element type of 2 to 64 bits";
-  bool threefry = op.getRngAlgorithm() == stablehlo::RngAlgorithm::THREE_FRY;
+  bool threefry = algorithm == stablehlo::RngAlgorithm::THREE_FRY;
   auto stateElement = dyn_cast<IntegerType>(stateType.getElementType());
   bool stateIsU64 = stateType.getRank() == 1 && stateElement &&
                     stateElement.isUnsigned() && stateElement.getWidth() == 64;
@@ -378,6 +514,63 @@ checkRngBitGenerator(stablehlo::RngBitGeneratorOp op) {
     return "PHILOX with an initial_state of tensor<2xui64> or tensor<3xui64>";
   return std::nullopt;
 }
+
+std::optional<std::string>
+checkRngBitGenerator(stablehlo::RngBitGeneratorOp op) {
+  if (!cast<ShapedType>(op.getOutput().getType()).hasStaticShape())
+    return "an output of static shape (JAX exports a dynamic one as "
+           "custom_call @" +
+           kDynamicRngBitGenerator.str() + ")";
+  return checkBitGenerator(op.getRngAlgorithm(), op.getInitialState().getType(),
+                           op.getOutput().getType());
+}
+
+std::optional<std::string>
+checkDynamicRngBitGenerator(stablehlo::CustomCallOp op) {
+  auto algorithm =
+      op->getAttrOfType<stablehlo::RngAlgorithmAttr>("rng_algorithm");
+  if (op->getNumOperands() != 2 || op->getNumResults() != 2 || !algorithm)
+    return "two operands (state, output shape), two results (state, output) "
+           "and an rng_algorithm";
+  auto outputType = dyn_cast<RankedTensorType>(op->getResult(1).getType());
+  auto shapeType = dyn_cast<RankedTensorType>(op->getOperand(1).getType());
+  if (!outputType || !shapeType || shapeType.getRank() != 1 ||
+      !isa<IntegerType>(shapeType.getElementType()) ||
+      shapeType.getDimSize(0) != outputType.getRank())
+    return "an output shape operand of one integer per output dimension";
+  return checkBitGenerator(algorithm.getValue(), op->getOperand(0).getType(),
+                           outputType);
+}
+
+struct ExpandRngBitGenerator : OpRewritePattern<stablehlo::RngBitGeneratorOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(stablehlo::RngBitGeneratorOp op,
+                                PatternRewriter &rewriter) const override {
+    expandBitGenerator(rewriter, op, op.getRngAlgorithm(), op.getInitialState(),
+                       cast<RankedTensorType>(op.getOutput().getType()),
+                       Value());
+    return success();
+  }
+};
+
+struct ExpandDynamicRngBitGenerator
+    : OpRewritePattern<stablehlo::CustomCallOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(stablehlo::CustomCallOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!isDynamicRngBitGenerator(op))
+      return failure();
+    expandBitGenerator(
+        rewriter, op,
+        op->getAttrOfType<stablehlo::RngAlgorithmAttr>("rng_algorithm")
+            .getValue(),
+        op->getOperand(0), cast<RankedTensorType>(op->getResult(1).getType()),
+        op->getOperand(1));
+    return success();
+  }
+};
 
 // Values in [0, 1) of `type`: the top mantissa-width bits of `random`
 // scaled down, so that every value is exact and below 1.
@@ -522,14 +715,19 @@ struct ExpandRngPass : disc::impl::ExpandRngPassBase<ExpandRngPass> {
     SmallVector<stablehlo::RngOp> rngOps;
     getOperation().walk([&](Operation *op) {
       std::optional<std::string> needed;
-      if (auto generator = dyn_cast<stablehlo::RngBitGeneratorOp>(op))
+      std::string name = op->getName().getStringRef().str();
+      if (auto generator = dyn_cast<stablehlo::RngBitGeneratorOp>(op)) {
         needed = checkRngBitGenerator(generator);
-      else if (auto rng = dyn_cast<stablehlo::RngOp>(op)) {
+      } else if (auto call = dyn_cast<stablehlo::CustomCallOp>(op);
+                 call && isDynamicRngBitGenerator(call)) {
+        needed = checkDynamicRngBitGenerator(call);
+        name += " @" + kDynamicRngBitGenerator.str();
+      } else if (auto rng = dyn_cast<stablehlo::RngOp>(op)) {
         needed = checkRng(rng);
         rngOps.push_back(rng);
       }
       if (needed) {
-        op->emitError() << op->getName() << " needs " << *needed;
+        op->emitError() << name << " needs " << *needed;
         valid = false;
       }
     });
@@ -539,7 +737,8 @@ struct ExpandRngPass : disc::impl::ExpandRngPassBase<ExpandRngPass> {
     for (auto [number, op] : llvm::enumerate(rngOps))
       expandRng(op, number, rewriter);
     RewritePatternSet patterns(&getContext());
-    patterns.add<ExpandRngBitGenerator>(&getContext());
+    patterns.add<ExpandRngBitGenerator, ExpandDynamicRngBitGenerator>(
+        &getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

@@ -120,8 +120,31 @@ func.func @reduce(%x: tensor<4x!quant.uniform<i8:f32, 0.5>>, %init: tensor<!quan
 
 // -----
 
-func.func @dynamic(%x: tensor<?xf32>) -> tensor<?x!quant.uniform<i8:f32, 0.5>> {
-  // expected-error @+1 {{'stablehlo.uniform_quantize' on quantized tensors of dynamic shape is not supported by disc yet}}
-  %0 = stablehlo.uniform_quantize %x : (tensor<?xf32>) -> tensor<?x!quant.uniform<i8:f32, 0.5>>
-  return %0 : tensor<?x!quant.uniform<i8:f32, 0.5>>
+// On a dynamic shape the parameters are broadcast to the run-time shape of
+// the value they apply to.
+// CHECK-LABEL: func.func @dynamic
+// CHECK-SAME: (%[[X:.*]]: tensor<?x3xf32>) -> tensor<?x3xi8>
+// CHECK: %[[SCALE:.*]] = stablehlo.constant dense<5.000000e-01> : tensor<f32>
+// CHECK: %[[N:.*]] = stablehlo.get_dimension_size %[[X]], dim = 0
+// CHECK: %[[SHAPE:.*]] = stablehlo.concatenate
+// CHECK: %[[SCALES:.*]] = stablehlo.dynamic_broadcast_in_dim %[[SCALE]], %[[SHAPE]], dims = [] : (tensor<f32>, tensor<2xi32>) -> tensor<?x3xf32>
+// CHECK: stablehlo.divide %[[X]], %[[SCALES]] : tensor<?x3xf32>
+// CHECK: %[[Q:.*]] = stablehlo.convert %{{.*}} : (tensor<?x3xf32>) -> tensor<?x3xi8>
+// CHECK: return %[[Q]]
+func.func @dynamic(%x: tensor<?x3xf32>) -> tensor<?x3x!quant.uniform<i8:f32, 0.5>> {
+  %0 = stablehlo.uniform_quantize %x : (tensor<?x3xf32>) -> tensor<?x3x!quant.uniform<i8:f32, 0.5>>
+  return %0 : tensor<?x3x!quant.uniform<i8:f32, 0.5>>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @dynamic_per_axis
+// CHECK-SAME: (%[[Q:.*]]: tensor<?x2xi8>) -> tensor<?x2xf32>
+// CHECK: %[[WIDE:.*]] = stablehlo.convert %[[Q]] : (tensor<?x2xi8>) -> tensor<?x2xi32>
+// CHECK: %[[ZPS:.*]] = stablehlo.constant dense<[1, 2]> : tensor<2xi32>
+// CHECK: stablehlo.get_dimension_size %[[WIDE]], dim = 0
+// CHECK: stablehlo.dynamic_broadcast_in_dim %[[ZPS]], %{{.*}}, dims = [1] : (tensor<2xi32>, tensor<2xi32>) -> tensor<?x2xi32>
+func.func @dynamic_per_axis(%q: tensor<?x2x!quant.uniform<i8:f32:1, {0.5:1,0.25:2}>>) -> tensor<?x2xf32> {
+  %0 = stablehlo.uniform_dequantize %q : (tensor<?x2x!quant.uniform<i8:f32:1, {0.5:1,0.25:2}>>) -> tensor<?x2xf32>
+  return %0 : tensor<?x2xf32>
 }

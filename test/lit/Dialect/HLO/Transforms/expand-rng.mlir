@@ -77,9 +77,61 @@ func.func @default_u8(%arg0: tensor<2xui64>) -> (tensor<2xui64>, tensor<7xui8>) 
 // -----
 
 func.func @dynamic_output(%arg0: tensor<2xui64>) -> (tensor<2xui64>, tensor<?xui32>) {
-  // expected-error @+1 {{stablehlo.rng_bit_generator needs an output of static shape}}
+  // expected-error @+1 {{stablehlo.rng_bit_generator needs an output of static shape (JAX exports a dynamic one as custom_call @stablehlo.dynamic_rng_bit_generator)}}
   %0:2 = stablehlo.rng_bit_generator %arg0, algorithm = THREE_FRY : (tensor<2xui64>) -> (tensor<2xui64>, tensor<?xui32>)
   return %0#0, %0#1 : tensor<2xui64>, tensor<?xui32>
+}
+
+// -----
+
+// JAX's rng_bit_generator of a dynamic shape: iotas and constants take the
+// run-time shape of the call's operand; THREE_FRY's halved dimension is
+// chosen at run time, each dimension's predicate (first even size, else
+// first largest) selecting its coordinates; the state advances by the
+// product of the halved sizes.
+// CHECK-LABEL: func.func @dynamic_threefry_u32
+// CHECK-SAME: (%[[STATE:.*]]: tensor<2xui64>, %[[SHAPE:.*]]: tensor<2xi32>)
+// CHECK-NOT: stablehlo.custom_call
+// CHECK: %[[ROWS_VECTOR:.*]] = stablehlo.slice %[[SHAPE]] [0:1]
+// CHECK: %[[ROWS_I32:.*]] = stablehlo.reshape %[[ROWS_VECTOR]] : (tensor<1xi32>) -> tensor<i32>
+// CHECK: %[[ROWS:.*]] = stablehlo.convert %[[ROWS_I32]] : (tensor<i32>) -> tensor<ui64>
+// CHECK: %[[ROW:.*]] = stablehlo.dynamic_iota %[[SHAPE]], dim = 0 : (tensor<2xi32>) -> tensor<?x5xui64>
+// CHECK: %[[IS_HALVED:.*]] = stablehlo.dynamic_broadcast_in_dim %{{.*}}, %[[SHAPE]], dims = [] : (tensor<i1>, tensor<2xi32>) -> tensor<?x5xi1>
+// CHECK: stablehlo.select %[[IS_HALVED]], %{{.*}}, %[[ROW]] : tensor<?x5xi1>, tensor<?x5xui64>
+// CHECK-COUNT-20: stablehlo.xor
+// CHECK: %[[NEXT:.*]] = stablehlo.add %{{.*}}, %{{.*}} : tensor<ui64>
+// CHECK: return %{{.*}}, %{{.*}} : tensor<2xui64>, tensor<?x5xui32>
+func.func @dynamic_threefry_u32(%arg0: tensor<2xui64>, %shape: tensor<2xi32>) -> (tensor<2xui64>, tensor<?x5xui32>) {
+  %0:2 = stablehlo.custom_call @stablehlo.dynamic_rng_bit_generator(%arg0, %shape) {api_version = 2 : i32, rng_algorithm = #stablehlo<rng_algorithm THREE_FRY>} : (tensor<2xui64>, tensor<2xi32>) -> (tensor<2xui64>, tensor<?x5xui32>)
+  return %0#0, %0#1 : tensor<2xui64>, tensor<?x5xui32>
+}
+
+// -----
+
+// PHILOX of 64-bit words on a dynamic shape: the state advances by
+// ceil(n / 2) for the run-time element count n.
+// CHECK-LABEL: func.func @dynamic_philox_u64
+// CHECK-SAME: (%[[STATE:.*]]: tensor<2xui64>, %[[SHAPE:.*]]: tensor<1xi64>)
+// CHECK: %[[SIZE_VECTOR:.*]] = stablehlo.slice %[[SHAPE]] [0:1]
+// CHECK: %[[SIZE_I64:.*]] = stablehlo.reshape %[[SIZE_VECTOR]] : (tensor<1xi64>) -> tensor<i64>
+// CHECK: %[[SIZE:.*]] = stablehlo.convert %[[SIZE_I64]] : (tensor<i64>) -> tensor<ui64>
+// CHECK: %[[PLUS_ONE:.*]] = stablehlo.add %[[SIZE]], %{{.*}} : tensor<ui64>
+// CHECK: %[[COUNTERS:.*]] = stablehlo.shift_right_logical %[[PLUS_ONE]], %{{.*}} : tensor<ui64>
+// CHECK: %[[POSITION:.*]] = stablehlo.dynamic_iota %[[SHAPE]], dim = 0 : (tensor<1xi64>) -> tensor<?xui64>
+// CHECK-COUNT-10: stablehlo.multiply %{{.*}} : tensor<?xui64>
+// CHECK: stablehlo.add %{{.*}}, %[[COUNTERS]] : tensor<ui64>
+// CHECK: return %{{.*}}, %{{.*}} : tensor<2xui64>, tensor<?xui64>
+func.func @dynamic_philox_u64(%arg0: tensor<2xui64>, %shape: tensor<1xi64>) -> (tensor<2xui64>, tensor<?xui64>) {
+  %0:2 = stablehlo.custom_call @stablehlo.dynamic_rng_bit_generator(%arg0, %shape) {api_version = 2 : i32, rng_algorithm = #stablehlo<rng_algorithm PHILOX>} : (tensor<2xui64>, tensor<1xi64>) -> (tensor<2xui64>, tensor<?xui64>)
+  return %0#0, %0#1 : tensor<2xui64>, tensor<?xui64>
+}
+
+// -----
+
+func.func @dynamic_shape_rank(%arg0: tensor<2xui64>, %shape: tensor<1xi32>) -> (tensor<2xui64>, tensor<?x5xui32>) {
+  // expected-error @+1 {{stablehlo.custom_call @stablehlo.dynamic_rng_bit_generator needs an output shape operand of one integer per output dimension}}
+  %0:2 = stablehlo.custom_call @stablehlo.dynamic_rng_bit_generator(%arg0, %shape) {api_version = 2 : i32, rng_algorithm = #stablehlo<rng_algorithm THREE_FRY>} : (tensor<2xui64>, tensor<1xi32>) -> (tensor<2xui64>, tensor<?x5xui32>)
+  return %0#0, %0#1 : tensor<2xui64>, tensor<?x5xui32>
 }
 
 // -----

@@ -54,9 +54,16 @@ def ExpandRngPass : Pass<"disc-expand-rng", "ModuleOp"> {
     Elements narrower than 32 bits keep the low bits of a 32-bit one; float
     elements are the bits of the unsigned integer of their width. Every
     element computes its counter from iotas, so the expansion is one
-    elementwise computation the linalg phase fuses and vectorizes. An
-    output of dynamic shape, an i1 output, or a state of another type is an
-    error naming what the op needs.
+    elementwise computation the linalg phase fuses and vectorizes.
+
+    An output of dynamic shape comes as JAX exports it:
+    `stablehlo.custom_call @stablehlo.dynamic_rng_bit_generator(%state,
+    %shape)` with an `rng_algorithm` attribute, its results the next state
+    and the output. The same bits are computed on the run-time shape
+    (dynamic iotas and broadcasts; THREE_FRY's halved dimension, which
+    depends on the sizes, chosen at run time). An rng_bit_generator op of
+    dynamic output (which has no sizes to take), an i1 output, or a state
+    of another type is an error naming what the op needs.
 
     rng's values are implementation-defined; disc's are Threefry-2x32
     hashes of each element's row-major position under a key that numbers
