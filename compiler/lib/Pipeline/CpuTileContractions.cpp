@@ -90,15 +90,25 @@ bool hasTileableElementTypes(linalg::LinalgOp op) {
 
 /// Whether the runtime's libraries compute `op` (disc-linalg-matmul-to-ral,
 /// disc-linalg-conv-to-ral): a convolution, which is named only when f32,
-/// or a product of f32 or f64 values throughout.
+/// a product of f32 or f64 values throughout, or a product of bf16 values
+/// into a bf16 or f32 matrix (oneDNN's matmul; its f16 one is no faster
+/// than the register tiles, docs/BENCHMARKS.md).
 bool isLeftToLibraries(linalg::LinalgOp op) {
   if (isa<linalg::Conv2DNhwcHwcfOp>(*op))
     return true;
-  Type elementType = getElementTypeOrSelf(op.getDpsInitOperand(0)->get());
-  return (elementType.isF32() || elementType.isF64()) &&
-         llvm::all_of(op.getDpsInputOperands(), [&](OpOperand *input) {
-           return getElementTypeOrSelf(input->get()) == elementType;
-         });
+  Value init = op.getDpsInitOperand(0)->get();
+  Type elementType = getElementTypeOrSelf(init);
+  auto inputsAre = [&](Type inputType) {
+    return llvm::all_of(op.getDpsInputOperands(), [&](OpOperand *input) {
+      return getElementTypeOrSelf(input->get()) == inputType;
+    });
+  };
+  if (elementType.isF32() || elementType.isF64())
+    if (inputsAre(elementType))
+      return true;
+  auto shaped = dyn_cast<ShapedType>(init.getType());
+  return (elementType.isBF16() || elementType.isF32()) && shaped &&
+         shaped.getRank() >= 2 && inputsAre(BFloat16Type::get(op.getContext()));
 }
 
 /// Whether `op` is a product of f16 or bf16 values into an f16 or bf16

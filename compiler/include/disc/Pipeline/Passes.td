@@ -293,8 +293,9 @@ def DiscCpuTileContractions
 
     With `library-products` (the CPU with its libraries), the products the
     runtime's libraries compute (f32 and f64 throughout, matrix-vector ones
-    included, and the f32 convolutions) are left to them; the others (f16
-    and bf16 ones, summing in f32, and integer ones) are tiled as above.
+    included, bf16 ones into a bf16 or f32 matrix, and the f32
+    convolutions) are left to them; the others (f16 ones, summing in f32,
+    and integer ones) are tiled as above.
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
@@ -302,8 +303,8 @@ def DiscCpuTileContractions
     Option<"registerRows", "register-rows", "int64_t", /*default=*/"8",
            "Rows of a register tile (vector registers / 4 on AVX2)">,
     Option<"libraryProducts", "library-products", "bool", /*default=*/"false",
-           "Leave the f32 and f64 products and f32 convolutions to the "
-           "runtime's libraries">,
+           "Leave the f32, f64 and bf16 products and f32 convolutions to "
+           "the runtime's libraries">,
   ];
   let dependentDialects = [
     "affine::AffineDialect", "arith::ArithDialect", "linalg::LinalgDialect",
