@@ -61,6 +61,9 @@ PrimitiveCache<MatmulPrimitive> &getMatmulCache() {
 dnnl_status_t makeMatmul(const Dnnl &dnnl, const std::vector<int64_t> &key,
                          dnnl_data_type_t in, dnnl_data_type_t out,
                          MatmulPrimitive &made) {
+  // oneDNN plans a primitive's work for the threads it may use when it
+  // makes it: one, the thread that runs each part.
+  OneThread oneThread(dnnl);
   made.dnnl = &dnnl;
   dnnl_dims_t sourceDims = {key[0], key[1]}, weightsDims = {key[1], key[2]},
               destinationDims = {key[0], key[2]};
