@@ -317,15 +317,25 @@ def no_library_cases():
 
 
 def library_narrow_cases():
-    """With the libraries (the default), the products they do not take are
-    tiled as without one: f16 ones summed in f32 and rounded once, narrow
-    inputs widened, integer ones."""
+    """With the libraries (the default), f16 products into a matrix are the
+    libraries' f32 product of their inputs widened first, an f16 result
+    rounded once; the products they do not take are tiled as without one:
+    f16 matrix-vector ones summed in f32 and rounded once, integer ones."""
     g = rng(73)
     return [
         dot_general_case("library_f16_rounded_once", "f16", (37, 300), (300, 45), [], [], [1],
                          [0], g, tolerance=F16_ROUNDED_ONCE),
         dot_general_case("library_f16_to_f32", "f16", (20, 24), (24, 40), [], [], [1], [0], g,
                          result_element_type="f32"),
+        dot_general_case("library_f16_batch_transposed_rounded_once", "f16", (2, 300, 37),
+                         (2, 45, 300), [0], [0], [1], [2], g, tolerance=F16_ROUNDED_ONCE),
+        dot_general_case("library_dynamic_f16_rounded_once", "f16", (2, 19, 300), (2, 300, 70),
+                         [0], [0], [2], [1], g, tolerance=F16_ROUNDED_ONCE,
+                         dynamic=((-1, 19, -1), (-1, -1, 70), (-1, 19, 70))),
+        dot_general_case("library_f16_attention_to_f32", "f16", (2, 7, 3, 64), (2, 9, 3, 64),
+                         [0, 2], [0, 2], [3], [3], g, result_element_type="f32"),
+        dot_general_case("library_f16_matvec_rounded_once", "f16", (45, 300), (300,), [], [],
+                         [1], [0], g, tolerance=F16_ROUNDED_ONCE),
         dot_general_case("library_i8_to_i32", "i8", (37, 50), (50, 45), [], [], [1], [0], g,
                          result_element_type="i32"),
     ]

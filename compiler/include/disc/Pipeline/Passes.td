@@ -294,8 +294,10 @@ def DiscCpuTileContractions
     With `library-products` (the CPU with its libraries), the products the
     runtime's libraries compute (f32 and f64 throughout, matrix-vector ones
     included, bf16 ones into a bf16 or f32 matrix, and the f32
-    convolutions) are left to them; the others (f16 ones, summing in f32,
-    and integer ones) are tiled as above.
+    convolutions) are left to them, and so are f16 ones into an f16 or f32
+    matrix, rewritten as the f32 product of their inputs widened first
+    (exactly), an f16 result rounded once; the others (f16 matrix-vector
+    ones and integer ones) are tiled as above.
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
@@ -303,8 +305,8 @@ def DiscCpuTileContractions
     Option<"registerRows", "register-rows", "int64_t", /*default=*/"8",
            "Rows of a register tile (vector registers / 4 on AVX2)">,
     Option<"libraryProducts", "library-products", "bool", /*default=*/"false",
-           "Leave the f32, f64 and bf16 products and f32 convolutions to "
-           "the runtime's libraries">,
+           "Leave the f32, f64, bf16 and (widened) f16 products and f32 "
+           "convolutions to the runtime's libraries">,
   ];
   let dependentDialects = [
     "affine::AffineDialect", "arith::ArithDialect", "linalg::LinalgDialect",
