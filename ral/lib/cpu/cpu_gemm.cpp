@@ -55,9 +55,10 @@ PrimitiveCache<MatmulPrimitive> &getMatmulCache() {
   return *cache;
 }
 
-// The sizes and strides of a matmul's source, weights and destination, as
-// oneDNN's row-major dims: `key` is [rows, k, cols, then each operand's two
-// strides].
+// Makes the matmul primitive of `in` operands into an `out` result that
+// `key` describes in oneDNN's row-major dims: [rows, k, cols, then the two
+// strides of the source, the weights and the destination]; returns oneDNN's
+// status.
 dnnl_status_t makeMatmul(const Dnnl &dnnl, const std::vector<int64_t> &key,
                          dnnl_data_type_t in, dnnl_data_type_t out,
                          MatmulPrimitive &made) {
