@@ -91,8 +91,8 @@ bool hasTileableElementTypes(linalg::LinalgOp op) {
 /// Whether the runtime's libraries compute `op` (disc-linalg-matmul-to-ral,
 /// disc-linalg-conv-to-ral): a convolution, which is named only when f32,
 /// a product of f32 or f64 values throughout, or a product of bf16 values
-/// into a bf16 or f32 matrix (oneDNN's matmul; its f16 one is no faster
-/// than the register tiles, docs/BENCHMARKS.md).
+/// into a bf16 or f32 matrix (oneDNN's matmul; f16 ones are widened first,
+/// see isWidenedForLibraries).
 bool isLeftToLibraries(linalg::LinalgOp op) {
   if (isa<linalg::Conv2DNhwcHwcfOp>(*op))
     return true;
