@@ -319,21 +319,65 @@ def no_library_cases():
 
 
 def library_narrow_cases():
-    """With the libraries (the default), the products they do not take are
-    tiled as without one: f16 and bf16 ones summed in f32 and rounded once,
-    narrow inputs widened, integer ones."""
+    """With the libraries (the default), f16 products into a matrix are the
+    libraries' f32 product of their inputs widened first, an f16 result
+    rounded once; the products they do not take are tiled as without one:
+    f16 matrix-vector ones summed in f32 and rounded once, integer ones."""
     g = rng(73)
     return [
         dot_general_case("library_f16_rounded_once", "f16", (37, 300), (300, 45), [], [], [1],
                          [0], g, tolerance=F16_ROUNDED_ONCE),
+        dot_general_case("library_f16_to_f32", "f16", (20, 24), (24, 40), [], [], [1], [0], g,
+                         result_element_type="f32"),
+        dot_general_case("library_f16_batch_transposed_rounded_once", "f16", (2, 300, 37),
+                         (2, 45, 300), [0], [0], [1], [2], g, tolerance=F16_ROUNDED_ONCE),
+        dot_general_case("library_dynamic_f16_rounded_once", "f16", (2, 19, 300), (2, 300, 70),
+                         [0], [0], [2], [1], g, tolerance=F16_ROUNDED_ONCE,
+                         dynamic=((-1, 19, -1), (-1, -1, 70), (-1, 19, 70))),
+        dot_general_case("library_f16_attention_to_f32", "f16", (2, 7, 3, 64), (2, 9, 3, 64),
+                         [0, 2], [0, 2], [3], [3], g, result_element_type="f32"),
+        dot_general_case("library_f16_matvec_rounded_once", "f16", (45, 300), (300,), [], [],
+                         [1], [0], g, tolerance=F16_ROUNDED_ONCE),
+        dot_general_case("library_i8_to_i32", "i8", (37, 50), (50, 45), [], [], [1], [0], g,
+                         result_element_type="i32"),
+    ]
+
+
+def library_bf16_cases():
+    """With the libraries, bf16 products are oneDNN's matmul (ral_gemm),
+    summed in f32 and a bf16 result rounded once: odd sizes, batches,
+    transposed operands, a dense layer's collapsed rows, attention's two
+    batch dims, single rows, dynamic sizes, and products large enough to be
+    split over the cores."""
+    g = rng(79)
+    return [
         bf16_dot_general_case("library_bf16_rounded_once", (2, 37, 300), (2, 300, 45), [0], [0],
                               [2], [1], "bf16", g, rounded_once=True),
         bf16_dot_general_case("library_bf16_to_f32", (37, 300), (300, 45), [], [], [1], [0],
                               "f32", g),
-        dot_general_case("library_f16_to_f32", "f16", (20, 24), (24, 40), [], [], [1], [0], g,
-                         result_element_type="f32"),
-        dot_general_case("library_i8_to_i32", "i8", (37, 50), (50, 45), [], [], [1], [0], g,
-                         result_element_type="i32"),
+        bf16_dot_general_case("library_bf16_exact", (13, 29), (29, 7), [], [], [1], [0], "bf16",
+                              g),
+        bf16_dot_general_case("library_bf16_lhs_transposed_to_f32", (300, 37), (300, 45), [], [],
+                              [0], [0], "f32", g),
+        bf16_dot_general_case("library_bf16_rhs_transposed_rounded_once", (37, 300), (45, 300),
+                              [], [], [1], [1], "bf16", g, rounded_once=True),
+        bf16_dot_general_case("library_bf16_both_transposed_to_f32", (300, 37), (45, 300), [], [],
+                              [0], [1], "f32", g),
+        bf16_dot_general_case("library_bf16_dense_layer_to_f32", (2, 5, 130), (130, 33), [], [],
+                              [2], [0], "f32", g),
+        bf16_dot_general_case("library_bf16_attention_rounded_once", (2, 7, 3, 64), (2, 9, 3, 64),
+                              [0, 2], [0, 2], [3], [3], "bf16", g, rounded_once=True),
+        bf16_dot_general_case("library_bf16_single_row_to_f32", (1, 300), (300, 45), [], [], [1],
+                              [0], "f32", g),
+        bf16_dot_general_case("library_bf16_single_row_rounded_once", (1, 300), (45, 300), [], [],
+                              [1], [1], "bf16", g, rounded_once=True),
+        bf16_dot_general_case("library_dynamic_bf16_to_f32", (19, 130), (130, 45), [], [], [1],
+                              [0], "f32", g, dynamic=((-1, 130), (130, -1), (-1, -1))),
+        bf16_dot_general_case("library_dynamic_batch_bf16_rounded_once", (3, 19, 300),
+                              (3, 300, 70), [0], [0], [2], [1], "bf16", g, rounded_once=True,
+                              dynamic=((-1, 19, -1), (-1, -1, 70), (-1, 19, 70))),
+        bf16_dot_general_case("library_bf16_split_over_cores_rounded_once", (257, 200), (200, 131),
+                              [], [], [1], [0], "bf16", g, rounded_once=True),
     ]
 
 
@@ -411,4 +455,4 @@ def dot_cases():
 
 
 run(dot_general_cases() + dense_layer_cases() + dot_cases() + no_library_cases()
-    + library_narrow_cases() + library_vector_cases())
+    + library_narrow_cases() + library_vector_cases() + library_bf16_cases())

@@ -90,15 +90,25 @@ bool hasTileableElementTypes(linalg::LinalgOp op) {
 
 /// Whether the runtime's libraries compute `op` (disc-linalg-matmul-to-ral,
 /// disc-linalg-conv-to-ral): a convolution, which is named only when f32,
-/// or a product of f32 or f64 values throughout.
+/// a product of f32 or f64 values throughout, or a product of bf16 values
+/// into a bf16 or f32 matrix (oneDNN's matmul; f16 ones are widened first,
+/// see isWidenedForLibraries).
 bool isLeftToLibraries(linalg::LinalgOp op) {
   if (isa<linalg::Conv2DNhwcHwcfOp>(*op))
     return true;
-  Type elementType = getElementTypeOrSelf(op.getDpsInitOperand(0)->get());
-  return (elementType.isF32() || elementType.isF64()) &&
-         llvm::all_of(op.getDpsInputOperands(), [&](OpOperand *input) {
-           return getElementTypeOrSelf(input->get()) == elementType;
-         });
+  Value init = op.getDpsInitOperand(0)->get();
+  Type elementType = getElementTypeOrSelf(init);
+  auto inputsAre = [&](Type inputType) {
+    return llvm::all_of(op.getDpsInputOperands(), [&](OpOperand *input) {
+      return getElementTypeOrSelf(input->get()) == inputType;
+    });
+  };
+  if (elementType.isF32() || elementType.isF64())
+    if (inputsAre(elementType))
+      return true;
+  auto shaped = dyn_cast<ShapedType>(init.getType());
+  return (elementType.isBF16() || elementType.isF32()) && shaped &&
+         shaped.getRank() >= 2 && inputsAre(BFloat16Type::get(op.getContext()));
 }
 
 /// Whether `op` is a product of f16 or bf16 values into an f16 or bf16
@@ -152,32 +162,67 @@ Value getF32Accumulator(RewriterBase &rewriter, Location loc, Value init) {
   return convertFloats(rewriter, loc, init, rewriter.getF32Type());
 }
 
-/// Rewrites a product of f16 or bf16 values into an f16 or bf16 result as
-/// XLA computes it: the products and sums in f32, rounded once at the end
-/// (a linalg.generic of truncf, one pass over the output). Its register
-/// tiles are then f32 vectors, with the inputs widened as they are read.
-void accumulateInF32(RewriterBase &rewriter, linalg::LinalgOp op) {
+/// Rewrites a product of f16 or bf16 values into an f16, bf16 or f32 result
+/// as XLA computes it: the products and sums in f32, rounded once at the end
+/// (a linalg.generic of truncf, one pass over the output) where the result
+/// is narrower. Its register tiles are then f32 vectors, with the inputs
+/// widened as they are read; or, with `widenInputsFirst`, the inputs are
+/// widened whole first (exactly) and the product is one of f32 values
+/// throughout, which the libraries take.
+void accumulateInF32(RewriterBase &rewriter, linalg::LinalgOp op,
+                     bool widenInputsFirst) {
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
   Value init = op.getDpsInitOperand(0)->get();
   auto resultType = cast<RankedTensorType>(init.getType());
-  Value accumulator = getF32Accumulator(rewriter, loc, init);
   Type f32 = rewriter.getF32Type();
-  SmallVector<Value> inputs = llvm::map_to_vector(
-      op.getDpsInputOperands(), [](OpOperand *input) { return input->get(); });
+  Value accumulator = resultType.getElementType() == f32
+                          ? init
+                          : getF32Accumulator(rewriter, loc, init);
+  SmallVector<Value> inputs =
+      llvm::map_to_vector(op.getDpsInputOperands(), [&](OpOperand *input) {
+        return widenInputsFirst ? convertFloats(rewriter, loc, input->get(),
+                                                rewriter.getF32Type())
+                                : input->get();
+      });
   auto product = linalg::GenericOp::create(
       rewriter, loc, accumulator.getType(), inputs, accumulator,
       op.getIndexingMapsArray(), op.getIteratorTypesArray(),
       [&](OpBuilder &builder, Location loc, ValueRange args) {
-        Value lhs = arith::ExtFOp::create(builder, loc, f32, args[0]);
-        Value rhs = arith::ExtFOp::create(builder, loc, f32, args[1]);
-        Value term = arith::MulFOp::create(builder, loc, lhs, rhs);
+        auto widen = [&](Value value) -> Value {
+          if (widenInputsFirst)
+            return value;
+          return arith::ExtFOp::create(builder, loc, f32, value);
+        };
+        Value term =
+            arith::MulFOp::create(builder, loc, widen(args[0]), widen(args[1]));
         Value sum = arith::AddFOp::create(builder, loc, args[2], term);
         linalg::YieldOp::create(builder, loc, sum);
       });
-  rewriter.replaceOp(
-      op, convertFloats(rewriter, loc, product.getResult(0),
-                        cast<FloatType>(resultType.getElementType())));
+  Value result = product.getResult(0);
+  if (resultType.getElementType() != f32)
+    result = convertFloats(rewriter, loc, result,
+                           cast<FloatType>(resultType.getElementType()));
+  rewriter.replaceOp(op, result);
+}
+
+/// Whether `op` is a product of f16 values into an f16 or f32 matrix, which
+/// the libraries compute as the f32 product of the widened values: no
+/// library here has an f16 product (Debian's oneDNN 2.6 has no f16 matmul
+/// on the CPU), and its f32 one with the widening is faster than the
+/// register tiles (docs/BENCHMARKS.md).
+bool isWidenedForLibraries(linalg::LinalgOp op) {
+  if (!op.hasPureTensorSemantics() || op.getNumDpsInits() != 1 ||
+      op.getNumDpsInputs() != 2 || !linalg::isaContractionOpInterface(op))
+    return false;
+  Value init = op.getDpsInitOperand(0)->get();
+  Type elementType = getElementTypeOrSelf(init);
+  auto shaped = dyn_cast<ShapedType>(init.getType());
+  return (elementType.isF16() || elementType.isF32()) && shaped &&
+         shaped.getRank() >= 2 &&
+         llvm::all_of(op.getDpsInputOperands(), [](OpOperand *input) {
+           return getElementTypeOrSelf(input->get()).isF16();
+         });
 }
 
 std::optional<ContractionLoops> getContractionLoops(linalg::LinalgOp op) {
@@ -410,15 +455,17 @@ struct CpuTileContractionsPass
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    SmallVector<linalg::LinalgOp> narrowProducts;
+    SmallVector<std::pair<linalg::LinalgOp, bool>> narrowProducts;
     func.walk([&](linalg::LinalgOp op) {
-      if (hasNarrowFloatAccumulator(op) &&
-          !(libraryProducts && isLeftToLibraries(op)))
-        narrowProducts.push_back(op);
+      if (libraryProducts && isWidenedForLibraries(op))
+        narrowProducts.emplace_back(op, true);
+      else if (hasNarrowFloatAccumulator(op) &&
+               !(libraryProducts && isLeftToLibraries(op)))
+        narrowProducts.emplace_back(op, false);
     });
     IRRewriter rewriter(func.getContext());
-    for (linalg::LinalgOp op : narrowProducts)
-      accumulateInF32(rewriter, op);
+    for (auto [op, widenInputsFirst] : narrowProducts)
+      accumulateInF32(rewriter, op, widenInputsFirst);
 
     SmallVector<linalg::LinalgOp> linalgOps;
     func.walk([&](linalg::LinalgOp op) { linalgOps.push_back(op); });

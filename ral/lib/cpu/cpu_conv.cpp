@@ -13,9 +13,7 @@
 
 #include <algorithm>
 #include <atomic>
-#include <map>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <vector>
 
@@ -37,9 +35,6 @@ std::string callText(const MemRefType<float, 4> &input,
 
 // Convolutions below this many multiply-adds run on the calling thread.
 constexpr int64_t kMinParallelWork = int64_t(1) << 20;
-// Primitives kept for reuse; past this many (a dynamic shape seen at many
-// sizes), a part's primitive is made for the call and dropped.
-constexpr size_t kMaxCachedPrimitives = 256;
 // A convolution whose filter has more than this many elements per element
 // of output is computed as a matrix product (convolveAsProduct).
 constexpr int64_t kProductFilterRatio = 32;
@@ -212,65 +207,9 @@ dnnl_status_t makePrimitive(const Dnnl &dnnl, const int64_t (&sourceSizes)[4],
   return makeFilterSlices(dnnl, made, slices);
 }
 
-// Runs `primitive` on the calling thread with `args` (memory objects made
-// over the given pointers); returns oneDNN's status.
-dnnl_status_t
-execute(const Dnnl &dnnl, dnnl_primitive_t primitive,
-        std::initializer_list<
-            std::pair<int, std::pair<const dnnl_memory_desc_t *, void *>>>
-            args) {
-  OneThread oneThread(dnnl);
-  dnnl_stream_t stream;
-  dnnl_status_t status =
-      dnnl.streamCreate(&stream, dnnl.engine, dnnl_stream_default_flags);
-  if (status)
-    return status;
-  std::vector<dnnl_exec_arg_t> execArgs;
-  for (const auto &[arg, memory] : args) {
-    dnnl_memory_t object;
-    if ((status = dnnl.memoryCreate(&object, memory.first, dnnl.engine,
-                                    memory.second)))
-      break;
-    execArgs.push_back({arg, object});
-  }
-  if (!status)
-    status = dnnl.primitiveExecute(
-        primitive, stream, static_cast<int>(execArgs.size()), execArgs.data());
-  for (const dnnl_exec_arg_t &arg : execArgs)
-    dnnl.memoryDestroy(arg.memory);
-  dnnl.streamDestroy(stream);
-  return status;
-}
-
-// The primitives made so far, by every size, stride and pad of a part.
-class PrimitiveCache {
-public:
-  // The primitive for `key`, made by `make` when there is none; sets
-  // `status` to what making it returned.
-  template <typename Make>
-  std::shared_ptr<PartPrimitive> get(const std::vector<int64_t> &key, Make make,
-                                     dnnl_status_t &status) {
-    std::lock_guard<std::mutex> lock(mutex);
-    status = dnnl_success;
-    auto found = primitives.find(key);
-    if (found != primitives.end())
-      return found->second;
-    auto made = std::make_shared<PartPrimitive>();
-    if ((status = make(*made)))
-      return nullptr;
-    if (primitives.size() < kMaxCachedPrimitives)
-      primitives.emplace(key, made);
-    return made;
-  }
-
-private:
-  std::mutex mutex;
-  std::map<std::vector<int64_t>, std::shared_ptr<PartPrimitive>> primitives;
-};
-
-PrimitiveCache &getPrimitiveCache() {
+PrimitiveCache<PartPrimitive> &getPrimitiveCache() {
   // Never destroyed: a model may still run while the process exits.
-  static PrimitiveCache *cache = new PrimitiveCache;
+  static auto *cache = new PrimitiveCache<PartPrimitive>;
   return *cache;
 }
 
@@ -520,10 +459,11 @@ void conv(ExecutionContext *run, MemRefType<float, 4> input,
           [&](int64_t begin, int64_t end) {
             for (int64_t j = begin; j < end; ++j) {
               FilterSlice &slice = primitive.filterSlices[j];
-              if (execute(*dnnl, slice.reorder,
-                          {{DNNL_ARG_FROM,
-                            {&slice.from, filter.data + filter.offset}},
-                           {DNNL_ARG_TO, {&slice.to, packedFilters[i].get()}}}))
+              if (dnnl->executeOnThisThread(
+                      slice.reorder,
+                      {{DNNL_ARG_FROM,
+                        {&slice.from, filter.data + filter.offset}},
+                       {DNNL_ARG_TO, {&slice.to, packedFilters[i].get()}}}))
                 reorderFailure.store(dnnl_runtime_error);
             }
           });
@@ -547,29 +487,19 @@ void conv(ExecutionContext *run, MemRefType<float, 4> input,
                  !dnnl->memoryDescEqual(&primitives[packed]->packedFilter,
                                         &primitive.packedFilter))
             ++packed;
-          AlignedBuffer scratchpad(alignedAllocate(primitive.scratchpadBytes));
-          dnnl_memory_desc_t scratchpadDesc;
-          dnnl_dims_t scratchpadDims = {
-              static_cast<int64_t>(primitive.scratchpadBytes)};
-          dnnl_status_t status =
-              scratchpad
-                  ? dnnl->memoryDescInitByTag(&scratchpadDesc, 1,
-                                              scratchpadDims, dnnl_u8, dnnl_a)
-                  : dnnl_out_of_memory;
-          if (!status)
-            status = execute(
-                *dnnl, primitive.convolution,
-                {{DNNL_ARG_SRC,
-                  {&primitive.source, const_cast<float *>(source) +
-                                          part.imageBegin * input.strides[0] +
-                                          part.inputBegin * input.strides[1]}},
-                 {DNNL_ARG_WEIGHTS,
-                  {&primitive.packedFilter, packedFilters[packed].get()}},
-                 {DNNL_ARG_DST,
-                  {&primitive.destination,
-                   result + part.imageBegin * out.strides[0] +
-                       part.rowBegin * out.strides[1]}},
-                 {DNNL_ARG_SCRATCHPAD, {&scratchpadDesc, scratchpad.get()}}});
+          dnnl_status_t status = dnnl->executeOnThisThread(
+              primitive.convolution,
+              {{DNNL_ARG_SRC,
+                {&primitive.source, const_cast<float *>(source) +
+                                        part.imageBegin * input.strides[0] +
+                                        part.inputBegin * input.strides[1]}},
+               {DNNL_ARG_WEIGHTS,
+                {&primitive.packedFilter, packedFilters[packed].get()}},
+               {DNNL_ARG_DST,
+                {&primitive.destination, result +
+                                             part.imageBegin * out.strides[0] +
+                                             part.rowBegin * out.strides[1]}}},
+              primitive.scratchpadBytes);
           if (status)
             failure.store(status);
         }

@@ -1,6 +1,8 @@
 #include "dnnl.h"
 #include "../core/dynamic_library.h"
 
+#include "disc/ral/allocator.h"
+
 #include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
@@ -42,6 +44,7 @@ LoadedLibrary<Dnnl> load() {
         resolve("dnnl_memory_desc_get_size", d.memoryDescGetSize) &&
         resolve("dnnl_dilated_convolution_forward_desc_init",
                 d.convolutionDescInit) &&
+        resolve("dnnl_matmul_desc_init", d.matmulDescInit) &&
         resolve("dnnl_primitive_attr_create", d.attrCreate) &&
         resolve("dnnl_primitive_attr_destroy", d.attrDestroy) &&
         resolve("dnnl_primitive_attr_set_scratchpad_mode",
@@ -91,6 +94,51 @@ int Dnnl::sgemmOnThisThread(bool transA, bool transB, int64_t m, int64_t n,
   OneThread oneThread(*this);
   return sgemm(transA ? 'T' : 'N', transB ? 'T' : 'N', m, n, k, 1.0f, a, lda, b,
                ldb, 0.0f, c, ldc);
+}
+
+dnnl_status_t Dnnl::executeOnThisThread(dnnl_primitive_t primitive,
+                                        Arguments args,
+                                        size_t scratchpadBytes) const {
+  OneThread oneThread(*this);
+  // From the runtime's allocator, which keeps freed blocks for the next run
+  // instead of taking page faults for them again.
+  AlignedBuffer scratchpad;
+  dnnl_memory_desc_t scratchpadDesc;
+  if (scratchpadBytes) {
+    scratchpad.reset(alignedAllocate(scratchpadBytes));
+    if (!scratchpad)
+      return dnnl_out_of_memory;
+    dnnl_dims_t scratchpadDims = {static_cast<int64_t>(scratchpadBytes)};
+    if (dnnl_status_t status = memoryDescInitByTag(
+            &scratchpadDesc, 1, scratchpadDims, dnnl_u8, dnnl_a))
+      return status;
+  }
+  dnnl_stream_t stream;
+  dnnl_status_t status =
+      streamCreate(&stream, engine, dnnl_stream_default_flags);
+  if (status)
+    return status;
+  std::vector<dnnl_exec_arg_t> execArgs;
+  auto addArgument = [&](int arg, const dnnl_memory_desc_t *desc, void *data) {
+    dnnl_memory_t object;
+    if ((status = memoryCreate(&object, desc, engine, data)))
+      return false;
+    execArgs.push_back({arg, object});
+    return true;
+  };
+  bool made = true;
+  for (const auto &[arg, memory] : args)
+    if (!(made = addArgument(arg, memory.first, memory.second)))
+      break;
+  if (made && scratchpadBytes)
+    made = addArgument(DNNL_ARG_SCRATCHPAD, &scratchpadDesc, scratchpad.get());
+  if (made)
+    status = primitiveExecute(
+        primitive, stream, static_cast<int>(execArgs.size()), execArgs.data());
+  for (const dnnl_exec_arg_t &arg : execArgs)
+    memoryDestroy(arg.memory);
+  streamDestroy(stream);
+  return status;
 }
 
 const Dnnl *getDnnl(std::string &error) {

@@ -67,7 +67,8 @@
 
 // The CPU target hands an f32 2-D convolution to oneDNN whole, its padding
 // taken into the call, the f32 products of a 1x1 window and of a 1-D
-// convolution to its BLAS, and keeps the f16 ones as loops; without a
+// convolution to its BLAS, and the f16 one's im2col product to it too, its
+// operands widened to f32 first; without a
 // library, im2col and a product that disc-cpu-tile-contractions tiles into
 // vectorized register tiles (the f16 product's tiles sum in f32, rounded
 // to f16 once; the depthwise convolution keeps its direct lowering).
@@ -75,7 +76,7 @@
 // CPU-NOT: "ral_gemm"
 // CPU: "ral_conv" device "cpu" may_fail(%{{.*}}, %{{.*}}, %{{.*}}, %c1_i64, %c1_i64, %c1_i64, %c1_i64, %c1_i64, %c1_i64, %c1_i64, %c1_i64) : (memref<2x8x8x16xf32>, memref<3x3x16x32xf32>, memref<2x8x8x32xf32>, i64, i64, i64, i64, i64, i64, i64, i64)
 // CPU-LABEL: func.func public @conv_nchw
-// CPU-NOT: "ral_gemm"
+// CPU: "ral_gemm" device "cpu"{{.*}}(memref<64x27xf32>, memref<8x27xf32>, memref<64x8xf32>, i1, i1)
 // CPU-LABEL: func.func public @conv_1x1
 // CPU: "ral_gemm" device "cpu"{{.*}}(memref<196x64xf32>, memref<64x16xf32>, memref<196x16xf32>, i1, i1)
 // CPU-LABEL: func.func public @conv_1d

@@ -1,14 +1,14 @@
 // ral_conv on "cpu" through disc_ral_api_call, as compiled code calls it
 // (docs/ABI.md), checked element by element against the sum computed here.
+#include "one_dnn.h"
+
 #include "disc/ral/api.h"
 #include "disc/ral/context.h"
 
-#include <dlfcn.h>
 #include <gtest/gtest.h>
 
 #include <array>
 #include <cstdint>
-#include <cstdlib>
 #include <initializer_list>
 #include <string>
 #include <vector>
@@ -19,16 +19,6 @@ namespace {
 const char *const kConvName =
     "ral_conv___cpu___pvoid_m4df32_m4df32_m4df32_i64_i64_i64_i64_i64_i64_i64_"
     "i64___void";
-
-bool hasOneDnn() {
-  const char *library = std::getenv("DISC_CPU_LIBRARY");
-  if (library && std::string(library) == "blas")
-    return false;
-  // Left open: closing it would unload oneDNN and libgomp until the
-  // runtime opens them again elsewhere in memory, and LeakSanitizer would
-  // no longer know the module of libgomp's own allocations.
-  return dlopen("libdnnl.so.2", RTLD_NOW | RTLD_LOCAL) != nullptr;
-}
 
 // A row-major rank-4 tensor whose innermost dim may be padded, filled with
 // small whole numbers so that every sum is exact in f32.
@@ -129,7 +119,7 @@ void expectConv(std::array<int64_t, 4> inputSizes,
 class CpuConv : public ::testing::Test {
 protected:
   void SetUp() override {
-    if (!hasOneDnn())
+    if (!test::hasOneDnn())
       GTEST_SKIP() << "oneDNN is not used here; "
                       "FailsTheRunNamingThePackageWithoutOneDnn covers it";
   }
@@ -193,7 +183,7 @@ TEST(CpuConvErrors, FailsTheRunOnSizesThatDoNotAgree) {
 }
 
 TEST(CpuConvErrors, FailsTheRunNamingThePackageWithoutOneDnn) {
-  if (hasOneDnn())
+  if (test::hasOneDnn())
     GTEST_SKIP() << "oneDNN is used here";
   Tensor input({1, 5, 5, 3}, 0, 0), filter({3, 3, 3, 2}, 0, 0),
       out({1, 3, 3, 2}, 0, 0);

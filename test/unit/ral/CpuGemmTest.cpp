@@ -1,10 +1,16 @@
 #include "gemm_call.h"
+#include "one_dnn.h"
+
+#include "disc/ral/memref.h"
 
 #include <dlfcn.h>
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace disc::ral::cpu {
@@ -196,6 +202,136 @@ TEST_F(CpuGemm, KeepsTheCallersOpenMpThreadCount) {
   EXPECT_EQ(getThreads(), 3);
   // Both stay open, as the runtime keeps oneDNN (see CpuConvTest's
   // hasOneDnn).
+}
+
+// `value` rounded to the nearest bf16, ties to even, as a product with a
+// bf16 result rounds its f32 sum.
+bfloat16 roundToBfloat16(float value) {
+  uint32_t bits;
+  std::memcpy(&bits, &value, sizeof(bits));
+  bits += 0x7fffu + ((bits >> 16) & 1u);
+  return bfloat16{static_cast<uint16_t>(bits >> 16)};
+}
+
+std::vector<bfloat16> toBfloat16(const std::vector<float> &values) {
+  std::vector<bfloat16> result;
+  for (float value : values)
+    result.push_back(roundToBfloat16(value));
+  return result;
+}
+
+// Computes out = op(lhs) * op(rhs) of bf16 operands (small whole numbers,
+// exact in bf16) into an f32 or bf16 `Out` through ral_gemm on "cpu", and
+// checks every element against the f32 sum computed here, rounded once to
+// bf16 for a bf16 result; the padding of out's rows must stay as it was.
+template <typename Out>
+void expectBf16Product(int rank, int64_t batch, int64_t m, int64_t n, int64_t k,
+                       bool transposeLhs, bool transposeRhs, int64_t padding) {
+  constexpr bool kBf16Out = std::is_same_v<Out, bfloat16>;
+  Matrices<float> lhs(batch, transposeLhs ? k : m, transposeLhs ? m : k,
+                      (transposeLhs ? m : k) + padding, 1);
+  Matrices<float> rhs(batch, transposeRhs ? n : k, transposeRhs ? k : n,
+                      (transposeRhs ? k : n) + padding, 2);
+  Matrices<float> out(batch, m, n, n + padding, 3);
+  std::vector<bfloat16> lhsData = toBfloat16(lhs.data),
+                        rhsData = toBfloat16(rhs.data);
+  std::vector<Out> outData;
+  if constexpr (kBf16Out)
+    outData = toBfloat16(out.data);
+  else
+    outData = out.data;
+  auto resultAt = [&](size_t index) {
+    if constexpr (kBf16Out)
+      return toFloat(outData[index]);
+    else
+      return outData[index];
+  };
+  auto operand = [&](Matrices<float> &matrices, void *data) {
+    test::GemmOperand described = matrices.operand(rank);
+    described.data = data;
+    return described;
+  };
+  Context context;
+  ExecutionContext run(&context, {}, 0);
+  ASSERT_EQ(test::callGemm(
+                run,
+                test::gemmName("cpu", rank, "bf16", kBf16Out ? "bf16" : "f32"),
+                operand(lhs, lhsData.data()), operand(rhs, rhsData.data()),
+                operand(out, outData.data()), transposeLhs, transposeRhs),
+            0)
+      << run.errorMessage();
+  for (int64_t b = 0; b < batch; ++b)
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        float sum = 0;
+        for (int64_t l = 0; l < k; ++l)
+          sum += (transposeLhs ? lhs.at(b, l, i) : lhs.at(b, i, l)) *
+                 (transposeRhs ? rhs.at(b, j, l) : rhs.at(b, l, j));
+        float expected = kBf16Out ? toFloat(roundToBfloat16(sum)) : sum;
+        ASSERT_EQ(resultAt((b * m + i) * out.rowStride + j), expected)
+            << "at " << b << "," << i << "," << j;
+      }
+  if (padding > 0 && !out.data.empty())
+    EXPECT_EQ(resultAt(outData.size() - 1), out.data.back())
+        << "a padding element was written";
+}
+
+class CpuBf16Gemm : public ::testing::Test {
+protected:
+  void SetUp() override {
+    if (!test::hasOneDnn())
+      GTEST_SKIP() << "oneDNN is not used here; "
+                      "FailsABf16RunNamingThePackageWithoutOneDnn covers it";
+  }
+};
+
+TEST_F(CpuBf16Gemm, SumsBf16ProductsInF32) {
+  for (bool transposeLhs : {false, true})
+    for (bool transposeRhs : {false, true})
+      expectBf16Product<float>(2, 1, 5, 7, 9, transposeLhs, transposeRhs, 0);
+}
+
+// Sums past 256 are not all whole bf16 numbers: summed in bf16 they would
+// be rounded at every step.
+TEST_F(CpuBf16Gemm, RoundsABf16ResultOnce) {
+  for (bool transposeLhs : {false, true})
+    for (bool transposeRhs : {false, true})
+      expectBf16Product<bfloat16>(2, 1, 6, 5, 100, transposeLhs, transposeRhs,
+                                  0);
+}
+
+TEST_F(CpuBf16Gemm, MultipliesEachBatchWithPaddedRows) {
+  expectBf16Product<float>(3, 3, 4, 5, 6, false, true, 2);
+  expectBf16Product<bfloat16>(3, 2, 7, 3, 50, true, false, 1);
+}
+
+TEST_F(CpuBf16Gemm, MultipliesASingleRow) {
+  expectBf16Product<float>(2, 1, 1, 7, 5, false, true, 0);
+  expectBf16Product<bfloat16>(3, 2, 1, 6, 40, true, false, 3);
+}
+
+TEST_F(CpuBf16Gemm, SplitsALargeProductOverTheCores) {
+  expectBf16Product<float>(2, 1, 300, 40, 30, false, true, 1);
+  expectBf16Product<bfloat16>(2, 1, 40, 300, 30, true, false, 0);
+}
+
+TEST_F(CpuBf16Gemm, ProducesZerosOverAnEmptyContraction) {
+  expectBf16Product<bfloat16>(2, 1, 3, 2, 0, false, false, 0);
+}
+
+TEST(CpuGemmErrors, FailsABf16RunNamingThePackageWithoutOneDnn) {
+  if (test::hasOneDnn())
+    GTEST_SKIP() << "oneDNN is used here";
+  std::vector<bfloat16> square(4, roundToBfloat16(1.0f));
+  test::GemmOperand operand{square.data(), {2, 2}, {2, 1}};
+  Context context;
+  ExecutionContext run(&context, {}, 0);
+  EXPECT_EQ(test::callGemm(run, test::gemmName("cpu", 2, "bf16", "bf16"),
+                           operand, operand, operand, false, false),
+            1);
+  EXPECT_EQ(run.errorMessage().rfind("ral_gemm: oneDNN is not available: ", 0),
+            0u)
+      << run.errorMessage();
 }
 
 TEST(CpuGemmErrors, FailsTheRunOnOperandsThatDoNotAgree) {

@@ -292,19 +292,22 @@ def DiscCpuTileContractions
     Convolutions of other element types are left as they are.
 
     With `library-products` (the CPU with its libraries), the products the
-    runtime's libraries compute (f32 and f64 throughout, and the f32
-    convolutions) are left to them; the others (f16 and bf16 ones, summing
-    in f32, and integer ones) are tiled as above. A product left to them
-    that reads a matrix through a transpose of its last two dims (x * W^T as
-    JAX prints it, at any batch; an operand of higher rank only where all
-    have one rank) reads the transpose's input in place, a linalg.generic
-    whose map disc-linalg-matmul-to-ral turns into the library's transpose
-    flag, and the transpose, left unused, is erased. Of those, the products
-    of a matrix and a vector whose lines are dot products (linalg.matvec,
-    x * W^T at batch 1, and under the scf.if above at a dynamic batch of 1,
-    the fill of the output then made in both branches) or whose output is a
-    vector (which ral_gemm does not take) get the loops above; x * W at
-    batch 1 stays a library call.
+    runtime's libraries compute (f32 and f64 throughout, bf16 ones into a
+    bf16 or f32 matrix, and the f32 convolutions) are left to them, and so
+    are f16 ones into an f16 or f32 matrix, rewritten as the f32 product of
+    their inputs widened first (exactly), an f16 result rounded once; the
+    others (f16 and bf16 matrix-vector ones, summing in f32, and integer
+    ones) are tiled as above. A product left to them that reads a matrix
+    through a transpose of its last two dims (x * W^T as JAX prints it, at
+    any batch; an operand of higher rank only where all have one rank) reads
+    the transpose's input in place, a linalg.generic whose map
+    disc-linalg-matmul-to-ral turns into the library's transpose flag, and
+    the transpose, left unused, is erased. Of those, the products of a
+    matrix and a vector whose lines are dot products (linalg.matvec, x * W^T
+    at batch 1, and under the scf.if above at a dynamic batch of 1, the fill
+    of the output then made in both branches) or whose output is a vector
+    (which ral_gemm does not take) get the loops above; x * W at batch 1
+    stays a library call.
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
@@ -312,8 +315,8 @@ def DiscCpuTileContractions
     Option<"registerRows", "register-rows", "int64_t", /*default=*/"8",
            "Rows of a register tile (vector registers / 4 on AVX2)">,
     Option<"libraryProducts", "library-products", "bool", /*default=*/"false",
-           "Leave the f32 and f64 products and f32 convolutions to the "
-           "runtime's libraries">,
+           "Leave the f32, f64, bf16 and (widened) f16 products and f32 "
+           "convolutions to the runtime's libraries">,
   ];
   let dependentDialects = [
     "affine::AffineDialect", "arith::ArithDialect", "linalg::LinalgDialect",

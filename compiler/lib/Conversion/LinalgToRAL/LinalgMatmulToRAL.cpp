@@ -20,13 +20,13 @@
 // memref.transpose; on the CPU two that still do not collapse are passed at
 // rank 4.
 //
-// On "gpu", operands of f16 or bf16 that the body widens (arith.extf) before
-// multiplying into an f32 output make a mixed-precision call: cuBLAS takes
-// the operand and output types apart. A matrix-vector product (matvec,
-// vecmat) is there a product of one column or one row, its vector and output
-// seen as [K, 1] and [M, 1] (or [1, K] and [1, N]) by memref.expand_shape:
-// cuBLAS sums it in f32 and rounds once, as the matrix products, where a
-// kernel would sum f16 or bf16 in f16 or bf16.
+// Operands of f16 or bf16 on "gpu", of bf16 on "cpu", that the body widens
+// (arith.extf) before multiplying into an f32 output make a mixed-precision
+// call: cuBLAS and oneDNN take the operand and output types apart. On "gpu"
+// a matrix-vector product (matvec, vecmat) is a product of one column or one
+// row, its vector and output seen as [K, 1] and [M, 1] (or [1, K] and
+// [1, N]) by memref.expand_shape: cuBLAS sums it in f32 and rounds once, as
+// the matrix products, where a kernel would sum f16 or bf16 in f16 or bf16.
 //
 //===----------------------------------------------------------------------===//
 
@@ -153,11 +153,13 @@ MemRefType getTransposedType(MemRefType type, ArrayRef<int64_t> permutation) {
 /// Whether ral_gemm on `device` multiplies `operandType` operands into a
 /// `resultType` output (its registrations, docs/ABI.md): on "gpu" f32, f16
 /// or bf16 throughout, or f16 or bf16 operands with an f32 result; on "cpu"
-/// f32 or f64 throughout.
+/// f32, f64 or bf16 throughout, or bf16 operands with an f32 result.
 bool isGemmElementTypes(StringRef device, Type operandType, Type resultType) {
   if (device == "cpu")
-    return operandType == resultType &&
-           (operandType.isF32() || operandType.isF64());
+    return (operandType == resultType &&
+            (operandType.isF32() || operandType.isF64())) ||
+           (operandType.isBF16() &&
+            (resultType.isBF16() || resultType.isF32()));
   bool is16BitFloat = operandType.isF16() || operandType.isBF16();
   return (operandType == resultType && (is16BitFloat || operandType.isF32())) ||
          (is16BitFloat && resultType.isF32());

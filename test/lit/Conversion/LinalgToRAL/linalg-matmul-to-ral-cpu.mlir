@@ -28,17 +28,62 @@ func.func @f32_and_f64(%ctx: !disc_ral.context, %a: memref<64x128xf32>,
 
 // -----
 
-// The CPU's BLAS has no 16-bit products: they stay loops, fill included.
+// The CPU's libraries take no f16 products (oneDNN's matmul has none in
+// Debian's oneDNN 2.6): they stay loops, fill included, whether f16
+// throughout or widened into f32.
 // CHECK-LABEL: func.func @f16_stays
+// CHECK: linalg.fill
+// CHECK: linalg.matmul
 // CHECK: linalg.fill
 // CHECK: linalg.matmul
 // CHECK-NOT: disc_ral.dispatch
 func.func @f16_stays(%ctx: !disc_ral.context, %a: memref<8x16xf16>,
-                     %b: memref<16x4xf16>, %c: memref<8x4xf16>) {
+                     %b: memref<16x4xf16>, %c: memref<8x4xf16>,
+                     %d: memref<8x4xf32>) {
   %zero = arith.constant 0.0 : f16
   linalg.fill ins(%zero : f16) outs(%c : memref<8x4xf16>)
   linalg.matmul ins(%a, %b : memref<8x16xf16>, memref<16x4xf16>)
                 outs(%c : memref<8x4xf16>)
+  %zero32 = arith.constant 0.0 : f32
+  linalg.fill ins(%zero32 : f32) outs(%d : memref<8x4xf32>)
+  linalg.matmul ins(%a, %b : memref<8x16xf16>, memref<16x4xf16>)
+                outs(%d : memref<8x4xf32>)
+  return
+}
+
+// -----
+
+// bf16 products go to oneDNN's matmul through ral_gemm: bf16 throughout
+// (a batch, a transposed rhs) and bf16 operands widened into f32, as JAX's
+// preferred_element_type=f32 prints them.
+#lhs = affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>
+#rhsT = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3)>
+#out = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+// CHECK-LABEL: func.func @bf16
+// CHECK-NOT: linalg.fill
+// CHECK: disc_ral.dispatch %{{.*}}, "ral_gemm" device "cpu" may_fail(%{{.*}}, %{{.*}}, %{{.*}}, %false{{.*}}, %true{{.*}}) : (memref<4x8x16xbf16>, memref<4x8x16xbf16>, memref<4x8x8xbf16>, i1, i1) -> ()
+// CHECK: disc_ral.dispatch %{{.*}}, "ral_gemm" device "cpu" may_fail(%{{.*}}, %{{.*}}, %{{.*}}, %false{{.*}}, %false{{.*}}) : (memref<8x16xbf16>, memref<16x4xbf16>, memref<8x4xf32>, i1, i1) -> ()
+// CHECK-NOT: linalg.
+// CHECK: return
+func.func @bf16(%ctx: !disc_ral.context, %a: memref<4x8x16xbf16>,
+                %b: memref<4x8x16xbf16>, %c: memref<4x8x8xbf16>,
+                %x: memref<8x16xbf16>, %y: memref<16x4xbf16>,
+                %o: memref<8x4xf32>) {
+  %zero = arith.constant 0.0 : bf16
+  linalg.fill ins(%zero : bf16) outs(%c : memref<4x8x8xbf16>)
+  linalg.generic {indexing_maps = [#lhs, #rhsT, #out],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<4x8x16xbf16>, memref<4x8x16xbf16>)
+      outs(%c : memref<4x8x8xbf16>) {
+  ^bb0(%l: bf16, %r: bf16, %acc: bf16):
+    %m = arith.mulf %l, %r : bf16
+    %s = arith.addf %acc, %m : bf16
+    linalg.yield %s : bf16
+  }
+  %zero32 = arith.constant 0.0 : f32
+  linalg.fill ins(%zero32 : f32) outs(%o : memref<8x4xf32>)
+  linalg.matmul ins(%x, %y : memref<8x16xbf16>, memref<16x4xbf16>)
+                outs(%o : memref<8x4xf32>)
   return
 }
 

@@ -18,8 +18,8 @@ def DiscLinalgMatmulToRAL
     `disc_ral.dispatch "ral_gemm"` call on `device` (docs/ABI.md) with the
     operands and whether each is transposed: cuBLAS on "gpu" (f32, f16 or
     bf16 throughout, or f16 or bf16 operands that the body widens with
-    `arith.extf` into an f32 output), a tuned BLAS on "cpu" (f32 or f64
-    throughout). Several batch dimensions become one through a
+    `arith.extf` into an f32 output), a tuned BLAS or oneDNN on "cpu" (f32,
+    f64 or bf16 throughout, or bf16 operands widened into an f32 output). Several batch dimensions become one through a
     `memref.collapse_shape` of each operand, so a product is converted only
     when every operand's layout is known to let them collapse (contiguous
     batch strides). An operand whose batch dims do not lead (a dot_general
