@@ -21,10 +21,13 @@
 
 #include "disc/Pipeline/Passes.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
@@ -63,11 +66,17 @@ getTransposedLoops(linalg::GenericOp op) {
     return std::nullopt;
   AffineMap inputMap = op.getMatchingIndexingMap(op.getDpsInputOperand(0));
   AffineMap outputMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
-  if (!inputMap.isPermutation() || !outputMap.isPermutation())
+  if (!inputMap.isPermutation() || !outputMap.isPermutation() ||
+      !cast<MemRefType>(op.getDpsInputOperand(0)->get().getType())
+           .isStrided() ||
+      !cast<MemRefType>(op.getDpsInitOperand(0)->get().getType()).isStrided())
     return std::nullopt;
   unsigned inputLoop = inputMap.getDimPosition(inputMap.getNumResults() - 1);
   unsigned outputLoop = outputMap.getDimPosition(outputMap.getNumResults() - 1);
-  if (inputLoop == outputLoop)
+  // A transposed dimension of one element leaves a copy of rows.
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  if (inputLoop == outputLoop || ranges[inputLoop] == 1 ||
+      ranges[outputLoop] == 1)
     return std::nullopt;
   return std::make_pair(inputLoop, outputLoop);
 }
@@ -86,30 +95,117 @@ std::optional<int64_t> getBlockSize(linalg::GenericOp op, int64_t vectorBits) {
   return std::min<int64_t>(kMaxBlock, vectorBits / bits);
 }
 
-/// Tiles `op` by `block` along its two transposed loops and by one along
-/// the others, in an scf.parallel, and vectorizes the tile, masked so that
-/// edge blocks and dynamic sizes stay within the buffers.
+/// A view of `buffer`, indexed through `map` by the loops, of one element
+/// along every loop but the two block loops `blockLoops` and of their block
+/// (or what is left of it at the edge) along those, rank-reduced to the two.
+Value createBlockView(OpBuilder &builder, Location loc, Value buffer,
+                      AffineMap map, ValueRange ivs,
+                      ArrayRef<OpFoldResult> blockSizes,
+                      ArrayRef<unsigned> blockLoops) {
+  auto type = cast<MemRefType>(buffer.getType());
+  SmallVector<OpFoldResult> offsets, sizes;
+  SmallVector<OpFoldResult> strides(type.getRank(), builder.getIndexAttr(1));
+  SmallVector<int64_t> blockShape;
+  for (unsigned dim = 0; dim < type.getRank(); ++dim) {
+    unsigned loop = map.getDimPosition(dim);
+    offsets.push_back(ivs[loop]);
+    const auto *block = llvm::find(blockLoops, loop);
+    if (block == blockLoops.end()) {
+      sizes.push_back(builder.getIndexAttr(1));
+      continue;
+    }
+    OpFoldResult size = blockSizes[block - blockLoops.begin()];
+    sizes.push_back(size);
+    std::optional<int64_t> staticSize = getConstantIntValue(size);
+    blockShape.push_back(staticSize ? *staticSize : ShapedType::kDynamic);
+  }
+  MemRefType blockType = memref::SubViewOp::inferRankReducedResultType(
+      blockShape, type, offsets, sizes, strides);
+  return memref::SubViewOp::create(builder, loc, blockType, buffer, offsets,
+                                   sizes, strides);
+}
+
+/// The map from the two block loops to the block of an operand indexed
+/// through `map`.
+AffineMap getBlockMap(MLIRContext *context, AffineMap map,
+                      ArrayRef<unsigned> blockLoops) {
+  SmallVector<AffineExpr> results;
+  for (unsigned dim = 0; dim < map.getNumResults(); ++dim) {
+    const auto *block = llvm::find(blockLoops, map.getDimPosition(dim));
+    if (block != blockLoops.end())
+      results.push_back(getAffineDimExpr(block - blockLoops.begin(), context));
+  }
+  return AffineMap::get(2, 0, results, context);
+}
+
+/// Replaces `op` by an scf.parallel over its blocks, `block` elements along
+/// its two transposed loops and one along the others, each a 2-D copy
+/// between rank-reduced views, vectorized: masked where a block at the edge
+/// (or of a dynamic size) is smaller.
 LogicalResult tileAndVectorize(RewriterBase &rewriter, linalg::GenericOp op,
                                std::pair<unsigned, unsigned> loops,
                                int64_t block) {
-  SmallVector<int64_t> tileSizes(op.getNumLoops(), 1);
-  tileSizes[loops.first] = block;
-  tileSizes[loops.second] = block;
+  Location loc = op.getLoc();
+  MLIRContext *context = op.getContext();
+  SmallVector<unsigned> blockLoops = {std::min(loops.first, loops.second),
+                                      std::max(loops.first, loops.second)};
   rewriter.setInsertionPoint(op);
-  FailureOr<linalg::TiledLinalgOp> tiled = linalg::tileLinalgOp(
-      rewriter, op,
-      linalg::LinalgTilingOptions().setTileSizes(tileSizes).setLoopType(
-          linalg::LinalgTilingLoopType::ParallelLoops));
-  if (failed(tiled))
-    return failure();
+  SmallVector<Range> ranges =
+      cast<linalg::LinalgOp>(op.getOperation()).createLoopRanges(rewriter, loc);
+  SmallVector<Value> lowerBounds, upperBounds, steps;
+  for (auto [loop, range] : llvm::enumerate(ranges)) {
+    lowerBounds.push_back(arith::ConstantIndexOp::create(rewriter, loc, 0));
+    upperBounds.push_back(
+        getValueOrCreateConstantIndexOp(rewriter, loc, range.size));
+    bool isBlockLoop = llvm::is_contained(blockLoops, loop);
+    steps.push_back(
+        arith::ConstantIndexOp::create(rewriter, loc, isBlockLoop ? block : 1));
+  }
+  Value input = op.getDpsInputOperand(0)->get();
+  Value output = op.getDpsInitOperand(0)->get();
+  AffineMap inputMap = op.getMatchingIndexingMap(op.getDpsInputOperand(0));
+  AffineMap outputMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  // The body is built once the loop exists: folding the block sizes looks
+  // at the induction variables' owner.
+  auto parallel =
+      scf::ParallelOp::create(rewriter, loc, lowerBounds, upperBounds, steps);
+  ValueRange ivs = parallel.getInductionVars();
+  rewriter.setInsertionPoint(parallel.getBody()->getTerminator());
+  // The whole block, but min(block, size - iv) where the size is not a
+  // multiple of it.
+  AffineExpr iv, size;
+  bindSymbols(context, iv, size);
+  AffineMap remaining = AffineMap::get(
+      0, 2, {getAffineConstantExpr(block, context), size - iv}, context);
+  SmallVector<OpFoldResult> blockSizes;
+  for (unsigned loop : blockLoops) {
+    std::optional<int64_t> staticSize = getConstantIntValue(ranges[loop].size);
+    if (staticSize && *staticSize % block == 0)
+      blockSizes.push_back(rewriter.getIndexAttr(block));
+    else
+      blockSizes.push_back(affine::makeComposedFoldedAffineMin(
+          rewriter, loc, remaining, {ivs[loop], ranges[loop].size}));
+  }
+  Value inputBlock = createBlockView(rewriter, loc, input, inputMap, ivs,
+                                     blockSizes, blockLoops);
+  Value outputBlock = createBlockView(rewriter, loc, output, outputMap, ivs,
+                                      blockSizes, blockLoops);
+  SmallVector<AffineMap> maps = {getBlockMap(context, inputMap, blockLoops),
+                                 getBlockMap(context, outputMap, blockLoops)};
+  SmallVector<utils::IteratorType> iterators(2, utils::IteratorType::parallel);
+  auto blockOp = linalg::GenericOp::create(
+      rewriter, loc, TypeRange(), ValueRange{inputBlock},
+      ValueRange{outputBlock}, maps, iterators,
+      [](OpBuilder &builder, Location yieldLoc, ValueRange args) {
+        linalg::YieldOp::create(builder, yieldLoc, args.front());
+      });
   rewriter.eraseOp(op);
-  SmallVector<bool> scalableDims(tileSizes.size(), false);
-  rewriter.setInsertionPoint(tiled->op);
-  FailureOr<linalg::VectorizationResult> vectorized =
-      linalg::vectorize(rewriter, tiled->op, tileSizes, scalableDims);
-  if (failed(vectorized))
+  SmallVector<int64_t> vectorSizes(2, block);
+  SmallVector<bool> scalableDims(2, false);
+  rewriter.setInsertionPoint(blockOp);
+  if (failed(linalg::vectorize(rewriter, blockOp, vectorSizes, scalableDims)))
     return failure();
-  rewriter.eraseOp(tiled->op);
+  rewriter.eraseOp(blockOp);
   return success();
 }
 
