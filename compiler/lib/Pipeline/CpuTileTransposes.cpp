@@ -152,8 +152,16 @@ LogicalResult tileAndVectorize(RewriterBase &rewriter, linalg::GenericOp op,
   rewriter.setInsertionPoint(op);
   SmallVector<Range> ranges =
       cast<linalg::LinalgOp>(op.getOperation()).createLoopRanges(rewriter, loc);
+  // The blocks along the input's rows are the innermost loop: consecutive
+  // blocks read the next lines of the same rows.
+  SmallVector<unsigned> order;
+  for (unsigned loop = 0; loop < ranges.size(); ++loop)
+    if (loop != loops.first)
+      order.push_back(loop);
+  order.push_back(loops.first);
   SmallVector<Value> lowerBounds, upperBounds, steps;
-  for (auto [loop, range] : llvm::enumerate(ranges)) {
+  for (unsigned loop : order) {
+    const Range &range = ranges[loop];
     lowerBounds.push_back(arith::ConstantIndexOp::create(rewriter, loc, 0));
     upperBounds.push_back(
         getValueOrCreateConstantIndexOp(rewriter, loc, range.size));
@@ -169,7 +177,9 @@ LogicalResult tileAndVectorize(RewriterBase &rewriter, linalg::GenericOp op,
   // at the induction variables' owner.
   auto parallel =
       scf::ParallelOp::create(rewriter, loc, lowerBounds, upperBounds, steps);
-  ValueRange ivs = parallel.getInductionVars();
+  SmallVector<Value> ivs(ranges.size());
+  for (auto [position, loop] : llvm::enumerate(order))
+    ivs[loop] = parallel.getInductionVars()[position];
   rewriter.setInsertionPoint(parallel.getBody()->getTerminator());
   // The whole block, but min(block, size - iv) where the size is not a
   // multiple of it.

@@ -2,9 +2,10 @@
 // RUN: disc-opt %s -split-input-file -disc-cpu-tile-transposes=vector-bits=256 | FileCheck %s --check-prefix=AVX2
 
 // A matrix transpose: blocks of 16x16 f32 (8x8 on AVX2) in parallel, each
-// read as rows, transposed by shuffles of rows and written as rows.
+// read as rows, transposed by shuffles of rows and written as rows; the
+// innermost loop walks along the input's rows.
 // CHECK-LABEL: func.func @matrix
-// CHECK: scf.parallel (%[[I:.*]], %[[J:.*]]) = (%{{.*}}, %{{.*}}) to (%{{.*}}, %{{.*}}) step (%[[C16:.*]], %[[C16]])
+// CHECK: scf.parallel (%[[J:.*]], %[[I:.*]]) = (%{{.*}}, %{{.*}}) to (%[[C64:.*]], %[[C32:.*]]) step (%[[C16:.*]], %[[C16]])
 // CHECK-NOT: affine.min
 // CHECK: %[[IN:.*]] = memref.subview %{{.*}}[%[[J]], %[[I]]] [16, 16]
 // CHECK: %[[OUT:.*]] = memref.subview %{{.*}}[%[[I]], %[[J]]] [16, 16]
