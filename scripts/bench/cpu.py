@@ -264,6 +264,12 @@ def dense_weight_t(rng, rows, width=1024, outputs=4096):
                    2.0 * rows * width * outputs, "sgemm")
 
 
+def transpose(rng, shape, permutation):
+    """A transpose that stays a copy, bound by reading and writing it once."""
+    x = normal(rng, shape)
+    return Program(lambda x: jnp.transpose(x, permutation), (x,), "GB/s", 2 * 4 * math.prod(shape), "copy")
+
+
 def elementwise(rng, n=16 << 20):
     def chain(a, b):
         t = jnp.minimum(jnp.maximum((a * b + a) - b, a), b)
@@ -410,6 +416,8 @@ PROGRAMS = {
     "rng_bits_philox_2048x2048": lambda rng: static_rng_bits(rng, jax.lax.RandomAlgorithm.RNG_PHILOX),
     "dyn_rng_bits_philox_2048x2048": lambda rng: dynamic_rng_bits(
         rng, jax.lax.RandomAlgorithm.RNG_PHILOX),
+    "transpose_4096x4096": lambda rng: transpose(rng, (4096, 4096), (1, 0)),
+    "transpose_nchw_to_nhwc_8x64x112x112": lambda rng: transpose(rng, (8, 64, 112, 112), (0, 2, 3, 1)),
 }
 
 

@@ -177,6 +177,34 @@ def reshape_transpose_cases():
     return cases
 
 
+def blocked_transpose_cases():
+    """Transposes that move the innermost dim, copied on the CPU in square
+    blocks: sizes that are not multiples of a block (16, or 8 for 64-bit
+    elements), every element width, NCHW->NHWC, and dynamic sizes."""
+    g = rng(45)
+    cases = []
+    shapes = [((37, 53), [1, 0]), ((2, 19, 17, 23), [0, 2, 3, 1]), ((5, 33, 18), [2, 1, 0])]
+    for element_type in ["f32", "f64", "f16", "i8", "ui16", "i64"]:
+        for i, (shape, perm) in enumerate(shapes):
+            x = random_array(g, shape, element_type)
+            out_shape = tuple(shape[p] for p in perm)
+            cases.append(one_op_case(
+                "blocked_transpose_%d_%s" % (i, element_type), [x], [element_type], out_shape,
+                element_type,
+                "%%0 = stablehlo.transpose %%arg0, dims = [%s] : ({0}) -> {out}" % ", ".join(map(str, perm)),
+                lambda x, p=perm: np.transpose(x, p).copy()))
+    for element_type in ["f32", "f64", "i8"]:
+        in_type = tensor_type((-1, -1), element_type)
+        mlir = jax_module([("x", in_type)], [(in_type, "result")],
+                          ["%%0 = stablehlo.transpose %%arg0, dims = [1, 0] : (%s) -> %s" % (in_type, in_type),
+                           "return %%0 : %s" % in_type])
+        for rows, columns in [(3, 70), (41, 29)]:
+            x = random_array(g, (rows, columns), element_type)
+            cases.append(Case("blocked_transpose_dynamic_%dx%d_%s" % (rows, columns, element_type), mlir,
+                              [x], lambda x: x.T.copy()))
+    return cases
+
+
 def passthrough_cases():
     """Results that are an argument itself, a view of one, or one value twice."""
     g = rng(44)
@@ -198,4 +226,5 @@ def passthrough_cases():
     ]
 
 
-run(passthrough_cases() + constant_cases() + iota_cases() + broadcast_cases() + reshape_transpose_cases())
+run(passthrough_cases() + constant_cases() + iota_cases() + broadcast_cases() + reshape_transpose_cases()
+    + blocked_transpose_cases())

@@ -327,7 +327,8 @@ static void addMathAndIndexLowering(OpPassManager &pm) {
 // loops by rows become
 // scf.parallel like every other parallel loop; strided copies must become
 // loops before the linalg lowering, and loops are ordered for unit-stride
-// inner loops before they are emitted; a row's elementwise steps become
+// inner loops before they are emitted; transposes are copied in square
+// blocks transposed in vector registers; a row's elementwise steps become
 // vectors of the target's registers (and their transfers loads, stores and
 // masked ones, with the register tiles' lowering); elementwise loops with
 // outputs larger than the cache store whole lines past it; the outer parallel
@@ -344,6 +345,9 @@ static void buildCpuDevicePhase(OpPassManager &pm,
   functions.addPass(createForallToParallelLoopPass());
   functions.addPass(createDiscMemrefCopyToLinalg());
   functions.addPass(createDiscLinalgContiguousInnerLoop());
+  DiscCpuTileTransposesOptions transposes;
+  transposes.vectorBits = options.cpuVectorBits;
+  functions.addPass(createDiscCpuTileTransposes(transposes));
   DiscCpuVectorizeRowsOptions rows;
   rows.vectorBits = options.cpuVectorBits;
   functions.addPass(createDiscCpuVectorizeRows(rows));

@@ -107,6 +107,37 @@ def DiscCpuVectorizeRows : Pass<"disc-cpu-vectorize-rows", "func::FuncOp"> {
   ];
 }
 
+def DiscCpuTileTransposes : Pass<"disc-cpu-tile-transposes", "func::FuncOp"> {
+  let summary = "Copies a transpose that moves the innermost dimension in "
+                "square blocks transposed in vector registers";
+  let description = [{
+    A linalg.generic on buffers that only copies its one input to its one
+    output through permutations, where the loop of the input's last
+    dimension is not the loop of the output's last dimension (a matrix
+    transpose, NCHW to NHWC), reads one operand a whole cache line at a time
+    and the other one element per line when lowered as loops. It is tiled by
+    a square block along those two loops (`vector-bits` over the element's
+    bits, at most 16: 16x16 f32 on AVX-512, 8x8 f64) and by one along every
+    other loop, the tiles in an scf.parallel that disc-cpu-parallel-for runs
+    on every core, and each block is vectorized by linalg vectorization:
+    one vector per row read, a vector.transpose lowered to shuffles (the
+    16x16 shuffle network for 32-bit elements), one vector per row written.
+    Blocks at the edges of sizes that are not multiples of the block, or
+    dynamic, are masked. Copies inside a loop by rows are left to
+    disc-cpu-vectorize-rows.
+  }];
+  let options = [
+    Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
+           "The width of the target's vector registers in bits">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 def DiscCpuParallelReductions
     : Pass<"disc-cpu-parallel-reductions", "func::FuncOp"> {
   let summary = "Splits a reduction whose outer loop reduces in chunks of "
