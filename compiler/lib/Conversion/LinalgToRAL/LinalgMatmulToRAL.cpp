@@ -17,8 +17,9 @@
 // (memref.collapse_shape). A product of [B, S, K] with a [K, N] matrix is
 // one product of B * S rows: lhs and out collapse to rank 2. Batch dims that
 // do not lead an operand (einsum's bqhd,bkhd->bhqk) are brought first by a
-// memref.transpose; on the CPU two that still do not collapse are passed at
-// rank 4.
+// memref.transpose; two that still do not collapse are passed at rank 4 on
+// the CPU, and on the GPU are a loop over the first, each step a batched
+// call on rank-3 subviews.
 //
 // Operands of f16 or bf16 on "gpu", of bf16 on "cpu", that the body widens
 // (arith.extf) before multiplying into an f32 output make a mixed-precision
@@ -36,6 +37,7 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 namespace mlir {
 namespace disc {
@@ -62,7 +64,7 @@ struct Gemm {
   // (einsum's `bqhd,bkhd->bhqk`); empty when they lead already.
   SmallVector<int64_t> lhsPermutation, rhsPermutation;
   // Rank 4 whose two batch dims do not collapse into one: the CPU's ral_gemm
-  // takes them as they are.
+  // takes them as they are, the GPU's one step of the first at a time.
   bool twoBatchDims = false;
   // A matrix-vector product: the input (0: lhs, 1: rhs) that is a vector,
   // expanded with the output to rank 2; none for a matrix product.
@@ -355,7 +357,7 @@ std::optional<Gemm> matchGemm(linalg::LinalgOp op, StringRef device) {
                        isGemmOperand(outType, resultType, rank);
     // Two batch dims that do not collapse (attention's heads inside its
     // tokens) go to the CPU's ral_gemm of rank 4 as they are.
-    gemm.twoBatchDims = !collapsible && rank == 4 && device == "cpu" &&
+    gemm.twoBatchDims = !collapsible && rank == 4 &&
                         hasGemmRows(lhsType, operandType, rank) &&
                         hasGemmRows(rhsType, operandType, rank) &&
                         hasGemmRows(outType, resultType, rank);
@@ -406,6 +408,35 @@ void convertMatrixVectorToDispatch(Gemm gemm, Value context, StringRef device,
   op.erase();
 }
 
+/// Opens an scf.for over the first dim of the rank-4 `operands` (lhs, rhs,
+/// out), leaving `builder` in its body, and returns each operand's rank-3
+/// subview at the loop's step.
+SmallVector<Value> getFirstDimLoopStep(OpBuilder &builder, Location loc,
+                                       ArrayRef<Value> operands) {
+  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+  Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+  Value count = memref::DimOp::create(builder, loc, operands.back(), 0);
+  auto loop = scf::ForOp::create(builder, loc, zero, count, one);
+  builder.setInsertionPoint(loop.getBody()->getTerminator());
+  Value step = loop.getInductionVar();
+  SmallVector<Value> subviews;
+  for (Value operand : operands) {
+    auto type = cast<MemRefType>(operand.getType());
+    SmallVector<OpFoldResult> offsets(4, builder.getIndexAttr(0));
+    offsets[0] = step;
+    SmallVector<OpFoldResult> sizes = {builder.getIndexAttr(1)};
+    for (int64_t dim = 1; dim < 4; ++dim)
+      sizes.push_back(memref::getMixedSize(builder, loc, operand, dim));
+    SmallVector<OpFoldResult> strides(4, builder.getIndexAttr(1));
+    auto subviewType = memref::SubViewOp::inferRankReducedResultType(
+        type.getShape().drop_front(), type, offsets, sizes, strides);
+    subviews.push_back(
+        memref::SubViewOp::create(builder, loc, cast<MemRefType>(subviewType),
+                                  operand, offsets, sizes, strides));
+  }
+  return subviews;
+}
+
 void convertToDispatch(Gemm gemm, Value context, StringRef device) {
   linalg::LinalgOp op = gemm.op;
   OpBuilder builder(op);
@@ -440,6 +471,8 @@ void convertToDispatch(Gemm gemm, Value context, StringRef device) {
           builder, loc, operand,
           gemm.collapseRows ? getRowCollapse(rank) : getBatchCollapse(rank)));
   }
+  if (gemm.twoBatchDims && device == "gpu")
+    args = getFirstDimLoopStep(builder, loc, args);
   args.append({transposeLhs, transposeRhs});
   disc_ral::DispatchOp::create(builder, loc, TypeRange(), context, "ral_gemm",
                                device, /*may_fail=*/true, args);

@@ -216,19 +216,29 @@ func.func @collapsed_batch(%ctx: !disc_ral.context, %q: memref<2x4x8x16xf32>,
 
 // -----
 
-// Left for the kernel passes: batch dims whose strides do not collapse into
-// one (a batch stride that skips memory, a dynamic one), and batch dims in
-// another order in rhs than in the output.
+// Two batch dims whose strides do not collapse into one (a batch stride
+// that skips memory, a dynamic one, batch dims in another order in rhs than
+// in the output, brought first by a transpose) are a loop over the first:
+// each step one batched cuBLAS call on rank-3 subviews, which have one batch
+// stride each.
 #q = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d4)>
 #v = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d4, d3)>
 #vSwapped = affine_map<(d0, d1, d2, d3, d4) -> (d1, d0, d4, d3)>
 #scores = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3)>
-// CHECK-LABEL: func.func @kept_batch
-// CHECK-NOT: ral_gemm
-// CHECK-NOT: memref.collapse_shape
-// CHECK-COUNT-3: linalg.generic
-// CHECK-NOT: ral_gemm
-func.func @kept_batch(%ctx: !disc_ral.context,
+// CHECK-LABEL: func.func @batch_loops
+// CHECK-NOT: linalg.fill
+// CHECK: scf.for %[[B:.*]] = %{{.*}} to %{{.*}} step
+// CHECK: %[[Q:.*]] = memref.subview %{{.*}}[%[[B]], 0, 0, 0] [1, 4, 8, 16] [1, 1, 1, 1] : memref<2x4x8x16xf32, strided<[1024, 128, 16, 1]>> to memref<4x8x16xf32, strided<[128, 16, 1], offset: ?>>
+// CHECK: %[[V:.*]] = memref.subview %{{.*}}[%[[B]], 0, 0, 0] [1, 4, 16, 8]
+// CHECK: %[[S:.*]] = memref.subview %{{.*}}[%[[B]], 0, 0, 0] [1, 4, 8, 8]
+// CHECK: "ral_gemm" device "gpu" may_fail(%[[Q]], %[[V]], %[[S]], %{{.*}}, %{{.*}}) : (memref<4x8x16xf32, strided<[128, 16, 1], offset: ?>>, memref<4x16x8xf32, strided<[128, 8, 1], offset: ?>>, memref<4x8x8xf32, strided<[64, 8, 1], offset: ?>>, i1, i1)
+// CHECK: scf.for
+// CHECK: "ral_gemm" device "gpu" {{.*}} : (memref<4x8x16xf32, strided<[?, 16, 1], offset: ?>>,
+// CHECK: memref.transpose %{{.*}} (d0, d1, d2, d3) -> (d1, d0, d2, d3) : memref<4x2x16x8xf32> to memref<2x4x16x8xf32, strided<[128, 256, 8, 1]>>
+// CHECK: scf.for
+// CHECK: "ral_gemm" device "gpu" {{.*}} memref<4x16x8xf32, strided<[256, 8, 1], offset: ?>>
+// CHECK-NOT: linalg.generic
+func.func @batch_loops(%ctx: !disc_ral.context,
                       %gapped: memref<2x4x8x16xf32, strided<[1024, 128, 16, 1]>>,
                       %dynamic: memref<2x4x8x16xf32, strided<[?, ?, 16, 1]>>,
                       %v: memref<2x4x16x8xf32>, %vT: memref<4x2x16x8xf32>,
@@ -364,7 +374,7 @@ func.func @no_context(%a: memref<4x8xf32>, %b: memref<8x2xf32>,
 
 // A batch dim in the middle (dot_general batching_dims = [1] x [1]) is read
 // through a transposed view; einsum's two batch dims that do not collapse
-// have no cuBLAS call and stay for the kernels.
+// (bqhd,bkhd->bhqk) are a loop over b of calls batched over h.
 #lhsM = affine_map<(b, i, j, k) -> (i, b, k)>
 #rhsM = affine_map<(b, i, j, k) -> (k, b, j)>
 #outM = affine_map<(b, i, j, k) -> (b, i, j)>
@@ -375,7 +385,10 @@ func.func @no_context(%a: memref<4x8xf32>, %b: memref<8x2xf32>,
 // CHECK: memref.transpose %{{.*}} (d0, d1, d2) -> (d1, d0, d2) : memref<4x2x3xf32> to memref<2x4x3xf32, strided<[3, 6, 1]>>
 // CHECK: memref.transpose %{{.*}} (d0, d1, d2) -> (d1, d0, d2) : memref<3x2x5xf32> to memref<2x3x5xf32, strided<[5, 10, 1]>>
 // CHECK: "ral_gemm" device "gpu"
-// CHECK: linalg.generic
+// CHECK: memref.transpose %{{.*}} (d0, d1, d2, d3) -> (d0, d2, d1, d3) : memref<2x4x3x8xf32> to memref<2x3x4x8xf32, strided<[96, 8, 24, 1]>>
+// CHECK: scf.for
+// CHECK: "ral_gemm" device "gpu" {{.*}} : (memref<3x4x8xf32, strided<[8, 24, 1], offset: ?>>, memref<3x5x8xf32, strided<[8, 24, 1], offset: ?>>, memref<3x4x5xf32, strided<[20, 5, 1], offset: ?>>, i1, i1)
+// CHECK-NOT: linalg.generic
 func.func @batch_not_leading(%ctx: !disc_ral.context, %a: memref<4x2x3xf32>,
                              %b: memref<3x2x5xf32>, %c: memref<2x4x5xf32>,
                              %query: memref<2x4x3x8xf32>,

@@ -25,8 +25,10 @@ def DiscLinalgMatmulToRAL
     batch strides). An operand whose batch dims do not lead (a dot_general
     with batching dims in the middle, attention written as einsum
     `bqhd,bkhd->bhqk`) is read through a `memref.transpose` that puts them
-    first, its innermost dim kept innermost; on "cpu", two batch dims that
-    still do not collapse are passed as they are, to the rank-4 `ral_gemm`.
+    first, its innermost dim kept innermost; two batch dims that still do
+    not collapse are passed as they are to the rank-4 `ral_gemm` on "cpu",
+    and on "gpu" become an `scf.for` over the first, each step one batched
+    call on rank-3 subviews (cuBLAS takes one batch stride per operand).
     A product of an activation with several leading dims and
     a weight matrix (`[B, S, K] x [K, N]`, every dense layer of a
     transformer) is one product of `[B * S, K]` rows, its lhs and output
@@ -51,6 +53,7 @@ def DiscLinalgMatmulToRAL
     "::mlir::arith::ArithDialect",
     "::mlir::disc_ral::RALDialect",
     "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
   ];
 }
 
