@@ -356,7 +356,8 @@ std::optional<Gemm> matchGemm(linalg::LinalgOp op, StringRef device) {
                        isGemmOperand(rhsType, operandType, rank) &&
                        isGemmOperand(outType, resultType, rank);
     // Two batch dims that do not collapse (attention's heads inside its
-    // tokens) go to the CPU's ral_gemm of rank 4 as they are.
+    // tokens) go to the CPU's ral_gemm of rank 4 as they are, and on the GPU
+    // to one batched call per step of the first.
     gemm.twoBatchDims = !collapsible && rank == 4 &&
                         hasGemmRows(lhsType, operandType, rank) &&
                         hasGemmRows(rhsType, operandType, rank) &&
