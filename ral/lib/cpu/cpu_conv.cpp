@@ -182,18 +182,8 @@ dnnl_status_t makePrimitive(const Dnnl &dnnl, const int64_t (&sourceSizes)[4],
            &anyFilter, nullptr, &made.destination, strides, dilations,
            padBefore, padAfter)))
     return status;
-  // The scratchpad is passed with each call, so that parts may run the
-  // same primitive at once.
-  dnnl_primitive_attr_t attributes;
-  if ((status = dnnl.attrCreate(&attributes)))
-    return status;
   dnnl_primitive_desc_t convolutionDesc = nullptr;
-  status = dnnl.attrSetScratchpadMode(attributes, dnnl_scratchpad_mode_user);
-  if (!status)
-    status = dnnl.primitiveDescCreate(&convolutionDesc, &desc, attributes,
-                                      dnnl.engine, nullptr);
-  dnnl.attrDestroy(attributes);
-  if (status)
+  if ((status = dnnl.createWithUserScratchpad(&desc, &convolutionDesc)))
     return status;
   made.packedFilter =
       *dnnl.primitiveDescQueryMd(convolutionDesc, dnnl_query_weights_md, 0);

@@ -83,18 +83,8 @@ dnnl_status_t makeMatmul(const Dnnl &dnnl, const std::vector<int64_t> &key,
   if ((status = dnnl.matmulDescInit(&desc, &made.source, &made.weights, nullptr,
                                     &made.destination)))
     return status;
-  dnnl_primitive_attr_t attributes;
-  if ((status = dnnl.attrCreate(&attributes)))
-    return status;
-  // The scratchpad is passed with each call, so that parts may run the
-  // same primitive at once.
   dnnl_primitive_desc_t matmulDesc = nullptr;
-  status = dnnl.attrSetScratchpadMode(attributes, dnnl_scratchpad_mode_user);
-  if (!status)
-    status = dnnl.primitiveDescCreate(&matmulDesc, &desc, attributes,
-                                      dnnl.engine, nullptr);
-  dnnl.attrDestroy(attributes);
-  if (status)
+  if ((status = dnnl.createWithUserScratchpad(&desc, &matmulDesc)))
     return status;
   made.scratchpadBytes = dnnl.memoryDescGetSize(
       dnnl.primitiveDescQueryMd(matmulDesc, dnnl_query_scratchpad_md, 0));

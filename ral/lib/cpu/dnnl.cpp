@@ -96,6 +96,21 @@ int Dnnl::sgemmOnThisThread(bool transA, bool transB, int64_t m, int64_t n,
                ldb, 0.0f, c, ldc);
 }
 
+dnnl_status_t
+Dnnl::createWithUserScratchpad(const_dnnl_op_desc_t opDesc,
+                               dnnl_primitive_desc_t *primitiveDesc) const {
+  dnnl_primitive_attr_t attributes;
+  dnnl_status_t status = attrCreate(&attributes);
+  if (status)
+    return status;
+  status = attrSetScratchpadMode(attributes, dnnl_scratchpad_mode_user);
+  if (!status)
+    status =
+        primitiveDescCreate(primitiveDesc, opDesc, attributes, engine, nullptr);
+  attrDestroy(attributes);
+  return status;
+}
+
 dnnl_status_t Dnnl::executeOnThisThread(dnnl_primitive_t primitive,
                                         Arguments args,
                                         size_t scratchpadBytes) const {

@@ -63,6 +63,13 @@ struct Dnnl {
                         int64_t k, const float *a, int64_t lda, const float *b,
                         int64_t ldb, float *c, int64_t ldc) const;
 
+  // Makes in `primitiveDesc` the primitive descriptor of `opDesc` whose
+  // scratchpad is passed with each call (dnnl_scratchpad_mode_user), so that
+  // several threads may run one primitive at once; returns oneDNN's status.
+  dnnl_status_t
+  createWithUserScratchpad(const_dnnl_op_desc_t opDesc,
+                           dnnl_primitive_desc_t *primitiveDesc) const;
+
   // The arguments of a primitive: each argument's memory descriptor and
   // the data it describes.
   using Arguments = std::initializer_list<
