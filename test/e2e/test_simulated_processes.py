@@ -7,9 +7,11 @@ runs its manual computations per device.
 Each is checked against numpy computing every process and its collectives
 by hand; and the errors for what cannot be simulated."""
 
+import os
+
 import numpy as np
 
-from e2e import Case, jax_module, jax_printed, random_array, rng, run, tensor_type
+from e2e import DATA, Case, jax_module, jax_printed, random_array, rng, run, tensor_type
 
 FLAG = ["--simulate-processes"]
 def body(element, op="add"):
@@ -225,40 +227,137 @@ def jax_shard_map_case(g):
                 reference, atol=1e-5, rtol=1e-4, compile_args=FLAG)
 
 
-def error_cases():
-    t = "tensor<4xf32>"
-    two_replicas = grid_module([("x", t)], [(t, "result")], ["return %%arg0 : %s" % t], 2, 1)
-    loop = grid_module([("x", t), ("n", "tensor<i32>")], [(t, "result")], [
+def counted_loop(t, replicas):
+    """A while of n steps whose body sums v over the replicas."""
+    return grid_module([("x", t), ("n", "tensor<i32>")], [(t, "result")], [
         "%%0:2 = stablehlo.while(%%i = %%arg1, %%v = %%arg0) : tensor<i32>, %s" % t,
         "cond {",
         "  %c = stablehlo.constant dense<0> : tensor<i32>",
         "  %p = stablehlo.compare GT, %i, %c : (tensor<i32>, tensor<i32>) -> tensor<i1>",
         "  stablehlo.return %p : tensor<i1>",
         "} do {",
-        '  %s = "stablehlo.all_reduce"(%v) <{replica_groups = dense<[[0, 1]]> : '
-        "tensor<1x2xi64>}> ({"] + body("f32") + ["}) : (%s) -> %s" % (t, t),
-        "  stablehlo.return %%i, %%s : tensor<i32>, %s" % t,
+        '  %%s = "stablehlo.all_reduce"(%%v) <{replica_groups = dense<[%s]> : '
+        "tensor<1x%dxi64>}> ({" % (list(range(replicas)), replicas)] + body("f32") + [
+            "}) : (%s) -> %s" % (t, t),
+        "  %one = stablehlo.constant dense<1> : tensor<i32>",
+        "  %j = stablehlo.subtract %i, %one : tensor<i32>",
+        "  stablehlo.return %%j, %%s : tensor<i32>, %s" % t,
         "}",
-        "return %%0#1 : %s" % t], 2, 1)
+        "return %%0#1 : %s" % t], replicas, 1)
+
+
+def loop_all_reduce_case(g):
+    """A while whose body all_reduces its value over 3 replicas, run as one
+    loop for all of them: each step every replica gets the sum."""
+    t = "tensor<4xf32>"
+    xs = [random_array(g, (4,), "f32") for _ in range(3)]
+    steps = np.array(3, np.int32)
+    inputs = [a for x in xs for a in (x, steps)]
+    total = sum(xs) * np.float32(3 ** 2)
+    return Case("while_all_reduce", counted_loop(t, 3), inputs,
+                lambda *args: [total.astype(np.float32)] * 3, atol=1e-5, rtol=1e-5,
+                compile_args=FLAG)
+
+
+def branch_permute_mlir():
+    """A case on each partition's own index whose first branch swaps x
+    between the 2 partitions (collective_permute)."""
+    t = "tensor<3xf32>"
+    return grid_module([("i", "tensor<i32>"), ("x", t)], [(t, "result")], [
+        '%0 = "stablehlo.case"(%arg0) ({',
+        '  %%g = "stablehlo.collective_permute"(%%arg1) <{source_target_pairs = '
+        "dense<[[0, 1], [1, 0]]> : tensor<2x2xi64>, channel_handle = "
+        "#stablehlo.channel_handle<handle = 1, type = 1>}> : (%s) -> %s" % (t, t),
+        "  stablehlo.return %%g : %s" % t,
+        "}, {",
+        "  %%n = stablehlo.negate %%arg1 : %s" % t,
+        "  stablehlo.return %%n : %s" % t,
+        "}) : (tensor<i32>) -> %s" % t,
+        "return %%0 : %s" % t], 1, 2)
+
+
+def case_permute_cases(g):
+    """The processes agree on the branch: the first swaps x between them;
+    indices out of range (-1 and 7) both take the last, which negates."""
+    xs = [random_array(g, (3,), "f32") for _ in range(2)]
+    index = lambda i: np.array(i, np.int32)
+    return [
+        Case("case_permute_first_branch", branch_permute_mlir(),
+             [index(0), xs[0], index(0), xs[1]], lambda *args: [xs[1], xs[0]],
+             compile_args=FLAG),
+        Case("case_permute_out_of_range", branch_permute_mlir(),
+             [index(-1), xs[0], index(7), xs[1]], lambda *args: [-xs[0], -xs[1]],
+             compile_args=FLAG),
+    ]
+
+
+def disagreement_cases(g):
+    """Processes that would leave each other waiting in a collective fail
+    the run, naming the op, its location and each process's choice."""
+    t = "tensor<4xf32>"
+    xs = [random_array(g, (4,), "f32") for _ in range(2)]
+    index = lambda i: np.array(i, np.int32)
+    return [
+        Case("while_processes_disagree", counted_loop(t, 2),
+             [xs[0], index(3), xs[1], index(2)], expect="run_error", compile_args=FLAG,
+             stderr_patterns=[r"ral-run: error: .*while_processes_disagree\.mlir:\d+:\d+: "
+                              r"stablehlo\.while: its simulated processes disagree on whether "
+                              r"to run another iteration, so their collectives would not meet; "
+                              r"process by process: 1 0$"],
+             max_stderr_lines=1),
+        Case("case_processes_disagree", branch_permute_mlir(),
+             [index(0), xs[0][:3], index(1), xs[1][:3]], expect="run_error",
+             compile_args=FLAG,
+             stderr_patterns=[r"stablehlo\.case: its simulated processes disagree on which "
+                              r"branch to take, so their collectives would not meet; process "
+                              r"by process: 0 1$"],
+             max_stderr_lines=1),
+    ]
+
+
+def jax_shard_map_fori_loop_case():
+    """data/shard_map_fori_loop.mlir, as JAX printed a jax.shard_map over 4
+    devices whose lax.fori_loop body runs lax.psum and a ring lax.ppermute;
+    its inputs and JAX's outputs are checked in beside it."""
+    load = lambda name: np.load(os.path.join(DATA, "shard_map_fori_loop.%s.npy" % name))
+    outputs = [load("h"), load("total")]
+    return Case("jax_shard_map_fori_loop", jax_printed("shard_map_fori_loop.mlir"),
+                [load("x"), load("w")], lambda x, w: outputs, atol=1e-5, rtol=1e-5,
+                compile_args=FLAG)
+
+
+def error_cases():
+    t = "tensor<4xf32>"
+    two_replicas = grid_module([("x", t)], [(t, "result")], ["return %%arg0 : %s" % t], 2, 1)
+    in_map = grid_module([("x", t)], [(t, "result")], [
+        '%0 = "stablehlo.map"(%arg0) ({',
+        "^bb0(%v: tensor<f32>):",
+        '  %s = "stablehlo.all_reduce"(%v) <{replica_groups = dense<[[0, 1]]> : '
+        "tensor<1x2xi64>}> ({"] + body("f32") + ["}) : (tensor<f32>) -> tensor<f32>",
+        "  stablehlo.return %s : tensor<f32>",
+        "}) {dimensions = array<i64: 0>} : (%s) -> %s" % (t, t),
+        "return %%0 : %s" % t], 2, 1)
     return [
         Case("two_replicas_without_flag", two_replicas, expect="compile_error",
              stderr_patterns=[r"error: mhlo\.num_replicas = 2; disc runs a program on one "
                               r"device .*--simulate-processes"],
              max_stderr_lines=3),
-        Case("all_reduce_in_loop", loop, expect="compile_error", compile_args=FLAG,
-             stderr_patterns=[r"all_reduce_in_loop\.mlir:\d+:\d+: error: stablehlo\.all_reduce "
-                              r"inside stablehlo\.while: a collective in a loop, branch or "
-                              r"region cannot be paired across simulated processes"],
+        Case("all_reduce_in_map", in_map, expect="compile_error", compile_args=FLAG,
+             stderr_patterns=[r"all_reduce_in_map\.mlir:\d+:\d+: error: stablehlo\.all_reduce "
+                              r"inside stablehlo\.map: a collective in a region other than a "
+                              r"while, if or case body cannot be paired across simulated "
+                              r"processes"],
              max_stderr_lines=3),
     ]
 
 
 def cases():
     g = rng(137)
-    return [data_parallel_step_case(g), ids_and_gather_case(g), all_to_all_case(g),
+    return ([data_parallel_step_case(g), ids_and_gather_case(g), all_to_all_case(g),
             reduce_scatter_case(g), ring_permute_case(g), broadcast_case(g),
             shard_map_case(g), auto_sharded_case(g), jax_pmap_case(g),
-            jax_shard_map_case(g)] + error_cases()
+            jax_shard_map_case(g), loop_all_reduce_case(g)] + case_permute_cases(g)
+            + disagreement_cases(g) + [jax_shard_map_fori_loop_case()] + error_cases())
 
 
 run(cases())

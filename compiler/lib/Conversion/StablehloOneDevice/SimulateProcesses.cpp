@@ -6,7 +6,9 @@
 // seeing its own replica_id and partition_id, and each collective becomes
 // the data movement between the copies that the StableHLO spec defines.
 // The copies are built op by op in step, so the k-th collective of every
-// process is the same op of the body: that is where they meet.
+// process is the same op of the body: that is where they meet. A while, if
+// or case holding a collective is one op for all processes, whose regions
+// are copied in step in turn; the run fails where the processes would part.
 // A sharded program (Shardy's sdy.mesh, GSPMD's mhlo.sharding) is global
 // but for its manual computations, which run per device: there the body of
 // each is copied per device, on the device's shards, and the results are
@@ -20,6 +22,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
 
 #include <functional>
@@ -65,6 +68,22 @@ bool isCollective(Operation *op) {
              stablehlo::AllToAllOp, stablehlo::ReduceScatterOp,
              stablehlo::CollectiveReduceOp, stablehlo::CollectiveBroadcastOp,
              stablehlo::CollectivePermuteOp>(op);
+}
+
+/// A while, if or case whose regions hold a collective runs as one op for
+/// all processes, its regions copied in step, since the collectives inside
+/// meet only if every process runs them as often as the others.
+bool isLockstepControlFlow(Operation *op) {
+  return isa<stablehlo::WhileOp, stablehlo::IfOp, stablehlo::CaseOp>(op);
+}
+
+bool holdsCollective(Operation *op) {
+  return op
+      ->walk([](Operation *nested) {
+        return isCollective(nested) ? WalkResult::interrupt()
+                                    : WalkResult::advance();
+      })
+      .wasInterrupted();
 }
 
 bool hasChannel(Operation *op) {
@@ -486,10 +505,11 @@ bool isManualComputation(Operation *op) {
   return op && op->getName().getStringRef() == "sdy.manual_computation";
 }
 
-/// Ops the copies cannot run apart: collectives anywhere but at the top of
-/// what runs per process (an entry's body or, in a sharded program, a manual
-/// computation's), which no order pairs across processes, and the ops of
-/// host transfers and point-to-point channels.
+/// Ops the copies cannot run apart: collectives anywhere but in what runs
+/// per process (an entry's body or, in a sharded program, a manual
+/// computation's) and the while, if and case bodies in it, which no order
+/// pairs across processes, and the ops of host transfers and point-to-point
+/// channels.
 LogicalResult checkSimulatable(ModuleOp module, bool global) {
   bool failedAny = false;
   module.walk([&](Operation *op) {
@@ -505,6 +525,8 @@ LogicalResult checkSimulatable(ModuleOp module, bool global) {
     if (!isCollective(op))
       return;
     Operation *parent = op->getParentOp();
+    while (isLockstepControlFlow(parent))
+      parent = parent->getParentOp();
     auto function = dyn_cast<func::FuncOp>(parent);
     if (global ? isManualComputation(parent)
                : function && isSimulatedEntry(function))
@@ -519,8 +541,9 @@ LogicalResult checkSimulatable(ModuleOp module, bool global) {
                          "an entry's collectives can be simulated";
     else
       op->emitError() << op->getName() << " inside " << parent->getName()
-                      << ": a collective in a loop, branch or region cannot "
-                         "be paired across simulated processes";
+                      << ": a collective in a region other than a while, if "
+                         "or case body cannot be paired across simulated "
+                         "processes";
     failedAny = true;
   });
   return failure(failedAny);
@@ -553,40 +576,251 @@ void setNestedProcessIds(Operation *copy, const Grid &grid, int64_t process) {
   });
 }
 
+/// Values of one type, one per process, as one list, process 0's first.
+SmallVector<Value> flatten(const PerProcess &values) {
+  SmallVector<Value> flat;
+  for (ArrayRef<Value> processValues : values)
+    llvm::append_range(flat, processValues);
+  return flat;
+}
+
+Value scalarConstant(OpBuilder &b, Location loc, Type element, int64_t value) {
+  auto type = RankedTensorType::get({}, element);
+  return stablehlo::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(type, b.getIntegerAttr(element, value)));
+}
+
+/// Copies blocks once per process, op by op in step: each collective
+/// becomes the exchange between the copies, and a while, if or case holding
+/// one becomes one op whose regions are copied the same way.
+class StepCopier {
+public:
+  StepCopier(OpBuilder &b, const Grid &grid)
+      : b(b), grid(grid), simulator(b, grid) {}
+
+  /// Copies the ops of `body` but its terminator at `b`; `mappings[process]`
+  /// maps the body's arguments to the process's values and, after, every
+  /// value of the body to the process's copy.
+  LogicalResult copyBlock(Block &body, MutableArrayRef<IRMapping> mappings) {
+    // The last op returns (func.return, stablehlo.return, or sdy.return,
+    // which being unregistered is not known to terminate).
+    for (Operation &op : llvm::drop_end(body)) {
+      if (isProcessId(&op)) {
+        for (int64_t process = 0; process < grid.size(); ++process)
+          mappings[process].map(op.getResult(0),
+                                buildProcessId(b, &op, grid, process));
+        continue;
+      }
+      if (isLockstepControlFlow(&op) && holdsCollective(&op)) {
+        if (failed(copyInLockstep(&op, mappings)))
+          return failure();
+        continue;
+      }
+      if (!isCollective(&op)) {
+        for (int64_t process = 0; process < grid.size(); ++process)
+          setNestedProcessIds(b.clone(op, mappings[process]), grid, process);
+        continue;
+      }
+      FailureOr<PerProcess> results =
+          simulator.simulate(&op, lookUp(op.getOperands(), mappings));
+      if (failed(results))
+        return failure();
+      for (int64_t process = 0; process < grid.size(); ++process)
+        mappings[process].map(op.getResults(), (*results)[process]);
+    }
+    return success();
+  }
+
+private:
+  PerProcess lookUp(ValueRange values, ArrayRef<IRMapping> mappings) {
+    return llvm::map_to_vector(mappings, [&](const IRMapping &mapping) {
+      return llvm::map_to_vector(
+          values, [&](Value value) { return mapping.lookupOrDefault(value); });
+    });
+  }
+
+  /// One while, if or case for all processes: a while carries every
+  /// process's values and stops when the processes' conditions do; an if
+  /// or case takes the branch of process 0's predicate or index. Where the
+  /// processes could disagree, the run checks that they do not, since on
+  /// the spec's processes the collectives of the one that went on would
+  /// wait forever.
+  LogicalResult copyInLockstep(Operation *op,
+                               MutableArrayRef<IRMapping> mappings) {
+    Location loc = op->getLoc();
+    SmallVector<Value> operands;
+    auto loop = dyn_cast<stablehlo::WhileOp>(op);
+    if (loop) {
+      operands = flatten(lookUp(op->getOperands(), mappings));
+    } else {
+      Value selector = op->getOperand(0);
+      PerProcess choices = lookUp(selector, mappings);
+      operands.push_back(choices.front().front());
+      if (!isShared(selector))
+        requireAgreement(op, normalizedChoices(op, choices),
+                         "which branch to take");
+    }
+    OperationState state(loc, op->getName());
+    state.addOperands(operands);
+    for (int64_t process = 0; process < grid.size(); ++process)
+      state.addTypes(op->getResultTypes());
+    state.addAttributes(op->getAttrs());
+    for (unsigned i = 0; i < op->getNumRegions(); ++i)
+      state.addRegion();
+    Operation *lockstep = b.create(state);
+
+    OpBuilder::InsertionGuard guard(b);
+    for (auto [region, copy] :
+         llvm::zip(op->getRegions(), lockstep->getRegions())) {
+      FailureOr<PerProcess> returned = copyRegion(region, copy, mappings);
+      if (failed(returned))
+        return failure();
+      Location returnLoc = region.front().back().getLoc();
+      if (loop && &region == &loop.getCond()) {
+        requireAgreement(op, *returned, "whether to run another iteration");
+        stablehlo::ReturnOp::create(b, returnLoc, returned->front());
+        continue;
+      }
+      stablehlo::ReturnOp::create(b, returnLoc, flatten(*returned));
+    }
+    unsigned count = op->getNumResults();
+    for (int64_t process = 0; process < grid.size(); ++process)
+      mappings[process].map(op->getResults(), lockstep->getResults().slice(
+                                                  process * count, count));
+    return success();
+  }
+
+  /// Copies the one block of `region` into `copy`, whose block takes every
+  /// process's arguments; returns each process's operands of its
+  /// terminator, and leaves `b` at the end of the new block.
+  FailureOr<PerProcess> copyRegion(Region &region, Region &copy,
+                                   ArrayRef<IRMapping> outer) {
+    Block &block = region.front();
+    Block *copied = b.createBlock(&copy);
+    SmallVector<IRMapping> mappings(outer);
+    for (IRMapping &mapping : mappings)
+      for (BlockArgument argument : block.getArguments())
+        mapping.map(argument,
+                    copied->addArgument(argument.getType(), argument.getLoc()));
+    if (failed(copyBlock(block, mappings)))
+      return failure();
+    return lookUp(block.back().getOperands(), mappings);
+  }
+
+  /// Each process's case index as the branch it takes (an index out of
+  /// range takes the last), or each process's if predicate.
+  PerProcess normalizedChoices(Operation *op, const PerProcess &choices) {
+    auto caseOp = dyn_cast<stablehlo::CaseOp>(op);
+    if (!caseOp)
+      return choices;
+    Location loc = op->getLoc();
+    auto indexType = cast<RankedTensorType>(caseOp.getIndex().getType());
+    auto flagType = indexType.clone(b.getI1Type());
+    Type element = indexType.getElementType();
+    int64_t branches = caseOp.getBranches().size();
+    Value zero = scalarConstant(b, loc, element, 0);
+    Value count = scalarConstant(b, loc, element, branches);
+    Value last = scalarConstant(b, loc, element, branches - 1);
+    return llvm::map_to_vector(choices, [&](ArrayRef<Value> choice) {
+      Value index = choice.front();
+      Value below = stablehlo::CompareOp::create(
+          b, loc, flagType, index, zero, stablehlo::ComparisonDirection::LT,
+          nullptr);
+      Value above = stablehlo::CompareOp::create(
+          b, loc, flagType, index, count, stablehlo::ComparisonDirection::GE,
+          nullptr);
+      Value outside = stablehlo::OrOp::create(b, loc, flagType, below, above);
+      return SmallVector<Value>{
+          stablehlo::SelectOp::create(b, loc, indexType, outside, last, index)};
+    });
+  }
+
+  /// Fails the run, naming `op` and each process's choice, unless every
+  /// process made the same one: an @shape_assertion, as jax.export's checks
+  /// of its inputs are, which returns from the entry when it fails.
+  void requireAgreement(Operation *op, const PerProcess &choices,
+                        StringRef what) {
+    Location loc = op->getLoc();
+    Value first = choices.front().front();
+    auto flagType =
+        cast<RankedTensorType>(first.getType()).clone(b.getI1Type());
+    Value agree;
+    SmallVector<Value> operands = {Value()};
+    std::string message;
+    llvm::raw_string_ostream os(message);
+    os << op->getName() << ": its simulated processes disagree on " << what
+       << ", so their collectives would not meet; process by process:";
+    for (auto [process, choice] : llvm::enumerate(choices)) {
+      if (process > 0) {
+        Value same = stablehlo::CompareOp::create(
+            b, loc, flagType, first, choice.front(),
+            stablehlo::ComparisonDirection::EQ, nullptr);
+        agree = agree ? stablehlo::AndOp::create(b, loc, flagType, agree, same)
+                      : same;
+      }
+      // The message shows each choice as an integer; an i1 would widen to
+      // -1 for true.
+      Value shown = choice.front();
+      if (flagType == first.getType())
+        shown = stablehlo::ConvertOp::create(
+            b, loc, flagType.clone(b.getI32Type()), shown);
+      operands.push_back(shown);
+      os << " {" << process << "}";
+    }
+    operands.front() = agree;
+    stablehlo::CustomCallOp::create(
+        b, loc, TypeRange(), operands,
+        ArrayRef<NamedAttribute>{
+            b.getNamedAttr("call_target_name",
+                           b.getStringAttr("shape_assertion")),
+            b.getNamedAttr("has_side_effect", b.getBoolAttr(true)),
+            b.getNamedAttr("error_message", b.getStringAttr(message))});
+  }
+
+  /// Whether `value` is provably the same on every process: computed
+  /// without side effects from constants, from the ids the grid gives one
+  /// value, and from all_reduce and all_gather over one group of all.
+  bool isShared(Value value) {
+    auto known = shared.find(value);
+    if (known != shared.end())
+      return known->second;
+    Operation *definition = value.getDefiningOp();
+    bool result = false;
+    if (!definition) {
+      result = false;
+    } else if (isa<stablehlo::ReplicaIdOp>(definition)) {
+      result = grid.replicas == 1;
+    } else if (isa<stablehlo::PartitionIdOp>(definition)) {
+      result = grid.partitions == 1;
+    } else if (isa<stablehlo::AllReduceOp, stablehlo::AllGatherOp>(
+                   definition)) {
+      FailureOr<GroupMode> mode = getGroupMode(definition);
+      FailureOr<ProcessGroups> groups =
+          succeeded(mode) ? getProcessGroups(definition, *mode, grid)
+                          : FailureOr<ProcessGroups>(failure());
+      result = succeeded(groups) && groups->size() == 1 &&
+               static_cast<int64_t>(groups->front().size()) == grid.size();
+    } else {
+      result = definition->getNumRegions() == 0 &&
+               isMemoryEffectFree(definition) &&
+               llvm::all_of(definition->getOperands(),
+                            [&](Value operand) { return isShared(operand); });
+    }
+    shared[value] = result;
+    return result;
+  }
+
+  OpBuilder &b;
+  const Grid &grid;
+  CollectiveSimulator simulator;
+  DenseMap<Value, bool> shared;
+};
+
 /// Copies the ops of `body` but its terminator once per process at `b`, in
-/// step, each collective becoming the exchange between the copies;
-/// `mappings[process]` maps the body's arguments to the process's values
-/// and, after, every value of the body to the process's copy.
+/// step (see StepCopier::copyBlock).
 LogicalResult copyInStep(Block &body, OpBuilder &b, const Grid &grid,
                          MutableArrayRef<IRMapping> mappings) {
-  CollectiveSimulator simulator(b, grid);
-  // The last op returns (func.return, or sdy.return, which being
-  // unregistered is not known to terminate).
-  for (Operation &op : llvm::drop_end(body)) {
-    if (isProcessId(&op)) {
-      for (int64_t process = 0; process < grid.size(); ++process)
-        mappings[process].map(op.getResult(0),
-                              buildProcessId(b, &op, grid, process));
-      continue;
-    }
-    if (!isCollective(&op)) {
-      for (int64_t process = 0; process < grid.size(); ++process)
-        setNestedProcessIds(b.clone(op, mappings[process]), grid, process);
-      continue;
-    }
-    PerProcess operands = llvm::map_to_vector(
-        llvm::seq<int64_t>(0, grid.size()), [&](int64_t process) {
-          return llvm::map_to_vector(op.getOperands(), [&](Value operand) {
-            return mappings[process].lookupOrDefault(operand);
-          });
-        });
-    FailureOr<PerProcess> results = simulator.simulate(&op, operands);
-    if (failed(results))
-      return failure();
-    for (int64_t process = 0; process < grid.size(); ++process)
-      mappings[process].map(op.getResults(), (*results)[process]);
-  }
-  return success();
+  return StepCopier(b, grid).copyBlock(body, mappings);
 }
 
 LogicalResult simulateEntry(func::FuncOp function, const Grid &grid) {

@@ -115,23 +115,19 @@ module @one_process attributes {mhlo.num_replicas = 1 : i32} {
 
 // -----
 
-module @collective_in_loop attributes {mhlo.num_replicas = 2 : i32} {
-  func.func @main(%x: tensor<f32>, %n: tensor<i32>) -> tensor<f32> {
-    %0:2 = stablehlo.while(%i = %n, %v = %x) : tensor<i32>, tensor<f32>
-    cond {
-      %c = stablehlo.constant dense<0> : tensor<i32>
-      %p = stablehlo.compare GT, %i, %c : (tensor<i32>, tensor<i32>) -> tensor<i1>
-      stablehlo.return %p : tensor<i1>
-    } do {
-      // expected-error @+1 {{stablehlo.all_reduce inside stablehlo.while: a collective in a loop, branch or region cannot be paired across simulated processes}}
+module @collective_in_map attributes {mhlo.num_replicas = 2 : i32} {
+  func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+    %0 = "stablehlo.map"(%x) ({
+    ^bb0(%v: tensor<f32>):
+      // expected-error @+1 {{stablehlo.all_reduce inside stablehlo.map: a collective in a region other than a while, if or case body cannot be paired across simulated processes}}
       %s = "stablehlo.all_reduce"(%v) ({
       ^bb0(%a: tensor<f32>, %b: tensor<f32>):
         %t = stablehlo.add %a, %b : tensor<f32>
         stablehlo.return %t : tensor<f32>
       }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<f32>) -> tensor<f32>
-      stablehlo.return %i, %s : tensor<i32>, tensor<f32>
-    }
-    return %0#1 : tensor<f32>
+      stablehlo.return %s : tensor<f32>
+    }) {dimensions = array<i64: 0>} : (tensor<2xf32>) -> tensor<2xf32>
+    return %0 : tensor<2xf32>
   }
 }
 

@@ -74,10 +74,21 @@ def SimulateProcessesPass : Pass<"disc-simulate-processes", "ModuleOp"> {
     0 along the axes it does not split. The meshes go. GSPMD's manual
     regions (custom_call @SPMDFullToShardShape) are an error.
 
-    The module then says 1 replica and 1 partition. A collective inside a
-    region (while, if, case, ...), in a function other than a public one,
-    or, in a Shardy program, outside a manual computation is an error
-    naming the op, as its copies cannot be paired by order; send, recv,
+    A while, if or case whose regions hold a collective is one op for all
+    processes, its regions copied in step the same way (nested ones too): a
+    while carries every process's values and its condition fails the run
+    (an @shape_assertion naming the op and each process's condition) unless
+    the processes agree; an if or case takes process 0's branch, after the
+    same check that every process takes it, which is left out where the
+    predicate or index is provably the same on every process (computed
+    without side effects from constants, ids the grid gives one value, and
+    all_reduce or all_gather over one group of all). Control flow without
+    collectives is copied per process like any op.
+
+    The module then says 1 replica and 1 partition. A collective inside
+    another region (a map's, a reduce's, ...), in a function other than a
+    public one, or, in a Shardy program, outside a manual computation is an
+    error naming the op, as its copies cannot be paired by order; send, recv,
     infeed and outfeed are an error naming the op. A module of one process
     is left as it is.
   }];
