@@ -10,7 +10,8 @@ tests), every `check.expect_*` op is replaced by returning the
 checked value, and the expected values are compared here after the run.
 A test that runs one function on a grid of processes
 (`interpreter.run_parallel`) becomes that function compiled with
-`--simulate-processes`.
+`--simulate-processes`; one whose processes run different functions (send
+and recv) becomes the entry that `disc.process_programs` builds from them.
 Element types numpy has no dtype for (bf16, the 8-bit floats, i2, i4, ui2,
 ui4) go to and from ral-run as raw files (`4xbf16=@in0.bin`, `out0.bin`),
 held here as their bits (bf16, f8*) or values (i2, ...) in a numpy integer
@@ -570,12 +571,15 @@ def build_program(chunk, keep_constants=False):
 
 
 def build_parallel_program(chunk, header, body, statement, argument_inputs, checks):
-    """A test that runs one function on every process of a grid
+    """A test that runs functions on the processes of a grid
     (`interpreter.run_parallel` with programs=[[@f, ...], ...]: a row per
-    replica, a column per partition) becomes that function compiled with
-    --simulate-processes for that grid: it takes every process's operands
-    and returns every process's results, process 0's first, as run_parallel
-    hands them out and collects them."""
+    replica, a column per partition) becomes, compiled with
+    --simulate-processes for that grid, the function if every process runs
+    the same, else the entry @run_parallel that the module's
+    disc.process_programs has disc build from each process's function: it
+    takes every process's operands and returns every process's results,
+    process 0's first, as run_parallel hands them out and collects them,
+    tokens left out."""
     end = statement_end(statement, 0)
     # The op's type may break its line before or after the arrow.
     while end < len(statement) and (statement[:end].rstrip().endswith("->")
@@ -593,20 +597,35 @@ def build_parallel_program(chunk, header, body, statement, argument_inputs, chec
     programs = re.search(r"programs\s*=\s*\[(.*?)\]\s*\]", head, re.S)
     rows = [re.findall(r"@([\w.$-]+)", row)
             for row in re.findall(r"\[([^\[\]]*)", programs.group(1) + "]")]
-    functions = sorted({name for row in rows for name in row})
-    if len(functions) != 1 or len({len(row) for row in rows}) != 1:
-        raise Fail("unsupported op interpreter.run_parallel: its processes run different "
-                   "functions (%s); disc simulates the processes of one program"
-                   % ", ".join("@" + name for name in functions))
-    for operand in operands:
+    if len({len(row) for row in rows}) != 1:
+        raise Fail("unsupported op interpreter.run_parallel: rows of programs of different "
+                   "lengths")
+    # Process replica * partitions + partition runs rows[replica][partition].
+    process_functions = [name for row in rows for name in row]
+    arrow = head.rindex("->")
+    input_types = re.findall(r"tensor<[^>]*>|!stablehlo\.token",
+                             head[head.rindex(":", 0, arrow):arrow])
+    output_types = re.findall(r"tensor<[^>]*>|!stablehlo\.token", head[arrow:])
+    if len(input_types) != len(operands) or not result:
+        raise Fail("unsupported op interpreter.run_parallel: cannot read its operand types")
+    # Tokens only order a process's effects: the entry disc builds gives
+    # each process a token of its own and returns none.
+    tensor_operands = [operand for operand, ty in zip(operands, input_types)
+                       if ty != "!stablehlo.token"]
+    tensor_results = [i for i, ty in enumerate(output_types) if ty != "!stablehlo.token"]
+    for operand in tensor_operands:
         if operand not in argument_inputs:
             raise Fail("unsupported op interpreter.run_parallel: operand %s is not a constant "
                        "tensor the harness can pass in" % operand)
-    name = functions[0]
-    output_types = re.findall(r"tensor<[^>]*>|!stablehlo\.token",
-                              head[head.rindex("->"):])
-    if not result or "!stablehlo.token" in output_types:
-        raise Fail("unsupported op interpreter.run_parallel: a result that is not a tensor")
+    if len(set(process_functions)) == 1:
+        name = process_functions[0]
+        if len(tensor_results) != len(output_types) or len(tensor_operands) != len(operands):
+            raise Fail("unsupported op interpreter.run_parallel: a token operand or result "
+                       "of a function every process runs")
+    else:
+        # Each process runs a function of its own: disc builds an entry that
+        # runs them all (docs/ABI.md, "Programs of several processes").
+        name = "run_parallel"
     prefix = result.group(1)
     for check in checks:
         check.indices = []
@@ -614,19 +633,26 @@ def build_parallel_program(chunk, header, body, statement, argument_inputs, chec
             m = re.fullmatch(re.escape(prefix) + r"(?:#(\d+))?", value)
             if not m:
                 raise Skip("a check of a value computed after interpreter.run_parallel")
-            check.indices.append(int(m.group(1) or 0))
+            index = int(m.group(1) or 0)
+            if index not in tensor_results:
+                raise Skip("a check of a token")
+            check.indices.append(tensor_results.index(index))
     # The test function goes; the module declares the grid.
     body_close = body[1] + 1
     text = chunk[:header[0]] + chunk[body_close:]
     grid = "mhlo.num_replicas = %d : i32, mhlo.num_partitions = %d : i32" % (
         len(rows), len(rows[0]))
+    if name == "run_parallel":
+        grid += ", disc.process_programs = {run_parallel = [%s]}" % ", ".join(
+            "@" + function for function in process_functions)
     module = re.search(r"^\s*module\b(\s*@[\w.$-]+)?", text, re.M)
     if module:
         text = text[:module.end()] + " attributes {%s}" % grid + text[module.end():]
     else:
         text = "module attributes {%s} {\n%s\n}\n" % (grid, text)
-    return Program(name, text, [argument_inputs[operand] for operand in operands], checks,
-                   outputs=output_types, compile_flags=["--simulate-processes"])
+    return Program(name, text, [argument_inputs[operand] for operand in tensor_operands],
+                   checks, outputs=[output_types[i] for i in tensor_results],
+                   compile_flags=["--simulate-processes"])
 
 
 # ----------------------------------------------------------------------------

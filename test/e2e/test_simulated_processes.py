@@ -326,6 +326,54 @@ def jax_shard_map_fori_loop_case():
                 compile_args=FLAG)
 
 
+PIPELINE = """\
+module @pipeline attributes {mhlo.num_replicas = 1 : i32, mhlo.num_partitions = 2 : i32,
+                             disc.process_programs = {main = [@first_stage, @second_stage]}} {
+  func.func @first_stage(%x: tensor<4x3xf32>, %w: tensor<3x5xf32>) -> tensor<4x5xf32> {
+    %t = stablehlo.after_all : !stablehlo.token
+    %h = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<4x3xf32>, tensor<3x5xf32>) -> tensor<4x5xf32>
+    %a = stablehlo.tanh %h : tensor<4x5xf32>
+    %s = "stablehlo.send"(%a, %t) {channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>} : (tensor<4x5xf32>, !stablehlo.token) -> !stablehlo.token
+    %g:2 = "stablehlo.recv"(%s) {channel_handle = #stablehlo.channel_handle<handle = 2, type = 1>} : (!stablehlo.token) -> (tensor<4x5xf32>, !stablehlo.token)
+    return %g#0 : tensor<4x5xf32>
+  }
+  func.func @second_stage(%w: tensor<5x2xf32>, %t: !stablehlo.token) -> tensor<4x2xf32> {
+    %a:2 = "stablehlo.recv"(%t) {channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>} : (!stablehlo.token) -> (tensor<4x5xf32>, !stablehlo.token)
+    %y = stablehlo.dot_general %a#0, %w, contracting_dims = [1] x [0] : (tensor<4x5xf32>, tensor<5x2xf32>) -> tensor<4x2xf32>
+    %back = stablehlo.dot_general %y, %w, contracting_dims = [1] x [1] : (tensor<4x2xf32>, tensor<5x2xf32>) -> tensor<4x5xf32>
+    %s = "stablehlo.send"(%back, %a#1) {channel_handle = #stablehlo.channel_handle<handle = 2, type = 1>} : (tensor<4x5xf32>, !stablehlo.token) -> !stablehlo.token
+    return %y : tensor<4x2xf32>
+  }
+}
+"""
+
+
+def send_recv_pipeline_case(g):
+    """Two pipeline stages, a function each (disc.process_programs): the
+    first sends tanh(x @ w0) to the second, which returns its product with
+    w1 and sends back that product times w1's transpose."""
+    x = random_array(g, (4, 3), "f32")
+    w0 = random_array(g, (3, 5), "f32")
+    w1 = random_array(g, (5, 2), "f32")
+    y = np.tanh(x @ w0) @ w1
+    return Case("send_recv_pipeline", PIPELINE, [x, w0, w1],
+                lambda *args: [(y @ w1.T).astype(np.float32), y.astype(np.float32)],
+                atol=1e-5, rtol=1e-4, compile_args=FLAG)
+
+
+def send_recv_error_cases():
+    waits = PIPELINE.replace("handle = 2, type = 1>} : (!stablehlo.token)",
+                             "handle = 3, type = 1>} : (!stablehlo.token)")
+    return [
+        Case("recv_waits_forever", waits, expect="compile_error", compile_args=FLAG,
+             stderr_patterns=[r"recv_waits_forever\.mlir:\d+:\d+: error: stablehlo\.recv on "
+                              r"channel 3 of process 0 would wait forever: no other process "
+                              r"sends on channel 3 while it waits",
+                              r"error: stablehlo\.send on channel 2 of process 1 would wait "
+                              r"forever"]),
+    ]
+
+
 def error_cases():
     t = "tensor<4xf32>"
     two_replicas = grid_module([("x", t)], [(t, "result")], ["return %%arg0 : %s" % t], 2, 1)
@@ -357,7 +405,8 @@ def cases():
             reduce_scatter_case(g), ring_permute_case(g), broadcast_case(g),
             shard_map_case(g), auto_sharded_case(g), jax_pmap_case(g),
             jax_shard_map_case(g), loop_all_reduce_case(g)] + case_permute_cases(g)
-            + disagreement_cases(g) + [jax_shard_map_fori_loop_case()] + error_cases())
+            + disagreement_cases(g) + [jax_shard_map_fori_loop_case(), send_recv_pipeline_case(g)]
+            + error_cases() + send_recv_error_cases())
 
 
 run(cases())

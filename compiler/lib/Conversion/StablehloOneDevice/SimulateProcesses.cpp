@@ -9,6 +9,8 @@
 // process is the same op of the body: that is where they meet. A while, if
 // or case holding a collective is one op for all processes, whose regions
 // are copied in step in turn; the run fails where the processes would part.
+// Processes that run functions of their own (disc.process_programs) run on
+// until a send meets a recv on the same channel.
 // A sharded program (Shardy's sdy.mesh, GSPMD's mhlo.sharding) is global
 // but for its manual computations, which run per device: there the body of
 // each is copied per device, on the device's shards, and the results are
@@ -22,8 +24,10 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SetVector.h"
 
 #include <functional>
 #include <map>
@@ -84,6 +88,20 @@ bool holdsCollective(Operation *op) {
                                     : WalkResult::advance();
       })
       .wasInterrupted();
+}
+
+/// The module attribute that gives each process a function of its own:
+/// entry name -> one function per process, process 0's first.
+constexpr StringLiteral kProcessProgramsAttrName = "disc.process_programs";
+
+bool isTransfer(Operation *op) {
+  return isa<stablehlo::SendOp, stablehlo::RecvOp>(op);
+}
+
+int64_t channelOf(Operation *op) {
+  if (auto send = dyn_cast<stablehlo::SendOp>(op))
+    return send.getChannelHandle().getHandle();
+  return cast<stablehlo::RecvOp>(op).getChannelHandle().getHandle();
 }
 
 bool hasChannel(Operation *op) {
@@ -513,12 +531,19 @@ bool isManualComputation(Operation *op) {
 LogicalResult checkSimulatable(ModuleOp module, bool global) {
   bool failedAny = false;
   module.walk([&](Operation *op) {
-    if (isa<stablehlo::InfeedOp, stablehlo::OutfeedOp, stablehlo::SendOp,
-            stablehlo::RecvOp>(op)) {
+    if (isa<stablehlo::InfeedOp, stablehlo::OutfeedOp>(op)) {
       op->emitError() << op->getName()
                       << " cannot run on simulated processes: disc has no "
-                         "host transfer queue, and does not pair sends with "
-                         "receives";
+                         "host transfer queue";
+      failedAny = true;
+      return;
+    }
+    if (isTransfer(op)) {
+      op->emitError() << op->getName()
+                      << " on processes that all run one function: disc "
+                         "pairs sends with receives between the functions "
+                         "that the module's "
+                      << kProcessProgramsAttrName << " gives each process";
       failedAny = true;
       return;
     }
@@ -823,6 +848,19 @@ LogicalResult copyInStep(Block &body, OpBuilder &b, const Grid &grid,
   return StepCopier(b, grid).copyBlock(body, mappings);
 }
 
+/// The attributes of value `i` of `all` (a function's argument or result
+/// attributes), with the process whose value it is.
+DictionaryAttr withProcess(ArrayAttr all, unsigned i, int64_t process,
+                           const Grid &grid, MLIRContext *context) {
+  NamedAttrList attrs(all ? cast<DictionaryAttr>(all[i]) : DictionaryAttr());
+  attrs.set(disc::kProcessAttrName,
+            StringAttr::get(context, "replica " +
+                                         Twine(process / grid.partitions) +
+                                         ", partition " +
+                                         Twine(process % grid.partitions)));
+  return attrs.getDictionary(context);
+}
+
 LogicalResult simulateEntry(func::FuncOp function, const Grid &grid) {
   if (!function.getBody().hasOneBlock())
     return function.emitError()
@@ -833,24 +871,16 @@ LogicalResult simulateEntry(func::FuncOp function, const Grid &grid) {
   FunctionType type = function.getFunctionType();
   SmallVector<Type> inputs, outputs;
   SmallVector<Attribute> argAttrs, resultAttrs;
-  // Each value's attributes, and whose it is.
-  auto withProcess = [&](ArrayAttr all, unsigned i, int64_t process) {
-    NamedAttrList attrs(all ? cast<DictionaryAttr>(all[i]) : DictionaryAttr());
-    attrs.set(disc::kProcessAttrName,
-              StringAttr::get(function.getContext(),
-                              "replica " + Twine(process / grid.partitions) +
-                                  ", partition " +
-                                  Twine(process % grid.partitions)));
-    return attrs.getDictionary(function.getContext());
-  };
+  MLIRContext *context = function.getContext();
   for (int64_t process = 0; process < processes; ++process) {
     llvm::append_range(inputs, type.getInputs());
     llvm::append_range(outputs, type.getResults());
     for (unsigned i = 0; i < type.getNumInputs(); ++i)
-      argAttrs.push_back(withProcess(function.getAllArgAttrs(), i, process));
+      argAttrs.push_back(
+          withProcess(function.getAllArgAttrs(), i, process, grid, context));
     for (unsigned i = 0; i < type.getNumResults(); ++i)
       resultAttrs.push_back(
-          withProcess(function.getAllResultAttrs(), i, process));
+          withProcess(function.getAllResultAttrs(), i, process, grid, context));
   }
 
   auto *copies = new Block();
@@ -876,6 +906,260 @@ LogicalResult simulateEntry(func::FuncOp function, const Grid &grid) {
   function.setAllArgAttrs(argAttrs);
   function.setAllResultAttrs(resultAttrs);
   return success();
+}
+
+/// Copies each process's own function body into one block, each process
+/// running on until its next send or recv; a send and a recv on the same
+/// channel meet there, as the spec's processes do (a send waits for its
+/// receiver), the recv's results becoming the send's operands. Where the
+/// processes wait on each other for good, or a send and its recv disagree
+/// on types, that is an error naming the op.
+class TransferScheduler {
+public:
+  TransferScheduler(OpBuilder &b, const Grid &grid, ArrayRef<Block *> bodies,
+                    MutableArrayRef<IRMapping> mappings)
+      : b(b), grid(grid), bodies(bodies), mappings(mappings) {
+    for (Block *body : bodies)
+      next.push_back(body->begin());
+  }
+
+  LogicalResult run() {
+    while (true) {
+      for (int64_t process = 0; process < grid.size(); ++process)
+        if (failed(runToTransfer(process)))
+          return failure();
+      FailureOr<bool> met = meetOnce();
+      if (failed(met))
+        return failure();
+      if (*met)
+        continue;
+      if (llvm::all_of(llvm::seq<int64_t>(0, grid.size()),
+                       [&](int64_t process) { return !waiting(process); }))
+        return success();
+      return reportWaitingForever();
+    }
+  }
+
+private:
+  /// The send or recv the process stopped at, or null once it has returned.
+  Operation *waiting(int64_t process) {
+    Operation *op = &*next[process];
+    return op == &bodies[process]->back() ? nullptr : op;
+  }
+
+  LogicalResult runToTransfer(int64_t process) {
+    for (; waiting(process) && !isTransfer(waiting(process)); ++next[process]) {
+      Operation *op = waiting(process);
+      if (isProcessId(op)) {
+        mappings[process].map(op->getResult(0),
+                              buildProcessId(b, op, grid, process));
+        continue;
+      }
+      Operation *nested = nullptr;
+      op->walk([&](Operation *inner) {
+        if (!nested && (isTransfer(inner) || isCollective(inner)))
+          nested = inner;
+      });
+      if (nested && isCollective(nested))
+        return nested->emitError()
+               << nested->getName() << " in a function of "
+               << kProcessProgramsAttrName
+               << ": collectives pair only between processes that all run "
+                  "one entry";
+      if (nested)
+        return nested->emitError()
+               << nested->getName() << " inside " << op->getName()
+               << ": sends and receives pair only at the top of a "
+                  "process's function";
+      setNestedProcessIds(b.clone(*op, mappings[process]), grid, process);
+    }
+    return success();
+  }
+
+  /// Pairs the first process waiting at a send with the first waiting at a
+  /// recv on the same channel, and moves both on; false when none pair.
+  FailureOr<bool> meetOnce() {
+    for (int64_t sender = 0; sender < grid.size(); ++sender) {
+      auto send = dyn_cast_or_null<stablehlo::SendOp>(waiting(sender));
+      if (!send)
+        continue;
+      for (int64_t receiver = 0; receiver < grid.size(); ++receiver) {
+        auto recv = dyn_cast_or_null<stablehlo::RecvOp>(waiting(receiver));
+        if (!recv || channelOf(recv) != channelOf(send))
+          continue;
+        if (failed(exchange(send, sender, recv, receiver)))
+          return failure();
+        ++next[sender];
+        ++next[receiver];
+        return true;
+      }
+    }
+    return false;
+  }
+
+  LogicalResult exchange(stablehlo::SendOp send, int64_t sender,
+                         stablehlo::RecvOp recv, int64_t receiver) {
+    TypeRange sent = send.getInputs().getTypes();
+    TypeRange received = recv.getResults().drop_back().getTypes();
+    if (sent != received) {
+      auto list = [](TypeRange types) {
+        std::string text;
+        llvm::raw_string_ostream os(text);
+        llvm::interleaveComma(types, os);
+        return text;
+      };
+      InFlightDiagnostic error = recv.emitError();
+      error << "stablehlo.recv on channel " << channelOf(recv) << " of process "
+            << receiver << " receives (" << list(received)
+            << "), but the stablehlo.send it meets on process " << sender
+            << " sends (" << list(sent) << ")";
+      error.attachNote(send.getLoc()) << "the stablehlo.send";
+      return error;
+    }
+    for (auto [result, input] :
+         llvm::zip(recv.getResults().drop_back(), send.getInputs()))
+      mappings[receiver].map(result, mappings[sender].lookupOrDefault(input));
+    mappings[receiver].map(recv.getResults().back(),
+                           mappings[receiver].lookupOrDefault(recv.getToken()));
+    mappings[sender].map(send.getResult(),
+                         mappings[sender].lookupOrDefault(send.getToken()));
+    return success();
+  }
+
+  /// Every process that has not returned waits at a send or recv that no
+  /// other process will meet.
+  LogicalResult reportWaitingForever() {
+    for (int64_t process = 0; process < grid.size(); ++process) {
+      Operation *op = waiting(process);
+      if (!op)
+        continue;
+      bool sends = isa<stablehlo::SendOp>(op);
+      op->emitError() << op->getName() << " on channel " << channelOf(op)
+                      << " of process " << process
+                      << " would wait forever: no other process "
+                      << (sends ? "receives" : "sends") << " on channel "
+                      << channelOf(op) << " while it waits";
+    }
+    return failure();
+  }
+
+  OpBuilder &b;
+  const Grid &grid;
+  ArrayRef<Block *> bodies;
+  MutableArrayRef<IRMapping> mappings;
+  SmallVector<Block::iterator> next;
+};
+
+/// Builds the public function `name` that runs `functions[p]` on process p:
+/// it takes every process's inputs and returns every process's results,
+/// process 0's first, but for tokens, which order one process's effects:
+/// each process starts from a token of its own and its returned tokens go.
+LogicalResult simulateProcessPrograms(ModuleOp module, StringAttr name,
+                                      MutableArrayRef<func::FuncOp> functions,
+                                      const Grid &grid) {
+  MLIRContext *context = module.getContext();
+  Location loc = functions.front().getLoc();
+  OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
+  auto entry = func::FuncOp::create(b, loc, name, b.getFunctionType({}, {}));
+  Block *copies = entry.addEntryBlock();
+  b.setInsertionPointToEnd(copies);
+  SmallVector<Type> inputs, outputs;
+  SmallVector<Attribute> argAttrs, resultAttrs;
+  SmallVector<IRMapping> mappings(grid.size());
+  SmallVector<Block *> bodies;
+  for (auto [process, function] : llvm::enumerate(functions)) {
+    Block &body = function.getBody().front();
+    bodies.push_back(&body);
+    for (BlockArgument argument : body.getArguments()) {
+      Value value;
+      if (isa<stablehlo::TokenType>(argument.getType())) {
+        value = stablehlo::AfterAllOp::create(
+            b, argument.getLoc(), stablehlo::TokenType::get(context),
+            ValueRange());
+      } else {
+        value = copies->addArgument(argument.getType(), argument.getLoc());
+        inputs.push_back(argument.getType());
+        argAttrs.push_back(withProcess(function.getAllArgAttrs(),
+                                       argument.getArgNumber(), process, grid,
+                                       context));
+      }
+      mappings[process].map(argument, value);
+    }
+  }
+  if (failed(TransferScheduler(b, grid, bodies, mappings).run()))
+    return failure();
+  SmallVector<Value> returned;
+  for (auto [process, function] : llvm::enumerate(functions))
+    for (auto [index, value] :
+         llvm::enumerate(bodies[process]->back().getOperands())) {
+      if (isa<stablehlo::TokenType>(value.getType()))
+        continue;
+      returned.push_back(mappings[process].lookupOrDefault(value));
+      outputs.push_back(value.getType());
+      resultAttrs.push_back(withProcess(function.getAllResultAttrs(), index,
+                                        process, grid, context));
+    }
+  func::ReturnOp::create(b, loc, returned);
+  entry.setType(FunctionType::get(context, inputs, outputs));
+  entry.setAllArgAttrs(argAttrs);
+  entry.setAllResultAttrs(resultAttrs);
+  return success();
+}
+
+/// The entries disc.process_programs asks for, each built from the
+/// functions it names, which then go; returns the entries.
+FailureOr<SmallVector<Operation *>>
+simulateAllProcessPrograms(ModuleOp module, const Grid &grid) {
+  auto programs =
+      module->getAttrOfType<DictionaryAttr>(kProcessProgramsAttrName);
+  SmallVector<Operation *> entries;
+  if (!module->hasAttr(kProcessProgramsAttrName))
+    return entries;
+  if (!programs)
+    return module.emitError()
+           << kProcessProgramsAttrName
+           << " must be a dictionary from entry names to arrays of one "
+              "function per process";
+  SetVector<Operation *> consumed;
+  for (NamedAttribute program : programs) {
+    auto names = dyn_cast<ArrayAttr>(program.getValue());
+    if (!names || static_cast<int64_t>(names.size()) != grid.size())
+      return module.emitError()
+             << kProcessProgramsAttrName << " gives @"
+             << program.getName().getValue() << " "
+             << (names ? static_cast<int64_t>(names.size()) : 0)
+             << " functions, but the program has " << grid.size()
+             << " processes (mhlo.num_replicas x mhlo.num_partitions): it "
+                "needs one per process";
+    if (SymbolTable::lookupSymbolIn(module, program.getName()))
+      return module.emitError()
+             << kProcessProgramsAttrName << " would build @"
+             << program.getName().getValue()
+             << ", but the module already has a symbol of that name";
+    SmallVector<func::FuncOp> functions;
+    for (Attribute attr : names) {
+      auto symbol = dyn_cast<FlatSymbolRefAttr>(attr);
+      auto function =
+          symbol ? SymbolTable::lookupSymbolIn(module, symbol) : nullptr;
+      auto funcOp = dyn_cast_or_null<func::FuncOp>(function);
+      if (!funcOp || funcOp.isDeclaration() || !funcOp.getBody().hasOneBlock())
+        return module.emitError()
+               << kProcessProgramsAttrName << " names " << attr << " for @"
+               << program.getName().getValue()
+               << ", which is not a function of one block in the module";
+      functions.push_back(funcOp);
+      consumed.insert(funcOp);
+    }
+    if (failed(simulateProcessPrograms(module, program.getName(), functions,
+                                       grid)))
+      return failure();
+    entries.push_back(SymbolTable::lookupSymbolIn(module, program.getName()));
+  }
+  for (Operation *function : consumed)
+    if (SymbolTable::symbolKnownUseEmpty(function, module))
+      function->erase();
+  module->removeAttr(kProcessProgramsAttrName);
+  return entries;
 }
 
 /// The comma-separated items of a bracketed Shardy text (`[a, <b, c>]`),
@@ -1214,6 +1498,10 @@ struct SimulateProcessesPass
                          << kMaxProcesses << " in all";
       return signalPassFailure();
     }
+    FailureOr<SmallVector<Operation *>> programEntries =
+        simulateAllProcessPrograms(module, grid);
+    if (failed(programEntries))
+      return signalPassFailure();
     if (grid.size() == 1)
       return;
     // A sharded program is one global program whose manual computations
@@ -1243,7 +1531,9 @@ struct SimulateProcessesPass
     if (!*global) {
       for (auto function :
            llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
-        if (isSimulatedEntry(function) && failed(simulateEntry(function, grid)))
+        if (isSimulatedEntry(function) &&
+            !llvm::is_contained(*programEntries, function) &&
+            failed(simulateEntry(function, grid)))
           return signalPassFailure();
     }
     // The meshes' devices are now the one device.

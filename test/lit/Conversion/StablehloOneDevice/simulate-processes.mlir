@@ -146,7 +146,7 @@ module @out_of_range attributes {mhlo.num_replicas = 2 : i32} {
 module @send attributes {mhlo.num_replicas = 2 : i32} {
   func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
     %t = stablehlo.after_all : !stablehlo.token
-    // expected-error @+1 {{stablehlo.send cannot run on simulated processes: disc has no host transfer queue, and does not pair sends with receives}}
+    // expected-error @+1 {{stablehlo.send on processes that all run one function: disc pairs sends with receives between the functions that the module's disc.process_programs gives each process}}
     %0 = "stablehlo.send"(%x, %t) {channel_handle = #stablehlo.channel_handle<handle = 1, type = 2>, is_host_transfer = false} : (tensor<2xf32>, !stablehlo.token) -> !stablehlo.token
     return %x : tensor<2xf32>
   }

@@ -88,9 +88,20 @@ def SimulateProcessesPass : Pass<"disc-simulate-processes", "ModuleOp"> {
     The module then says 1 replica and 1 partition. A collective inside
     another region (a map's, a reduce's, ...), in a function other than a
     public one, or, in a Shardy program, outside a manual computation is an
-    error naming the op, as its copies cannot be paired by order; send, recv,
-    infeed and outfeed are an error naming the op. A module of one process
-    is left as it is.
+    error naming the op, as its copies cannot be paired by order; infeed
+    and outfeed are an error naming the op.
+
+    The module attribute `disc.process_programs = {NAME = [@f0, @f1,
+    ...]}` gives each process a function of its own: the pass builds the
+    public function NAME that takes and returns every process's values
+    (tokens left out: each process starts from a token of its own), runs
+    each process's function until its next send or recv, and meets a send
+    with the recv on the same channel of another process, in order, the
+    recv's results becoming the send's operands; the named functions go.
+    Sends or receives that would wait forever, a recv whose types differ
+    from its send's, a send or recv in a region and collectives in such
+    functions are errors naming the op, as are send and recv in an entry
+    every process runs. A module of one process is left as it is.
   }];
   let dependentDialects = ["::mlir::stablehlo::StablehloDialect"];
 }
