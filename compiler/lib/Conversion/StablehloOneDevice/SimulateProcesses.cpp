@@ -717,12 +717,12 @@ private:
 
   /// Copies the one block of `region` into `copy`, whose block takes every
   /// process's arguments; returns each process's operands of its
-  /// terminator, and leaves `b` at the end of the new block.
+  /// terminator, and leaves `b` at the end of the new block. The region's
+  /// values join `mappings`, where no value outside it can clash with them.
   FailureOr<PerProcess> copyRegion(Region &region, Region &copy,
-                                   ArrayRef<IRMapping> outer) {
+                                   MutableArrayRef<IRMapping> mappings) {
     Block &block = region.front();
     Block *copied = b.createBlock(&copy);
-    SmallVector<IRMapping> mappings(outer);
     for (IRMapping &mapping : mappings)
       for (BlockArgument argument : block.getArguments())
         mapping.map(argument,
