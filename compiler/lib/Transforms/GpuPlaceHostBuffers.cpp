@@ -8,7 +8,8 @@
 //
 //   - memrefs that alias (views, loop-carried and branch-yielded values) form
 //     one class; a class is rooted at an allocation, at an input, at a
-//     constant global, or at something else (opaque, left on the device);
+//     constant global, on the host's stack (an alloca, which stays), or at
+//     something else (opaque, left on the device);
 //   - every allocation class the host reads or writes goes to the host, and so
 //     does every class read or written by a linalg op or copy that touches a
 //     host class, until nothing changes; those ops run on the host as loops;
@@ -110,6 +111,9 @@ enum class RootKind {
   /// its copy, kernels their own) and inputs (received again for the host).
   Global,
   Input,
+  /// The host's stack (memref.alloca): what host code fills for a runtime
+  /// call, such as a failed shape assertion's values. Already on the host.
+  Stack,
   /// Anything else (a custom call's result, a mix of roots): device memory.
   Opaque,
 };
@@ -124,6 +128,8 @@ RootKind getRootKind(Value value) {
                                                        : RootKind::Opaque;
   if (getDispatch(value, kRecvInput))
     return RootKind::Input;
+  if (value.getDefiningOp<memref::AllocaOp>())
+    return RootKind::Stack;
   if (auto getGlobal = value.getDefiningOp<memref::GetGlobalOp>()) {
     auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
         getGlobal, getGlobal.getNameAttr());
@@ -314,7 +320,9 @@ private:
     });
     for (Operation *access : hostAccesses) {
       Value leaderValue = leader(getAccessedMemRef(access));
-      if (isReadOnly(getKind(leaderValue)) || hostClasses.contains(leaderValue))
+      RootKind kind = getKind(leaderValue);
+      if (isReadOnly(kind) || kind == RootKind::Stack ||
+          hostClasses.contains(leaderValue))
         continue;
       std::optional<Obstacle> obstacle = tryPlaceOnHost(leaderValue, access);
       if (!obstacle)

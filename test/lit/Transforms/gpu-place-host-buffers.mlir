@@ -284,3 +284,19 @@ func.func @used_by_a_runtime_call(%ctx: !disc_ral.context, %v: f32) -> f32 {
   memref.store %v, %m[] : memref<f32>
   return %v : f32
 }
+
+// -----
+
+// The values of a failed shape assertion, stored on the host's stack for
+// the runtime's report: already host memory, left as it is.
+// CHECK-LABEL: func.func @stack_values_for_a_report
+// CHECK: %[[VALUES:.*]] = memref.alloca() : memref<1xi64>
+// CHECK: memref.store %{{.*}}, %[[VALUES]][
+// CHECK: disc_ral.dispatch %{{.*}}, "ral_report_shape_assertion" device "gpu" may_fail(%{{.*}}, %[[VALUES]])
+func.func @stack_values_for_a_report(%ctx: !disc_ral.context, %message: !llvm.ptr, %v: i64) {
+  %c0 = arith.constant 0 : index
+  %values = memref.alloca() : memref<1xi64>
+  memref.store %v, %values[%c0] : memref<1xi64>
+  disc_ral.dispatch %ctx, "ral_report_shape_assertion" device "gpu" may_fail(%message, %values) : (!llvm.ptr, memref<1xi64>) -> ()
+  return
+}
