@@ -743,7 +743,8 @@ int main(int argc, char **argv) {
                "Run every process of a program of several replicas or "
                "partitions (mhlo.num_replicas, mhlo.num_partitions) on one "
                "device: each entry takes and returns every process's values, "
-               "process 0's first");
+               "process 0's first (disc.process_programs gives each process "
+               "a function of its own)");
   app.add_option("--target-cpu", options.targetCpu,
                  "CPU to tune for: host or an LLVM CPU name (e.g. znver3)");
   CLI::Option *emitOption =
