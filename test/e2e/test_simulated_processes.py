@@ -291,6 +291,40 @@ def case_permute_cases(g):
     ]
 
 
+def if_on_total_cases(g):
+    """lax.cond on a psum: every replica sees the same total, so the if
+    runs once for all of them without a check; its true branch all_gathers,
+    its false branch negates each replica's own x."""
+    t, out = "tensor<3xf32>", "tensor<6xf32>"
+    mlir = grid_module([("x", t)], [(out, "result")], [
+        '%total = "stablehlo.all_reduce"(%arg0) <{replica_groups = dense<[[0, 1]]> : '
+        "tensor<1x2xi64>}> ({"] + body("f32") + ["}) : (%s) -> %s" % (t, t),
+        "%zero = stablehlo.constant dense<0.0> : tensor<f32>",
+        '%%sum = stablehlo.reduce(%%total init: %%zero) applies stablehlo.add across dimensions '
+        "= [0] : (%s, tensor<f32>) -> tensor<f32>" % t,
+        "%p = stablehlo.compare GT, %sum, %zero : (tensor<f32>, tensor<f32>) -> tensor<i1>",
+        '%0 = "stablehlo.if"(%p) ({',
+        '  %%g = "stablehlo.all_gather"(%%arg0) {all_gather_dim = 0 : i64, replica_groups = '
+        "dense<[[0, 1]]> : tensor<1x2xi64>} : (%s) -> %s" % (t, out),
+        "  stablehlo.return %%g : %s" % out,
+        "}, {",
+        "  %%n = stablehlo.negate %%arg0 : %s" % t,
+        "  %%c = stablehlo.concatenate %%n, %%n, dim = 0 : (%s, %s) -> %s" % (t, t, out),
+        "  stablehlo.return %%c : %s" % out,
+        "}) : (tensor<i1>) -> %s" % out,
+        "return %%0 : %s" % out], 2, 1)
+
+    def reference(x0, x1):
+        if (x0 + x1).sum() > 0:
+            return [np.concatenate([x0, x1])] * 2
+        return [np.concatenate([-x0, -x0]), np.concatenate([-x1, -x1])]
+    xs = [random_array(g, (3,), "f32") for _ in range(2)]
+    return [Case("if_on_psum_%s" % sign, mlir, [x * np.float32(factor) for x in xs],
+                 reference, compile_args=FLAG)
+            for sign, factor in (("positive", np.sign((xs[0] + xs[1]).sum())),
+                                 ("negative", -np.sign((xs[0] + xs[1]).sum())))]
+
+
 def disagreement_cases(g):
     """Processes that would leave each other waiting in a collective fail
     the run, naming the op, its location and each process's choice."""
@@ -405,6 +439,7 @@ def cases():
             reduce_scatter_case(g), ring_permute_case(g), broadcast_case(g),
             shard_map_case(g), auto_sharded_case(g), jax_pmap_case(g),
             jax_shard_map_case(g), loop_all_reduce_case(g)] + case_permute_cases(g)
+            + if_on_total_cases(g)
             + disagreement_cases(g) + [jax_shard_map_fori_loop_case(), send_recv_pipeline_case(g)]
             + error_cases() + send_recv_error_cases())
 

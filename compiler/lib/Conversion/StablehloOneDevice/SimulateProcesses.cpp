@@ -803,8 +803,9 @@ private:
   }
 
   /// Whether `value` is provably the same on every process: computed
-  /// without side effects from constants, from the ids the grid gives one
-  /// value, and from all_reduce and all_gather over one group of all.
+  /// without side effects (regions included) from constants, from the ids
+  /// the grid gives one value, and from all_reduce and all_gather over one
+  /// group of all.
   bool isShared(Value value) {
     auto known = shared.find(value);
     if (known != shared.end())
@@ -826,13 +827,33 @@ private:
       result = succeeded(groups) && groups->size() == 1 &&
                static_cast<int64_t>(groups->front().size()) == grid.size();
     } else {
-      result = definition->getNumRegions() == 0 &&
-               isMemoryEffectFree(definition) &&
-               llvm::all_of(definition->getOperands(),
-                            [&](Value operand) { return isShared(operand); });
+      result = isMemoryEffectFree(definition) && isSharedOp(definition);
     }
     shared[value] = result;
     return result;
+  }
+
+  /// Whether every process computes the same with `op`: its operands, and
+  /// the values its regions take from outside, are shared, and its regions
+  /// hold no collective and no id that differs between processes.
+  bool isSharedOp(Operation *op) {
+    if (!llvm::all_of(op->getOperands(),
+                      [&](Value operand) { return isShared(operand); }))
+      return false;
+    WalkResult walk = op->walk([&](Operation *nested) {
+      if (nested == op)
+        return WalkResult::advance();
+      bool sameOnEvery =
+          !isCollective(nested) &&
+          !(isa<stablehlo::ReplicaIdOp>(nested) && grid.replicas > 1) &&
+          !(isa<stablehlo::PartitionIdOp>(nested) && grid.partitions > 1) &&
+          llvm::all_of(nested->getOperands(), [&](Value operand) {
+            return op->isAncestor(operand.getParentRegion()->getParentOp()) ||
+                   isShared(operand);
+          });
+      return sameOnEvery ? WalkResult::advance() : WalkResult::interrupt();
+    });
+    return !walk.wasInterrupted();
   }
 
   OpBuilder &b;

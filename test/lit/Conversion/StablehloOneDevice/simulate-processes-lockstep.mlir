@@ -171,6 +171,66 @@ module @if_shared_predicate attributes {mhlo.num_replicas = 2 : i32} {
 
 // -----
 
+// A reduce of a total every process shares is shared too: no check.
+// CHECK-LABEL: module @if_on_reduced_total
+// CHECK-NOT: shape_assertion
+// CHECK: "stablehlo.if"
+module @if_on_reduced_total attributes {mhlo.num_replicas = 2 : i32} {
+  func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+    %s = "stablehlo.all_reduce"(%x) ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %t = stablehlo.add %a, %b : tensor<f32>
+      stablehlo.return %t : tensor<f32>
+    }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2xf32>) -> tensor<2xf32>
+    %z = stablehlo.constant dense<0.0> : tensor<f32>
+    %sum = stablehlo.reduce(%s init: %z) applies stablehlo.add across dimensions = [0] : (tensor<2xf32>, tensor<f32>) -> tensor<f32>
+    %p = stablehlo.compare GT, %sum, %z : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %0 = "stablehlo.if"(%p) ({
+      %g = "stablehlo.collective_permute"(%x) {source_target_pairs = dense<[[0, 1], [1, 0]]> : tensor<2x2xi64>} : (tensor<2xf32>) -> tensor<2xf32>
+      stablehlo.return %g : tensor<2xf32>
+    }, {
+      stablehlo.return %x : tensor<2xf32>
+    }) : (tensor<i1>) -> tensor<2xf32>
+    return %0 : tensor<2xf32>
+  }
+}
+
+// -----
+
+// A loop over shared values whose body reads replica_id differs between
+// the processes: the run checks.
+// CHECK-LABEL: module @if_on_loop_reading_replica_id
+// CHECK: stablehlo.custom_call @shape_assertion
+// CHECK: "stablehlo.if"
+module @if_on_loop_reading_replica_id attributes {mhlo.num_replicas = 2 : i32} {
+  func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+    %c = stablehlo.constant dense<0> : tensor<ui32>
+    %0 = stablehlo.while(%i = %c) : tensor<ui32>
+    cond {
+      %n = stablehlo.constant dense<1> : tensor<ui32>
+      %p = stablehlo.compare LT, %i, %n : (tensor<ui32>, tensor<ui32>) -> tensor<i1>
+      stablehlo.return %p : tensor<i1>
+    } do {
+      %r = stablehlo.replica_id : tensor<ui32>
+      %j = stablehlo.add %i, %r : tensor<ui32>
+      %one = stablehlo.constant dense<1> : tensor<ui32>
+      %k = stablehlo.add %j, %one : tensor<ui32>
+      stablehlo.return %k : tensor<ui32>
+    }
+    %two = stablehlo.constant dense<2> : tensor<ui32>
+    %p = stablehlo.compare EQ, %0, %two : (tensor<ui32>, tensor<ui32>) -> tensor<i1>
+    %1 = "stablehlo.if"(%p) ({
+      %g = "stablehlo.collective_permute"(%x) {source_target_pairs = dense<[[0, 1], [1, 0]]> : tensor<2x2xi64>} : (tensor<2xf32>) -> tensor<2xf32>
+      stablehlo.return %g : tensor<2xf32>
+    }, {
+      stablehlo.return %x : tensor<2xf32>
+    }) : (tensor<i1>) -> tensor<2xf32>
+    return %1 : tensor<2xf32>
+  }
+}
+
+// -----
+
 // Each process's own predicate: the run checks that they agree.
 // CHECK-LABEL: module @if_own_predicate
 // CHECK: %[[AGREE:.*]] = stablehlo.compare EQ, %arg0, %arg2
