@@ -192,18 +192,101 @@ void replaceByStorage(QuantizationBuilder &builder, Operation *op,
   op->erase();
 }
 
+// Whether `op` calls a function of the module that has a body.
+bool callsDefinedFunction(Operation *op) {
+  auto call = dyn_cast<func::CallOp>(op);
+  if (!call)
+    return false;
+  auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+      call, call.getCalleeAttr());
+  return callee && !callee.isDeclaration();
+}
+
 LogicalResult checkSupported(Operation *op) {
-  if (op->getNumRegions() != 0 ||
-      !isa<stablehlo::StablehloDialect>(op->getDialect()))
+  if (!isa<stablehlo::StablehloDialect>(op->getDialect()) &&
+      !callsDefinedFunction(op))
     return op->emitError() << "'" << op->getName()
                            << "' on quantized tensors is not supported by "
                               "disc yet";
   return success();
 }
 
+// The body arguments that take `op`'s inputs element by element, where the
+// spec lets their element type be a wider one than the inputs' (reduce and
+// reduce_window: inputs then init values, the body's first N arguments
+// taking the inputs).
+std::optional<unsigned> promotedInputCount(Operation *op) {
+  if (isa<stablehlo::ReduceOp, stablehlo::ReduceWindowOp>(op))
+    return op->getNumOperands() / 2;
+  return std::nullopt;
+}
+
+// An op with regions on quantized tensors, or a call (whose callee takes
+// and returns storage, as convertSignature gives every function), runs on
+// their storage integers, which it only moves: its quantized operands,
+// results and region arguments
+// take their storage types, and what its regions compute stays on quantized
+// scalars (seen through bitcast_convert) that the ops inside expand as any
+// other op, each dequantizing, computing and quantizing, as the spec's
+// interpreter evaluates a body. An input that the body takes in a wider
+// quantized type is first converted to it, as the spec's
+// `to_destination_type` does.
+LogicalResult expandStorageOp(Operation *op) {
+  ImplicitLocOpBuilder b(op->getLoc(), op);
+  QuantizationBuilder builder{b};
+  std::optional<unsigned> promoted = promotedInputCount(op);
+  for (OpOperand &operand : op->getOpOperands()) {
+    Value value = operand.get();
+    Type bodyType;
+    if (promoted && operand.getOperandNumber() < *promoted)
+      bodyType =
+          op->getRegion(0).getArgument(operand.getOperandNumber()).getType();
+    if (bodyType && isQuantized(bodyType) &&
+        getElementTypeOrSelf(bodyType) !=
+            getElementTypeOrSelf(value.getType())) {
+      auto type = cast<RankedTensorType>(value.getType());
+      operand.set(builder.quantize(builder.toExpressed(value),
+                                   type.clone(getElementTypeOrSelf(bodyType))));
+      continue;
+    }
+    if (isQuantized(value.getType()))
+      operand.set(builder.toStorage(value));
+  }
+  b.setInsertionPointAfter(op);
+  for (OpResult result : op->getResults()) {
+    Type quantizedType = result.getType();
+    if (!isQuantized(quantizedType))
+      continue;
+    result.setType(getStorageType(cast<ShapedType>(quantizedType)));
+    Value quantized = builder.fromStorage(result, quantizedType);
+    result.replaceAllUsesExcept(quantized, quantized.getDefiningOp());
+  }
+  for (Region &region : op->getRegions()) {
+    for (Block &block : region) {
+      b.setInsertionPointToStart(&block);
+      for (BlockArgument arg : block.getArguments()) {
+        Type quantizedType = arg.getType();
+        if (!isQuantized(quantizedType))
+          continue;
+        arg.setType(getStorageType(cast<ShapedType>(quantizedType)));
+        Value quantized = builder.fromStorage(arg, quantizedType);
+        arg.replaceAllUsesExcept(quantized, quantized.getDefiningOp());
+      }
+      Operation *terminator = block.getTerminator();
+      b.setInsertionPoint(terminator);
+      for (OpOperand &operand : terminator->getOpOperands())
+        if (isQuantized(operand.get().getType()))
+          operand.set(builder.toStorage(operand.get()));
+    }
+  }
+  return success();
+}
+
 LogicalResult expandOp(Operation *op) {
   if (failed(checkSupported(op)))
     return failure();
+  if (op->getNumRegions() != 0 || callsDefinedFunction(op))
+    return expandStorageOp(op);
   ImplicitLocOpBuilder b(op->getLoc(), op);
   QuantizationBuilder builder{b};
   if (auto quantize = dyn_cast<stablehlo::UniformQuantizeOp>(op)) {
@@ -288,9 +371,14 @@ struct ExpandQuantizationPass
           quantizedOps.push_back(op);
       });
       convertSignature(func);
-      for (Operation *op : quantizedOps)
+      for (Operation *op : quantizedOps) {
+        // The terminator of a region whose op was expanded already returns
+        // storage.
+        if (!touchesQuantized(op))
+          continue;
         if (failed(expandOp(op)))
           return signalPassFailure();
+      }
       cancelStorageRoundTrips(func);
     }
   }
