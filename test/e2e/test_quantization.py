@@ -8,6 +8,7 @@ import numpy as np
 from e2e import Case, jax_module, rng, run, tensor_type
 
 STORAGE = {"i8": (np.int8, -128, 127), "ui8": (np.uint8, 0, 255),
+           "i32": (np.int32, -2**31, 2**31 - 1),
            "i16": (np.int16, -32768, 32767), "i8<-127:127>": (np.int8, -127, 127)}
 
 
@@ -401,6 +402,28 @@ def region_op_cases():
                           lambda p, x: q.quantize(q.dequantize(x) * np.float32(2)) if p else x,
                           atol=0, rtol=0))
 
+    # case picks a branch at run time; all_reduce on one process is its
+    # operand, its body never applied.
+    chosen = program("case_all_reduce", [("i", (), "i32"), ("x", (5,), q.mlir())],
+                     ((5,), q.mlir()),
+                     ["%r = \"stablehlo.all_reduce\"(%arg1) ({",
+                      typed("^bb0(%u: {}, %v: {}):", qs, qs),
+                      "  %m = stablehlo.add %u, %v : " + qs,
+                      "  stablehlo.return %m : " + qs,
+                      "}) {replica_groups = dense<[[0]]> : tensor<1x1xi64>} : "
+                      "(%s) -> %s" % (xt, xt),
+                      "%0 = \"stablehlo.case\"(%arg0) ({",
+                      "  %d = stablehlo.add %r, %r : " + xt,
+                      "  stablehlo.return %d : " + xt,
+                      "}, {",
+                      "  stablehlo.return %r : " + xt,
+                      "}) : (tensor<i32>) -> " + xt])
+    for index in (0, 1):
+        cases.append(Case("quantized_case_all_reduce_branch%d" % index, chosen,
+                          [np.array(index, np.int32), x],
+                          lambda i, x: x if i else q.quantize(q.dequantize(x) * np.float32(2)),
+                          atol=0, rtol=0))
+
     # map: the body multiplies quantized scalars into a third type.
     product = Quantized("i8", [(1.0, 2)])
     a, b = storage_values(g, (3, 4), q), storage_values(g, (3, 4), other)
@@ -488,5 +511,33 @@ def region_op_cases():
     return cases
 
 
+def data_movement_cases():
+    """Ops that only move elements move the storage integers: i32 storage
+    values beyond f32's 24 bits of mantissa come through exactly."""
+    g = rng(45)
+    q = Quantized("i32", [(0.001, 7)])
+    x = storage_values(g, (4, 6), q)
+    pad = np.array(-2**31 + 5, np.int32)
+    t = lambda shape: tensor_type(shape, q.mlir())
+    mlir = program("data_movement", [("x", (4, 6), q.mlir()), ("pad", (), q.mlir())],
+                   ((5, 5), q.mlir()),
+                   [typed("%t = stablehlo.transpose %arg0, dims = [1, 0] : ({}) -> {}",
+                          t((4, 6)), t((6, 4))),
+                    typed("%s = stablehlo.slice %t [1:5, 0:4:2] : ({}) -> {}", t((6, 4)),
+                          t((4, 2))),
+                    typed("%c = stablehlo.concatenate %s, %s, dim = 1 : ({}, {}) -> {}",
+                          t((4, 2)), t((4, 2)), t((4, 4))),
+                    typed("%p = stablehlo.pad %c, %arg1, low = [1, 0], high = [0, 1], "
+                          "interior = [0, 0] : ({}, {}) -> {}", t((4, 4)), t(()), t((5, 5))),
+                    typed("%0 = stablehlo.reverse %p, dims = [0] : {}", t((5, 5)))])
+
+    def reference(x, pad):
+        s = x.T[1:5, 0:4:2]
+        c = np.concatenate([s, s], axis=1)
+        p = np.pad(c, ((1, 0), (0, 1)), constant_values=pad)
+        return p[::-1]
+    return [Case("quantized_i32_data_movement", mlir, [x, pad], reference, atol=0, rtol=0)]
+
+
 run(quantize_cases() + dequantize_cases() + requantize_cases() + quantized_op_cases()
-    + dynamic_cases() + region_op_cases())
+    + dynamic_cases() + region_op_cases() + data_movement_cases())

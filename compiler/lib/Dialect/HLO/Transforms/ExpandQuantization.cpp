@@ -211,6 +211,57 @@ LogicalResult checkSupported(Operation *op) {
   return success();
 }
 
+// Ops whose results only hold elements of their operands (or pad values
+// given as operands), which the spec defines on quantized tensors as on any
+// other: their storage integers move as they are.
+bool movesElements(Operation *op) {
+  return isa<
+      stablehlo::ReshapeOp, stablehlo::DynamicReshapeOp, stablehlo::TransposeOp,
+      stablehlo::BroadcastInDimOp, stablehlo::DynamicBroadcastInDimOp,
+      stablehlo::BroadcastOp, stablehlo::SliceOp, stablehlo::DynamicSliceOp,
+      stablehlo::RealDynamicSliceOp, stablehlo::DynamicUpdateSliceOp,
+      stablehlo::ConcatenateOp, stablehlo::PadOp, stablehlo::DynamicPadOp,
+      stablehlo::ReverseOp, stablehlo::SelectOp, stablehlo::GatherOp,
+      stablehlo::DynamicGatherOp, stablehlo::OptimizationBarrierOp>(op);
+}
+
+// Whether values of `a` and `b` with one storage integer have one value:
+// the same storage, expressed type, scales and zero points (a per-axis
+// type's quantization dimension aside, which a transpose or broadcast
+// moves).
+bool sameQuantization(quant::QuantizedType a, quant::QuantizedType b) {
+  if (a.getStorageType() != b.getStorageType() ||
+      a.getStorageTypeMin() != b.getStorageTypeMin() ||
+      a.getStorageTypeMax() != b.getStorageTypeMax() ||
+      a.getExpressedType() != b.getExpressedType())
+    return false;
+  if (auto perTensorA = dyn_cast<quant::UniformQuantizedType>(a)) {
+    auto perTensorB = dyn_cast<quant::UniformQuantizedType>(b);
+    return perTensorB && perTensorA.getScale() == perTensorB.getScale() &&
+           perTensorA.getZeroPoint() == perTensorB.getZeroPoint();
+  }
+  auto perAxisA = dyn_cast<quant::UniformQuantizedPerAxisType>(a);
+  auto perAxisB = dyn_cast<quant::UniformQuantizedPerAxisType>(b);
+  return perAxisA && perAxisB && perAxisA.getScales() == perAxisB.getScales() &&
+         perAxisA.getZeroPoints() == perAxisB.getZeroPoints();
+}
+
+// Whether every quantized operand and result of `op` has one quantization,
+// so that moving storage integers moves values.
+bool hasOneQuantization(Operation *op) {
+  quant::QuantizedType first;
+  auto agrees = [&](Type type) {
+    auto quantized = dyn_cast<quant::QuantizedType>(getElementTypeOrSelf(type));
+    if (!quantized)
+      return true;
+    if (!first)
+      first = quantized;
+    return sameQuantization(first, quantized);
+  };
+  return llvm::all_of(op->getOperandTypes(), agrees) &&
+         llvm::all_of(op->getResultTypes(), agrees);
+}
+
 // The body arguments that take `op`'s inputs element by element, where the
 // spec lets their element type be a wider one than the inputs' (reduce and
 // reduce_window: inputs then init values, the body's first N arguments
@@ -221,9 +272,10 @@ std::optional<unsigned> promotedInputCount(Operation *op) {
   return std::nullopt;
 }
 
-// An op with regions on quantized tensors, or a call (whose callee takes
-// and returns storage, as convertSignature gives every function), runs on
-// their storage integers, which it only moves: its quantized operands,
+// An op with regions on quantized tensors, a call (whose callee takes and
+// returns storage, as convertSignature gives every function) or an op that
+// moves elements of one quantization runs on their storage integers, which
+// it only moves: its quantized operands,
 // results and region arguments
 // take their storage types, and what its regions compute stays on quantized
 // scalars (seen through bitcast_convert) that the ops inside expand as any
@@ -285,7 +337,8 @@ LogicalResult expandStorageOp(Operation *op) {
 LogicalResult expandOp(Operation *op) {
   if (failed(checkSupported(op)))
     return failure();
-  if (op->getNumRegions() != 0 || callsDefinedFunction(op))
+  if (op->getNumRegions() != 0 || callsDefinedFunction(op) ||
+      (movesElements(op) && hasOneQuantization(op)))
     return expandStorageOp(op);
   ImplicitLocOpBuilder b(op->getLoc(), op);
   QuantizationBuilder builder{b};

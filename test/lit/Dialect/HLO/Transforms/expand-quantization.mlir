@@ -216,3 +216,17 @@ func.func @cast(%x: tensor<4x!quant.uniform<i8:f32, 0.5:1>>) -> tensor<?x!quant.
   %0 = tensor.cast %x : tensor<4x!quant.uniform<i8:f32, 0.5:1>> to tensor<?x!quant.uniform<i8:f32, 0.5:1>>
   return %0 : tensor<?x!quant.uniform<i8:f32, 0.5:1>>
 }
+
+// -----
+
+// An op that only moves elements of one quantization moves the storage,
+// here per axis, its quantization dimension moving with the transpose.
+// CHECK-LABEL: func.func @transpose_per_axis
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xi8>) -> tensor<3x2xi8>
+// CHECK-NEXT: %[[T:.*]] = stablehlo.transpose %[[X]], dims = [1, 0] : (tensor<2x3xi8>) -> tensor<3x2xi8>
+// CHECK-NEXT: return %[[T]]
+func.func @transpose_per_axis(%x: tensor<2x3x!quant.uniform<i8:f32:0, {0.1:-30,0.5:-20}>>) -> tensor<3x2x!quant.uniform<i8:f32:1, {0.1:-30,0.5:-20}>> {
+  %0 = stablehlo.transpose %x, dims = [1, 0] : (tensor<2x3x!quant.uniform<i8:f32:0, {0.1:-30,0.5:-20}>>) -> tensor<3x2x!quant.uniform<i8:f32:1, {0.1:-30,0.5:-20}>>
+  return %0 : tensor<3x2x!quant.uniform<i8:f32:1, {0.1:-30,0.5:-20}>>
+}
+

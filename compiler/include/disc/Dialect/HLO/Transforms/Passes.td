@@ -111,6 +111,10 @@ def ExpandQuantizationPass : Pass<"disc-expand-quantization", "ModuleOp"> {
       quantized scalars computes as the spec's interpreter evaluates it.
       reduce and reduce_window inputs that the body takes in a wider
       quantized type are converted to it first (`to_destination_type`);
+    - an op that only moves elements (reshape, transpose, broadcast, slices,
+      concatenate, pad, reverse, select, gather, ...) whose quantized
+      operands and results share one quantization moves the storage, exact
+      for any storage width;
     - any other op dequantizes its quantized operands, runs in the expressed
       type and quantizes its quantized results (the spec's
       dequantize-op-quantize).
