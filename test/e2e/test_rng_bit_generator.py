@@ -7,7 +7,8 @@ and outputs the op cannot take. Each XLA case of rank 1 or more also runs
 as JAX exports an output of symbolic shape (custom_call
 @stablehlo.dynamic_rng_bit_generator), one program per rank and type taking
 the shape at run time, and as the plain op with a dynamic output whose
-sizes an elementwise use fixes."""
+sizes an elementwise use fixes (through an input, or a constant of static
+type defined after it)."""
 
 import json
 import os
@@ -82,6 +83,21 @@ def plain_dynamic_program(algorithm, state_size, rank, element):
          "return %%output_state, %%bits : %s, %s" % (state, output)])
 
 
+def plain_static_use_program(algorithm, state_size, shape, element):
+    """The plain op with an output of dynamic shape whose sizes a value of
+    static type fixes: an xor with a zero constant defined after it."""
+    state = tensor_type((state_size,), "ui64")
+    output = tensor_type([-1] * len(shape), element)
+    fixed = tensor_type(shape, element)
+    return jax_module(
+        [("state", state)], [(state, "result[0]"), (fixed, "result[1]")],
+        ["%%output_state, %%output = stablehlo.rng_bit_generator %%arg0, algorithm = %s : "
+         "(%s) -> (%s, %s)" % (algorithm, state, state, output),
+         "%%zeros = stablehlo.constant dense<0> : %s" % fixed,
+         "%%bits = stablehlo.xor %%output, %%zeros : (%s, %s) -> %s" % (output, fixed, fixed),
+         "return %%output_state, %%bits : %s, %s" % (state, fixed)])
+
+
 def bit_case(name, algorithm, state, shape, element, new_state, bits):
     expected = [np.array(new_state, dtype=np.uint64), bits_as(bits, shape, element)]
     return Case(name, program(algorithm, len(state), shape, element),
@@ -115,6 +131,11 @@ def xla_cases():
                                                     len(c["shape"]), c["element"]),
                               [np.array(c["state"], dtype=np.uint64),
                                np.zeros(c["shape"], dtype=np_dtype(c["element"]))],
+                              lambda *_, expected=expected: expected, atol=0, rtol=0))
+            cases.append(Case("plain_static_use_" + name,
+                              plain_static_use_program(c["algorithm"], len(c["state"]),
+                                                       c["shape"], c["element"]),
+                              [np.array(c["state"], dtype=np.uint64)],
                               lambda *_, expected=expected: expected, atol=0, rtol=0))
     return cases
 
@@ -176,7 +197,7 @@ ERRORS = [
                      "return %s, %b : tensor<2xui64>, tensor<?xui32>"]),
          [np.zeros(2, dtype=np.uint64)], expect="compile_error",
          stderr_patterns=[r"stablehlo.rng_bit_generator needs an output of static shape, or "
-                          r"one whose run-time sizes an elementwise use fixes"]),
+                          r"one whose sizes an elementwise use fixes"]),
     # A dynamic output whose sizes come from an input with a static
     # dimension: an input that contradicts it is refused by name.
     Case("error_dynamic_static_dim_mismatch",

@@ -516,11 +516,12 @@ std::optional<std::string> checkBitGenerator(stablehlo::RngAlgorithm algorithm,
   return std::nullopt;
 }
 
-// A value defined before `op` whose run-time shape the output of `op` has:
-// another operand of an op that takes the output, or a value computed from
-// it elementwise, and that requires its operands and result to have one
-// shape. The op carries no sizes of its own, so a dynamic output is only
-// known through such a value.
+// A value whose run-time shape the output of `op` has: another operand or
+// a result of an op that takes the output, or a value computed from it
+// elementwise, and that requires its operands and result to have one
+// shape; one of static type, or one defined before `op`. The op carries no
+// sizes of its own, so a dynamic output is only known through such a
+// value.
 Value findSameShapeValue(stablehlo::RngBitGeneratorOp op,
                          DominanceInfo &dominance) {
   auto outputType = cast<RankedTensorType>(op.getOutput().getType());
@@ -533,14 +534,17 @@ Value findSameShapeValue(stablehlo::RngBitGeneratorOp op,
     for (Operation *user : value.getUsers()) {
       if (!user->hasTrait<OpTrait::SameOperandsAndResultShape>())
         continue;
-      for (Value operand : user->getOperands()) {
-        auto type = dyn_cast<RankedTensorType>(operand.getType());
+      // A value of static type gives its sizes wherever it is defined.
+      for (Value candidate :
+           llvm::concat<Value>(user->getOperands(), user->getResults())) {
+        auto type = dyn_cast<RankedTensorType>(candidate.getType());
         // Another generator's output is itself replaced during the pass.
-        if (operand != value && type &&
-            !operand.getDefiningOp<stablehlo::RngBitGeneratorOp>() &&
+        if (candidate != value && type &&
+            !candidate.getDefiningOp<stablehlo::RngBitGeneratorOp>() &&
             succeeded(verifyCompatibleShape(type, outputType)) &&
-            dominance.properlyDominates(operand, op))
-          return operand;
+            (type.hasStaticShape() ||
+             dominance.properlyDominates(candidate, op)))
+          return candidate;
       }
       llvm::append_range(sameShape, user->getResults());
     }
@@ -552,8 +556,9 @@ std::optional<std::string> checkRngBitGenerator(stablehlo::RngBitGeneratorOp op,
                                                 Value sameShape) {
   if (!cast<ShapedType>(op.getOutput().getType()).hasStaticShape() &&
       !sameShape)
-    return "an output of static shape, or one whose run-time sizes an "
-           "elementwise use fixes through an operand defined before it "
+    return "an output of static shape, or one whose sizes an elementwise "
+           "use fixes through a value of static type or one defined before "
+           "it "
            "(JAX exports a dynamic one as custom_call @" +
            kDynamicRngBitGenerator.str() + ", which carries its sizes)";
   return checkBitGenerator(op.getRngAlgorithm(), op.getInitialState().getType(),
@@ -772,7 +777,11 @@ struct ExpandRngPass : disc::impl::ExpandRngPassBase<ExpandRngPass> {
       if (sameShape) {
         rewriter.setInsertionPoint(op);
         ImplicitLocOpBuilder b(op.getLoc(), rewriter);
-        shape = disc::getShapeOf(b, sameShape);
+        auto type = cast<RankedTensorType>(sameShape.getType());
+        shape = type.hasStaticShape()
+                    ? stablehlo::ConstantOp::create(
+                          b, b.getI64TensorAttr(type.getShape()))
+                    : disc::getShapeOf(b, sameShape);
       }
       expandBitGenerator(
           rewriter, op, op.getRngAlgorithm(), op.getInitialState(),
