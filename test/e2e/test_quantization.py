@@ -508,6 +508,30 @@ def region_op_cases():
     cases.append(Case("quantized_scatter", scatter,
                       [table, np.array([[3], [0]], np.int32), rows], scatter_reference,
                       atol=0, rtol=0))
+
+    # A body on a wider quantized type takes the table and the updates
+    # converted to it (to_destination_type); the sums do not saturate i8.
+    wt, ws = tensor_type((5, 3), wide.mlir()), tensor_type((), wide.mlir())
+    promoted = program("scatter_promoted", [("t", (5, 3), q.mlir()), ("i", (2, 1), "i32"),
+                                            ("u", (2, 3), other.mlir())], ((5, 3), wide.mlir()),
+                       ["%0 = \"stablehlo.scatter\"(%arg0, %arg1, %arg2) ({",
+                        typed("^bb0(%a: {}, %b: {}):", ws, ws),
+                        "  %sum = stablehlo.add %a, %b : " + ws,
+                        "  stablehlo.return %sum : " + ws,
+                        typed("}) {scatter_dimension_numbers = #stablehlo.scatter<"
+                              "update_window_dims = [1], inserted_window_dims = [0], "
+                              "scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : "
+                              "({}, tensor<2x1xi32>, {}) -> {}", tt, ut, wt)])
+
+    def promoted_reference(t, i, u):
+        out = wide.quantize(q.dequantize(t))
+        for k, row in enumerate(i[:, 0]):
+            out[row] = wide.quantize(wide.dequantize(out[row])
+                                     + wide.dequantize(wide.quantize(other.dequantize(u[k]))))
+        return out
+    cases.append(Case("quantized_scatter_promoted", promoted,
+                      [table, np.array([[1], [4]], np.int32), rows], promoted_reference,
+                      atol=0, rtol=0))
     return cases
 
 

@@ -262,38 +262,48 @@ bool hasOneQuantization(Operation *op) {
          llvm::all_of(op->getResultTypes(), agrees);
 }
 
-// The body arguments that take `op`'s inputs element by element, where the
-// spec lets their element type be a wider one than the inputs' (reduce and
-// reduce_window: inputs then init values, the body's first N arguments
-// taking the inputs).
-std::optional<unsigned> promotedInputCount(Operation *op) {
+// The body argument that takes the elements of `op`'s operand `index`,
+// whose element type the spec lets be wider than the operand's (its
+// is_promotable), or null.
+BlockArgument bodyArgumentOf(Operation *op, unsigned index) {
+  unsigned operands = op->getNumOperands();
   if (isa<stablehlo::ReduceOp, stablehlo::ReduceWindowOp>(op))
-    return op->getNumOperands() / 2;
-  return std::nullopt;
+    return op->getRegion(0).getArgument(index);
+  if (isa<stablehlo::ScatterOp>(op)) {
+    // Inputs, the indices, then the updates.
+    unsigned inputs = (operands - 1) / 2;
+    if (index == inputs)
+      return {};
+    return op->getRegion(0).getArgument(index < inputs ? index : index - 1);
+  }
+  if (isa<stablehlo::SelectAndScatterOp>(op)) {
+    // The operand, the source, then the init value.
+    if (index == 0)
+      return op->getRegion(0).getArgument(0);
+    return op->getRegion(1).getArgument(index == 1 ? 1 : 0);
+  }
+  return {};
 }
 
 // An op with regions on quantized tensors, a call (whose callee takes and
 // returns storage, as convertSignature gives every function) or an op that
 // moves elements of one quantization runs on their storage integers, which
-// it only moves: its quantized operands,
-// results and region arguments
-// take their storage types, and what its regions compute stays on quantized
+// it only moves: its quantized operands, results and region arguments take
+// their storage types, and what its regions compute stays on quantized
 // scalars (seen through bitcast_convert) that the ops inside expand as any
 // other op, each dequantizing, computing and quantizing, as the spec's
-// interpreter evaluates a body. An input that the body takes in a wider
+// interpreter evaluates a body. An operand that the body takes in a wider
 // quantized type is first converted to it, as the spec's
 // `to_destination_type` does.
 LogicalResult expandStorageOp(Operation *op) {
   ImplicitLocOpBuilder b(op->getLoc(), op);
   QuantizationBuilder builder{b};
-  std::optional<unsigned> promoted = promotedInputCount(op);
   for (OpOperand &operand : op->getOpOperands()) {
     Value value = operand.get();
     Type bodyType;
-    if (promoted && operand.getOperandNumber() < *promoted)
-      bodyType =
-          op->getRegion(0).getArgument(operand.getOperandNumber()).getType();
-    if (bodyType && isQuantized(bodyType) &&
+    if (BlockArgument argument = bodyArgumentOf(op, operand.getOperandNumber()))
+      bodyType = argument.getType();
+    if (bodyType && isQuantized(bodyType) && isQuantized(value.getType()) &&
         getElementTypeOrSelf(bodyType) !=
             getElementTypeOrSelf(value.getType())) {
       auto type = cast<RankedTensorType>(value.getType());

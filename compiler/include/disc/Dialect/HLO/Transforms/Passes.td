@@ -109,8 +109,9 @@ def ExpandQuantizationPass : Pass<"disc-expand-quantization", "ModuleOp"> {
       of the module take and return the storage, their region arguments and
       terminators too; the ops inside expand as any other, so a body on
       quantized scalars computes as the spec's interpreter evaluates it.
-      reduce and reduce_window inputs that the body takes in a wider
-      quantized type are converted to it first (`to_destination_type`);
+      an operand of reduce, reduce_window, scatter or select_and_scatter
+      that the body takes in another (wider) quantized type is converted to
+      it first (`to_destination_type`);
     - an op that only moves elements (reshape, transpose, broadcast, slices,
       concatenate, pad, reverse, select, gather, ...) whose quantized
       operands and results share one quantization moves the storage, exact
