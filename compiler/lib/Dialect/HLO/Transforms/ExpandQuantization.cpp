@@ -286,14 +286,14 @@ BlockArgument bodyArgumentOf(Operation *op, unsigned index) {
 }
 
 // An op with regions on quantized tensors, a call (whose callee takes and
-// returns storage, as convertSignature gives every function) or an op that
-// moves elements of one quantization runs on their storage integers, which
-// it only moves: its quantized operands, results and region arguments take
-// their storage types, and what its regions compute stays on quantized
-// scalars (seen through bitcast_convert) that the ops inside expand as any
-// other op, each dequantizing, computing and quantizing, as the spec's
-// interpreter evaluates a body. An operand that the body takes in a wider
-// quantized type is first converted to it, as the spec's
+// returns storage, as convertSignature gives every function), a custom call
+// or an op that moves elements of one quantization runs on their storage
+// integers, which it only moves: its quantized operands, results and region
+// arguments take their storage types, and what its regions compute stays on
+// quantized scalars (seen through bitcast_convert) that the ops inside
+// expand as any other op, each dequantizing, computing and quantizing, as
+// the spec's interpreter evaluates a body. An operand that the body takes
+// in a wider quantized type is first converted to it, as the spec's
 // `to_destination_type` does.
 LogicalResult expandStorageOp(Operation *op) {
   ImplicitLocOpBuilder b(op->getLoc(), op);
@@ -347,7 +347,10 @@ LogicalResult expandStorageOp(Operation *op) {
 LogicalResult expandOp(Operation *op) {
   if (failed(checkSupported(op)))
     return failure();
+  // A custom call's kernel is opaque: it gets and returns the storage, as
+  // the model's own inputs and outputs are (docs/ABI.md).
   if (op->getNumRegions() != 0 || callsDefinedFunction(op) ||
+      isa<stablehlo::CustomCallOp>(op) ||
       (movesElements(op) && hasOneQuantization(op)))
     return expandStorageOp(op);
   ImplicitLocOpBuilder b(op->getLoc(), op);
