@@ -5,11 +5,14 @@
 // Calls are destination passing (docs/ABI.md, "User kernels"): the kernel
 // gets the execution context, every operand, then one buffer per result,
 // all dense row-major (offset 0, unit inner stride), and fills the results.
+// A kernel whose results have sizes only it knows (a `?` in a result type)
+// returns them instead, each a temporary it allocated from the run.
 #include "disc/ral/context.h"
 #include "disc/ral/registry.h"
 
 #include <cmath>
 #include <string>
+#include <tuple>
 
 namespace {
 
@@ -56,7 +59,57 @@ void rowNormalize(ExecutionContext *context, MemRefType<float, 2> x,
   }
 }
 
+// A dense row-major temporary of the run for `size` elements, or a memref
+// with null data when the run has no memory left (the status then says so).
+template <typename T>
+MemRefType<T, 1> allocateVector(ExecutionContext *context, int64_t size) {
+  auto *data = static_cast<T *>(
+      context->allocateTemporary(size * static_cast<int64_t>(sizeof(T))));
+  return disc::ral::rowMajorMemRef<T, 1>(data, &size);
+}
+
+int64_t countPositive(MemRefType<float, 1> x) {
+  int64_t count = 0;
+  for (int64_t i = 0; i < x.sizes[0]; ++i)
+    count += x.data[i] > 0;
+  return count;
+}
+
+// The elements of x above zero, in order: a result whose size depends on
+// the values, so the kernel returns it.
+MemRefType<float, 1> positiveElements(ExecutionContext *context,
+                                      MemRefType<float, 1> x) {
+  MemRefType<float, 1> out = allocateVector<float>(context, countPositive(x));
+  if (!context->ok())
+    return out;
+  int64_t next = 0;
+  for (int64_t i = 0; i < x.sizes[0]; ++i)
+    if (x.data[i] > 0)
+      out.data[next++] = x.data[i];
+  return out;
+}
+
+// The same elements and their indices in x: several results come back as a
+// tuple, in the order of the call's results.
+std::tuple<MemRefType<float, 1>, MemRefType<int64_t, 1>>
+positiveWithIndices(ExecutionContext *context, MemRefType<float, 1> x) {
+  int64_t count = countPositive(x);
+  MemRefType<float, 1> values = allocateVector<float>(context, count);
+  MemRefType<int64_t, 1> indices = allocateVector<int64_t>(context, count);
+  if (!context->ok())
+    return {values, indices};
+  int64_t next = 0;
+  for (int64_t i = 0; i < x.sizes[0]; ++i)
+    if (x.data[i] > 0) {
+      values.data[next] = x.data[i];
+      indices.data[next++] = i;
+    }
+  return {values, indices};
+}
+
 } // namespace
 
 TAO_RAL_API("scaled_softplus", "cpu", scaledSoftplus);
 TAO_RAL_API("row_normalize", "cpu", rowNormalize);
+TAO_RAL_API("positive_elements", "cpu", positiveElements);
+TAO_RAL_API("positive_with_indices", "cpu", positiveWithIndices);

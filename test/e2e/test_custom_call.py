@@ -1,7 +1,8 @@
 """User kernels: samples/custom_kernel's model calls the kernels of its plugin
 through stablehlo.custom_call; ral-run --plugin loads them. Checks the values
 against numpy, a kernel's error, a model whose kernel no plugin provides, and
-the compile error for a dynamically shaped result."""
+kernels returning results of sizes only they know (run at several sizes),
+one of which contradicts a size the program declares."""
 
 import os
 import re
@@ -26,10 +27,26 @@ SLICED = jax_module(
      ": (tensor<4x6xf32>) -> tensor<4x6xf32>",
      "return %1 : tensor<4x6xf32>"])
 
-DYNAMIC_RESULT = jax_module(
-    [("x", "tensor<?x8xf32>")], [("tensor<?x8xf32>", "y")],
-    ["%0 = stablehlo.custom_call @row_normalize(%arg0) : (tensor<?x8xf32>) -> tensor<?x8xf32>",
-     "return %0 : tensor<?x8xf32>"])
+# Kernels whose result sizes depend on the values return their results;
+# the compiled code goes on computing with them.
+POSITIVE = jax_module(
+    [("x", "tensor<?xf32>")], [("tensor<?xf32>", "y")],
+    ["%0 = stablehlo.custom_call @positive_elements(%arg0) : (tensor<?xf32>) -> tensor<?xf32>",
+     "%1 = stablehlo.multiply %0, %0 : tensor<?xf32>",
+     "return %1 : tensor<?xf32>"])
+
+POSITIVE_WITH_INDICES = jax_module(
+    [("x", "tensor<?xf32>")], [("tensor<?xf32>", "values"), ("tensor<?xi64>", "indices")],
+    ["%0:2 = stablehlo.custom_call @positive_with_indices(%arg0) "
+     ": (tensor<?xf32>) -> (tensor<?xf32>, tensor<?xi64>)",
+     "return %0#0, %0#1 : tensor<?xf32>, tensor<?xi64>"])
+
+# The program declares a size the kernel's second result need not have.
+POSITIVE_DECLARED_STATIC = jax_module(
+    [("x", "tensor<?xf32>")], [("tensor<?xf32>", "values"), ("tensor<3xi64>", "indices")],
+    ["%0:2 = stablehlo.custom_call @positive_with_indices(%arg0) "
+     ": (tensor<?xf32>) -> (tensor<?xf32>, tensor<3xi64>)",
+     "return %0#0, %0#1 : tensor<?xf32>, tensor<3xi64>"])
 
 
 SHARDING = jax_module([("x", "tensor<4x8xf32>")], [("tensor<4x8xf32>", "result")], [
@@ -99,22 +116,28 @@ def run_model(runner, so_path, inputs, plugin=True, outputs=()):
 
 
 def check_values(name, mlir, inputs, reference):
+    """`reference` gives the output, or a list of them."""
     def check(runner):
         so_path = compile_model(runner, name, mlir)
-        output = os.path.join(runner.work_dir, name + ".out0.npy")
-        if os.path.exists(output):
-            os.remove(output)
+        expected = reference(*inputs)
+        if not isinstance(expected, list):
+            expected = [expected]
+        outputs = [os.path.join(runner.work_dir, "%s.out%d.npy" % (name, i))
+                   for i in range(len(expected))]
+        for output in outputs:
+            if os.path.exists(output):
+                os.remove(output)
         rc, _, stderr = run_model(runner, so_path, save_inputs(runner, name, inputs),
-                                  outputs=[output])
+                                  outputs=outputs)
         if rc != 0:
             raise CaseFailure("ral-run exited %d: %s" % (rc, stderr.strip()[:400]))
-        expected = reference(*inputs)
-        got = np.load(output)
-        if got.shape != expected.shape or got.dtype != expected.dtype:
-            raise CaseFailure("output is %s %s, expected %s %s"
-                              % (got.shape, got.dtype, expected.shape, expected.dtype))
-        if not np.allclose(got, expected, rtol=1e-5, atol=1e-6):
-            raise CaseFailure("max abs err %g" % np.abs(got - expected).max())
+        for output, want in zip(outputs, expected):
+            got = np.load(output)
+            if got.shape != want.shape or got.dtype != want.dtype:
+                raise CaseFailure("output is %s %s, expected %s %s"
+                                  % (got.shape, got.dtype, want.shape, want.dtype))
+            if got.size and not np.allclose(got, want, rtol=1e-5, atol=1e-6):
+                raise CaseFailure("max abs err %g" % np.abs(got - want).max())
     return check
 
 
@@ -134,6 +157,9 @@ def cases():
     x = g.standard_normal((4, 8)).astype(np.float32)
     scale = g.uniform(0.5, 2.0, size=(8,)).astype(np.float32)
     wide = g.uniform(0.1, 1.0, size=(4, 12)).astype(np.float32)
+    dynamic_sizes = [("7", g.standard_normal(7).astype(np.float32)),
+                     ("1000", g.standard_normal(1000).astype(np.float32)),
+                     ("none_positive", -np.abs(g.standard_normal(5)).astype(np.float32))]
     return [
         Case("sample_model", "", expect="custom",
              custom=check_values("sample_model", SAMPLE_MODEL, [x, scale], softplus_reference)),
@@ -151,9 +177,23 @@ def cases():
                  r"^ral-run: error: unknown RAL API "
                  r"'scaled_softplus___cpu___pvoid_m2df32_m1df32_m2df32___void'$",
                  plugin=False)),
-        Case("dynamic_result", DYNAMIC_RESULT, expect="compile_error",
-             stderr_patterns=[r"dynamic_result\.mlir:3:\d+: error: stablehlo\.custom_call "
-                              r"@row_normalize with a dynamically shaped result"]),
+    ] + [
+        Case("positive_elements_%s" % label, "", expect="custom",
+             custom=check_values("positive_elements_%s" % label, POSITIVE, [values],
+                                 lambda v: np.square(v[v > 0])))
+        for label, values in dynamic_sizes
+    ] + [
+        Case("positive_with_indices_%s" % label, "", expect="custom",
+             custom=check_values("positive_with_indices_%s" % label, POSITIVE_WITH_INDICES,
+                                 [values], lambda v: [v[v > 0], np.flatnonzero(v > 0)]))
+        for label, values in dynamic_sizes
+    ] + [
+        Case("returned_size_contradicts_program", "", expect="custom",
+             custom=check_run_error(
+                 "returned_size_contradicts_program", POSITIVE_DECLARED_STATIC,
+                 [np.array([1, -1, 2, 3, 4], np.float32)],
+                 r"^ral-run: error: \S+\.mlir:3:\d+: positive_with_indices returned result #1 "
+                 r"with dimension 0 of another size than 3, which the program declares$")),
         # What jax.jit prints around shard_map and with_sharding_constraint:
         # on one device each annotation is its operand, no plugin needed.
         Case("sharding_annotations", SHARDING, [x], lambda x: np.exp(x).astype(np.float32),

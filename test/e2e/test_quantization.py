@@ -8,6 +8,7 @@ import numpy as np
 from e2e import Case, jax_module, rng, run, tensor_type
 
 STORAGE = {"i8": (np.int8, -128, 127), "ui8": (np.uint8, 0, 255),
+           "i32": (np.int32, -2**31, 2**31 - 1),
            "i16": (np.int16, -32768, 32767), "i8<-127:127>": (np.int8, -127, 127)}
 
 
@@ -274,18 +275,293 @@ def dynamic_cases():
     return cases
 
 
-def error_cases():
-    q = Quantized("i8", [(0.5, 0)])
-    scalar = tensor_type((), q.mlir())
-    reduce = program("reduce", [("x", (4,), q.mlir()), ("i", (), q.mlir())], ((), q.mlir()),
-                     ["%%0 = stablehlo.reduce(%%arg0 init: %%arg1) applies stablehlo.add "
-                      "across dimensions = [0] : (%s, %s) -> %s"
-                      % (tensor_type((4,), q.mlir()), scalar, scalar)])
-    return [
-        Case("reduce_of_quantized_is_an_error", reduce, expect="compile_error",
-             stderr_patterns=[r"'stablehlo.reduce' on quantized tensors is not supported"]),
-    ]
+def sequential(quantized, values, axis, reduce):
+    """Folds `values` (floats) along `axis` with `reduce`, each partial result
+    quantized as a body on quantized scalars computes it."""
+    values = np.moveaxis(values, axis, 0)
+    acc = quantized.dequantize(quantized.quantize(values[0]))
+    for row in values[1:]:
+        acc = quantized.dequantize(quantized.quantize(reduce(acc, row)))
+    return acc
+
+
+def typed(text, *types):
+    """`text` with its `{}` replaced by `types` in order (the SSA names'
+    `%` would trip Python's formatting)."""
+    parts = text.split("{}")
+    assert len(parts) == len(types) + 1
+    return "".join(part + t for part, t in zip(parts, types + ("",)))
+
+
+def region_op_cases():
+    """Ops with regions on quantized tensors move the storage integers; the
+    ops inside their regions dequantize, compute in f32 and quantize, as the
+    spec's interpreter evaluates a body on quantized scalars."""
+    g = rng(44)
+    cases = []
+    q = Quantized("i8", [(0.5, -3)])
+    wide = Quantized("i16", [(0.5, -3)])
+    other = Quantized("i8", [(0.25, 5)])
+    qs = tensor_type((), q.mlir())
+
+    def reduce_program(name, shape, body, dims, quantized=q, result=q):
+        out_shape = tuple(d for i, d in enumerate(shape) if i not in dims)
+        x, out = tensor_type(shape, q.mlir()), tensor_type(out_shape, result.mlir())
+        init = tensor_type((), result.mlir())
+        return program(name, [("x", shape, q.mlir()), ("init", (), result.mlir())],
+                       (out_shape, result.mlir()),
+                       ["%%0 = stablehlo.reduce(%%arg0 init: %%arg1) applies stablehlo.%s "
+                        "across dimensions = %s : (%s, %s) -> %s"
+                        % (body, list(dims), x, init, out)])
+
+    # Sums of halves stay exact, so the order of the steps does not matter.
+    small = lambda shape: g.integers(-9, 3, size=shape, endpoint=True).astype(np.int8)
+    x, init = small((6, 4)), np.array(-1, np.int8)
+    cases.append(Case("quantized_reduce_sum", reduce_program("reduce_sum", (6, 4), "add", (1,)),
+                      [x, init], lambda x, i: q.quantize(q.dequantize(x).sum(1)
+                                                         + q.dequantize(i)), atol=0, rtol=0))
+    x = storage_values(g, (5, 7), q)
+    cases.append(Case("quantized_reduce_max", reduce_program("reduce_max", (5, 7), "maximum", (0,)),
+                      [x, np.array(-128, np.int8)], lambda x, i: x.max(0), atol=0, rtol=0))
+    # The body accumulates into a wider quantized type: the inputs are
+    # converted to it first, and a sum that would saturate i8 does not.
+    x = storage_values(g, (3, 8), q)
+    cases.append(Case("quantized_reduce_promoted",
+                      reduce_program("reduce_promoted", (3, 8), "add", (1,), result=wide),
+                      [x, np.array(-3, np.int16)],
+                      lambda x, i: wide.quantize(q.dequantize(x).sum(1)), atol=0, rtol=0))
+    # A dynamic batch, run at two sizes.
+    dynamic = program("reduce_dynamic", [("x", (-1, 4), q.mlir()), ("init", (), q.mlir())],
+                      ((-1,), q.mlir()),
+                      ["%%0 = stablehlo.reduce(%%arg0 init: %%arg1) applies stablehlo.add "
+                       "across dimensions = [1] : (%s, %s) -> %s"
+                       % (tensor_type((-1, 4), q.mlir()), qs, tensor_type((-1,), q.mlir()))])
+    for batch in (1, 9):
+        cases.append(Case("quantized_reduce_dynamic_batch%d" % batch, dynamic,
+                          [small((batch, 4)), np.array(-3, np.int8)],
+                          lambda x, i: q.quantize(q.dequantize(x).sum(1)), atol=0, rtol=0))
+
+    # sort: the comparator compares dequantized values; the keys move as
+    # storage, and an index operand with them.
+    x = storage_values(g, (4, 9), q)
+    x[:, 3] = x[:, 5]
+    keys, indices = tensor_type((4, 9), q.mlir()), tensor_type((4, 9), "i32")
+    sort = jax_module(
+        [("x", keys)], [(keys, "result[0]"), (indices, "result[1]")],
+        ["%iota = stablehlo.iota dim = 1 : " + indices,
+         "%sorted:2 = \"stablehlo.sort\"(%arg0, %iota) ({",
+         typed("^bb0(%a: {}, %b: {}, %i: tensor<i32>, %j: tensor<i32>):", qs, qs),
+         typed("  %lt = stablehlo.compare LT, %a, %b : ({}, {}) -> tensor<i1>", qs, qs),
+         "  stablehlo.return %lt : tensor<i1>",
+         typed("}) {dimension = 1 : i64, is_stable = true} : ({}, {}) -> ({}, {})",
+               keys, indices, keys, indices),
+         "return %sorted#0, %sorted#1 : " + keys + ", " + indices])
+    cases.append(Case("quantized_sort_with_indices", sort, [x],
+                      lambda x: [np.sort(x, 1, kind="stable"),
+                                 np.argsort(x, 1, kind="stable").astype(np.int32)],
+                      atol=0, rtol=0))
+
+    # while: a quantized tensor carried through three requantizing adds.
+    xt, yt = tensor_type((5,), q.mlir()), tensor_type((5,), other.mlir())
+    loop = program("while", [("x", (5,), q.mlir()), ("y", (5,), other.mlir())], ((5,), q.mlir()),
+                   ["%zero = stablehlo.constant dense<0> : tensor<i32>",
+                    "%one = stablehlo.constant dense<1> : tensor<i32>",
+                    "%three = stablehlo.constant dense<3> : tensor<i32>",
+                    "%w:2 = stablehlo.while(%n = %zero, %v = %arg0) : tensor<i32>, " + xt,
+                    " cond {",
+                    "  %c = stablehlo.compare LT, %n, %three : (tensor<i32>, tensor<i32>) -> tensor<i1>",
+                    "  stablehlo.return %c : tensor<i1>",
+                    " } do {",
+                    "  %m = stablehlo.add %n, %one : tensor<i32>",
+                    typed("  %sum = stablehlo.add %v, %arg1 : ({}, {}) -> {}", xt, yt, xt),
+                    "  stablehlo.return %m, %sum : tensor<i32>, " + xt,
+                    " }",
+                    "%0 = stablehlo.add %w#1, %w#1 : " + xt])
+
+    def loop_reference(x, y):
+        v = x
+        for _ in range(3):
+            v = q.quantize(q.dequantize(v) + other.dequantize(y))
+        return q.quantize(q.dequantize(v) * np.float32(2))
+    cases.append(Case("quantized_while", loop, [storage_values(g, (5,), q),
+                                                storage_values(g, (5,), other)],
+                      loop_reference, atol=0, rtol=0))
+
+    # if: each branch returns a quantized tensor.
+    branch = program("if", [("p", (), "i1"), ("x", (5,), q.mlir())], ((5,), q.mlir()),
+                     ["%0 = \"stablehlo.if\"(%arg0) ({",
+                      "  %d = stablehlo.add %arg1, %arg1 : " + xt,
+                      "  stablehlo.return %d : " + xt,
+                      "}, {",
+                      "  stablehlo.return %arg1 : " + xt,
+                      "}) : (tensor<i1>) -> " + xt])
+    x = storage_values(g, (5,), q)
+    for taken in (True, False):
+        cases.append(Case("quantized_if_%s" % str(taken).lower(), branch,
+                          [np.array(taken), x],
+                          lambda p, x: q.quantize(q.dequantize(x) * np.float32(2)) if p else x,
+                          atol=0, rtol=0))
+
+    # case picks a branch at run time; all_reduce on one process is its
+    # operand, its body never applied.
+    chosen = program("case_all_reduce", [("i", (), "i32"), ("x", (5,), q.mlir())],
+                     ((5,), q.mlir()),
+                     ["%r = \"stablehlo.all_reduce\"(%arg1) ({",
+                      typed("^bb0(%u: {}, %v: {}):", qs, qs),
+                      "  %m = stablehlo.add %u, %v : " + qs,
+                      "  stablehlo.return %m : " + qs,
+                      "}) {replica_groups = dense<[[0]]> : tensor<1x1xi64>} : "
+                      "(%s) -> %s" % (xt, xt),
+                      "%0 = \"stablehlo.case\"(%arg0) ({",
+                      "  %d = stablehlo.add %r, %r : " + xt,
+                      "  stablehlo.return %d : " + xt,
+                      "}, {",
+                      "  stablehlo.return %r : " + xt,
+                      "}) : (tensor<i32>) -> " + xt])
+    for index in (0, 1):
+        cases.append(Case("quantized_case_all_reduce_branch%d" % index, chosen,
+                          [np.array(index, np.int32), x],
+                          lambda i, x: x if i else q.quantize(q.dequantize(x) * np.float32(2)),
+                          atol=0, rtol=0))
+
+    # map: the body multiplies quantized scalars into a third type.
+    product = Quantized("i8", [(1.0, 2)])
+    a, b = storage_values(g, (3, 4), q), storage_values(g, (3, 4), other)
+    at, bt, rt = (tensor_type((3, 4), t.mlir()) for t in (q, other, product))
+    os_, ps = tensor_type((), other.mlir()), tensor_type((), product.mlir())
+    mapped = program("map", [("a", (3, 4), q.mlir()), ("b", (3, 4), other.mlir())],
+                     ((3, 4), product.mlir()),
+                     ["%0 = \"stablehlo.map\"(%arg0, %arg1) ({",
+                      typed("^bb0(%u: {}, %v: {}):", qs, os_),
+                      typed("  %m = stablehlo.multiply %u, %v : ({}, {}) -> {}", qs, os_, ps),
+                      "  stablehlo.return %m : " + ps,
+                      typed("}) {dimensions = array<i64: 0, 1>} : ({}, {}) -> {}", at, bt, rt)])
+    cases.append(Case("quantized_map", mapped, [a, b],
+                      lambda a, b: product.quantize(q.dequantize(a) * other.dequantize(b)),
+                      atol=0, rtol=0))
+
+    # reduce_window: 2x2 max pooling with stride 2.
+    x = storage_values(g, (4, 6), q)
+    pool = program("reduce_window", [("x", (4, 6), q.mlir()), ("init", (), q.mlir())],
+                   ((2, 3), q.mlir()),
+                   ["%0 = \"stablehlo.reduce_window\"(%arg0, %arg1) ({",
+                    typed("^bb0(%u: {}, %v: {}):", qs, qs),
+                    "  %m = stablehlo.maximum %u, %v : " + qs,
+                    "  stablehlo.return %m : " + qs,
+                    typed("}) {window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>}"
+                          " : ({}, {}) -> {}", tensor_type((4, 6), q.mlir()), qs,
+                          tensor_type((2, 3), q.mlir()))])
+    cases.append(Case("quantized_reduce_window_max", pool, [x, np.array(-128, np.int8)],
+                      lambda x, i: x.reshape(2, 2, 3, 2).max((1, 3)), atol=0, rtol=0))
+
+    # select_and_scatter: the gradient of that pooling, the source added at
+    # each window's first maximum onto the init value.
+    source = small((2, 3))
+    sas = program("select_and_scatter",
+                  [("x", (4, 6), q.mlir()), ("s", (2, 3), q.mlir()), ("init", (), q.mlir())],
+                  ((4, 6), q.mlir()),
+                  ["%0 = \"stablehlo.select_and_scatter\"(%arg0, %arg1, %arg2) ({",
+                   typed("^bb0(%u: {}, %v: {}):", qs, qs),
+                   typed("  %ge = stablehlo.compare GE, %u, %v : ({}, {}) -> tensor<i1>", qs, qs),
+                   "  stablehlo.return %ge : tensor<i1>",
+                   "}, {",
+                   typed("^bb0(%u: {}, %v: {}):", qs, qs),
+                   "  %sum = stablehlo.add %u, %v : " + qs,
+                   "  stablehlo.return %sum : " + qs,
+                   typed("}) {window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>}"
+                         " : ({}, {}, {}) -> {}", tensor_type((4, 6), q.mlir()),
+                         tensor_type((2, 3), q.mlir()), qs, tensor_type((4, 6), q.mlir()))])
+
+    def sas_reference(x, s, init):
+        out = np.full(x.shape, init, np.int8)
+        for i in range(2):
+            for j in range(3):
+                window = x[2 * i:2 * i + 2, 2 * j:2 * j + 2]
+                r, c = np.unravel_index(np.argmax(window), window.shape)
+                out[2 * i + r, 2 * j + c] = q.quantize(q.dequantize(init) + q.dequantize(s[i, j]))
+        return out
+    cases.append(Case("quantized_select_and_scatter", sas,
+                      [x, source, np.array(-5, np.int8)], sas_reference, atol=0, rtol=0))
+
+    # scatter: rows added into a table at run-time indices.
+    table, rows = storage_values(g, (5, 3), q), storage_values(g, (2, 3), other)
+    tt, ut = tensor_type((5, 3), q.mlir()), tensor_type((2, 3), other.mlir())
+    scatter = program("scatter", [("t", (5, 3), q.mlir()), ("i", (2, 1), "i32"),
+                                  ("u", (2, 3), other.mlir())], ((5, 3), q.mlir()),
+                      [typed("%u = stablehlo.uniform_quantize %arg2 : ({}) -> {}",
+                             ut, tensor_type((2, 3), q.mlir())),
+                       "%0 = \"stablehlo.scatter\"(%arg0, %arg1, %u) ({",
+                       typed("^bb0(%a: {}, %b: {}):", qs, qs),
+                       "  %sum = stablehlo.add %a, %b : " + qs,
+                       "  stablehlo.return %sum : " + qs,
+                       typed("}) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1],"
+                             " inserted_window_dims = [0], scatter_dims_to_operand_dims = [0],"
+                             " index_vector_dim = 1>} : ({}, tensor<2x1xi32>, {}) -> {}",
+                             tt, tensor_type((2, 3), q.mlir()), tt)])
+
+    def scatter_reference(t, i, u):
+        out = t.copy()
+        requantized = q.quantize(other.dequantize(u))
+        for k, row in enumerate(i[:, 0]):
+            out[row] = q.quantize(q.dequantize(out[row]) + q.dequantize(requantized[k]))
+        return out
+    cases.append(Case("quantized_scatter", scatter,
+                      [table, np.array([[3], [0]], np.int32), rows], scatter_reference,
+                      atol=0, rtol=0))
+
+    # A body on a wider quantized type takes the table and the updates
+    # converted to it (to_destination_type); the sums do not saturate i8.
+    wt, ws = tensor_type((5, 3), wide.mlir()), tensor_type((), wide.mlir())
+    promoted = program("scatter_promoted", [("t", (5, 3), q.mlir()), ("i", (2, 1), "i32"),
+                                            ("u", (2, 3), other.mlir())], ((5, 3), wide.mlir()),
+                       ["%0 = \"stablehlo.scatter\"(%arg0, %arg1, %arg2) ({",
+                        typed("^bb0(%a: {}, %b: {}):", ws, ws),
+                        "  %sum = stablehlo.add %a, %b : " + ws,
+                        "  stablehlo.return %sum : " + ws,
+                        typed("}) {scatter_dimension_numbers = #stablehlo.scatter<"
+                              "update_window_dims = [1], inserted_window_dims = [0], "
+                              "scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : "
+                              "({}, tensor<2x1xi32>, {}) -> {}", tt, ut, wt)])
+
+    def promoted_reference(t, i, u):
+        out = wide.quantize(q.dequantize(t))
+        for k, row in enumerate(i[:, 0]):
+            out[row] = wide.quantize(wide.dequantize(out[row])
+                                     + wide.dequantize(wide.quantize(other.dequantize(u[k]))))
+        return out
+    cases.append(Case("quantized_scatter_promoted", promoted,
+                      [table, np.array([[1], [4]], np.int32), rows], promoted_reference,
+                      atol=0, rtol=0))
+    return cases
+
+
+def data_movement_cases():
+    """Ops that only move elements move the storage integers: i32 storage
+    values beyond f32's 24 bits of mantissa come through exactly."""
+    g = rng(45)
+    q = Quantized("i32", [(0.001, 7)])
+    x = storage_values(g, (4, 6), q)
+    pad = np.array(-2**31 + 5, np.int32)
+    t = lambda shape: tensor_type(shape, q.mlir())
+    mlir = program("data_movement", [("x", (4, 6), q.mlir()), ("pad", (), q.mlir())],
+                   ((5, 5), q.mlir()),
+                   [typed("%t = stablehlo.transpose %arg0, dims = [1, 0] : ({}) -> {}",
+                          t((4, 6)), t((6, 4))),
+                    typed("%s = stablehlo.slice %t [1:5, 0:4:2] : ({}) -> {}", t((6, 4)),
+                          t((4, 2))),
+                    typed("%c = stablehlo.concatenate %s, %s, dim = 1 : ({}, {}) -> {}",
+                          t((4, 2)), t((4, 2)), t((4, 4))),
+                    typed("%p = stablehlo.pad %c, %arg1, low = [1, 0], high = [0, 1], "
+                          "interior = [0, 0] : ({}, {}) -> {}", t((4, 4)), t(()), t((5, 5))),
+                    typed("%0 = stablehlo.reverse %p, dims = [0] : {}", t((5, 5)))])
+
+    def reference(x, pad):
+        s = x.T[1:5, 0:4:2]
+        c = np.concatenate([s, s], axis=1)
+        p = np.pad(c, ((1, 0), (0, 1)), constant_values=pad)
+        return p[::-1]
+    return [Case("quantized_i32_data_movement", mlir, [x, pad], reference, atol=0, rtol=0)]
 
 
 run(quantize_cases() + dequantize_cases() + requantize_cases() + quantized_op_cases()
-    + dynamic_cases() + error_cases())
+    + dynamic_cases() + region_op_cases() + data_movement_cases())

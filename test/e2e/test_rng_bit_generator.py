@@ -6,7 +6,9 @@ SC 2011) for Threefry-2x32-20 and Philox-4x32-10, and the errors for states
 and outputs the op cannot take. Each XLA case of rank 1 or more also runs
 as JAX exports an output of symbolic shape (custom_call
 @stablehlo.dynamic_rng_bit_generator), one program per rank and type taking
-the shape at run time."""
+the shape at run time, and as the plain op with a dynamic output whose
+sizes an elementwise use fixes (through an input, or a constant of static
+type defined after it)."""
 
 import json
 import os
@@ -67,6 +69,35 @@ def dynamic_program(algorithm, state_size, rank, element, static_dims=None):
                       [(state, "result[0]"), (output, "result[1]")], lines)
 
 
+def plain_dynamic_program(algorithm, state_size, rank, element):
+    """The plain op with an output of dynamic shape, as a program whose
+    shapes were not all refined prints it: the output's sizes are known only
+    through an elementwise use, here an xor with zeros given at run time."""
+    state = tensor_type((state_size,), "ui64")
+    output = tensor_type([-1] * rank, element)
+    return jax_module(
+        [("state", state), ("zeros", output)], [(state, "result[0]"), (output, "result[1]")],
+        ["%%output_state, %%output = stablehlo.rng_bit_generator %%arg0, algorithm = %s : "
+         "(%s) -> (%s, %s)" % (algorithm, state, state, output),
+         "%%bits = stablehlo.xor %%output, %%arg1 : %s" % output,
+         "return %%output_state, %%bits : %s, %s" % (state, output)])
+
+
+def plain_static_use_program(algorithm, state_size, shape, element):
+    """The plain op with an output of dynamic shape whose sizes a value of
+    static type fixes: an xor with a zero constant defined after it."""
+    state = tensor_type((state_size,), "ui64")
+    output = tensor_type([-1] * len(shape), element)
+    fixed = tensor_type(shape, element)
+    return jax_module(
+        [("state", state)], [(state, "result[0]"), (fixed, "result[1]")],
+        ["%%output_state, %%output = stablehlo.rng_bit_generator %%arg0, algorithm = %s : "
+         "(%s) -> (%s, %s)" % (algorithm, state, state, output),
+         "%%zeros = stablehlo.constant dense<0> : %s" % fixed,
+         "%%bits = stablehlo.xor %%output, %%zeros : (%s, %s) -> %s" % (output, fixed, fixed),
+         "return %%output_state, %%bits : %s, %s" % (state, fixed)])
+
+
 def bit_case(name, algorithm, state, shape, element, new_state, bits):
     expected = [np.array(new_state, dtype=np.uint64), bits_as(bits, shape, element)]
     return Case(name, program(algorithm, len(state), shape, element),
@@ -94,6 +125,18 @@ def xla_cases():
                           [np.array(c["state"], dtype=np.uint64),
                            np.zeros(c["shape"], dtype=np.float32)],
                           lambda *_, expected=expected: expected, atol=0, rtol=0))
+        if np.issubdtype(np_dtype(c["element"]), np.integer):
+            cases.append(Case("plain_dynamic_" + name,
+                              plain_dynamic_program(c["algorithm"], len(c["state"]),
+                                                    len(c["shape"]), c["element"]),
+                              [np.array(c["state"], dtype=np.uint64),
+                               np.zeros(c["shape"], dtype=np_dtype(c["element"]))],
+                              lambda *_, expected=expected: expected, atol=0, rtol=0))
+            cases.append(Case("plain_static_use_" + name,
+                              plain_static_use_program(c["algorithm"], len(c["state"]),
+                                                       c["shape"], c["element"]),
+                              [np.array(c["state"], dtype=np.uint64)],
+                              lambda *_, expected=expected: expected, atol=0, rtol=0))
     return cases
 
 
@@ -145,6 +188,16 @@ ERRORS = [
                r"tensor<2xui64> or tensor<3xui64>"),
     error_case("error_bool_output", "PHILOX", 2, [4], "i1",
                r"stablehlo.rng_bit_generator needs an integer or float output element type"),
+    # A plain op's dynamic output that nothing in the program sizes.
+    Case("error_plain_dynamic_unsized",
+         jax_module([("state", "tensor<2xui64>")],
+                    [("tensor<2xui64>", "result[0]"), ("tensor<?xui32>", "result[1]")],
+                    ["%s, %b = stablehlo.rng_bit_generator %arg0, algorithm = THREE_FRY : "
+                     "(tensor<2xui64>) -> (tensor<2xui64>, tensor<?xui32>)",
+                     "return %s, %b : tensor<2xui64>, tensor<?xui32>"]),
+         [np.zeros(2, dtype=np.uint64)], expect="compile_error",
+         stderr_patterns=[r"stablehlo.rng_bit_generator needs an output of static shape, or "
+                          r"one whose sizes an elementwise use fixes"]),
     # A dynamic output whose sizes come from an input with a static
     # dimension: an input that contradicts it is refused by name.
     Case("error_dynamic_static_dim_mismatch",

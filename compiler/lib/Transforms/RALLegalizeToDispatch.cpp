@@ -108,16 +108,6 @@ void legalizeDealloc(memref::DeallocOp op, Value context, StringRef device) {
   op.erase();
 }
 
-/// A user kernel gets the context, its inputs, then the buffers it fills.
-void legalizeCustomCall(disc_ral::CustomCallOp op, Value context,
-                        StringRef device) {
-  DispatchBuilder dispatch(op, context, device);
-  SmallVector<Value> args(op.getInputs());
-  llvm::append_range(args, op.getOutputs());
-  dispatch.call(op.getCallTargetName(), args, {});
-  op.erase();
-}
-
 /// The message of a failed check, its source location first when it has
 /// one.
 std::string locatedMessage(Location loc, StringRef message) {
@@ -154,6 +144,54 @@ void legalizeAssert(cf::AssertOp op, Value context, StringRef device,
   disc_ral::DispatchOp::create(thenBuilder, loc, TypeRange(), context,
                                "ral_report_error", device, /*may_fail=*/true,
                                ValueRange{text});
+  op.erase();
+}
+
+/// A user kernel gets the context, its inputs, then the buffers it fills;
+/// or, when only it knows the sizes of its results, returns them. The
+/// returned memrefs are taken with every dimension dynamic, so that a size
+/// the program declares static is checked against the kernel's before the
+/// code relies on it.
+void legalizeCustomCall(disc_ral::CustomCallOp op, Value context,
+                        StringRef device, disc::StringConstants &messages) {
+  DispatchBuilder dispatch(op, context, device);
+  SmallVector<Value> args(op.getInputs());
+  llvm::append_range(args, op.getOutputs());
+  SmallVector<Type> returnedTypes;
+  for (Type type : op.getResultTypes()) {
+    auto memrefType = cast<MemRefType>(type);
+    returnedTypes.push_back(MemRefType::get(
+        SmallVector<int64_t>(memrefType.getRank(), ShapedType::kDynamic),
+        memrefType.getElementType()));
+  }
+  auto call = dispatch.call(op.getCallTargetName(), args, returnedTypes);
+  OpBuilder &b = dispatch.builder;
+  Location loc = dispatch.loc;
+  SmallVector<Value> results;
+  for (auto [index, returned, type] :
+       llvm::enumerate(call.getResults(), op.getResultTypes())) {
+    auto memrefType = cast<MemRefType>(type);
+    for (auto [dim, size] : llvm::enumerate(memrefType.getShape())) {
+      if (ShapedType::isDynamic(size))
+        continue;
+      Value actual = memref::DimOp::create(b, loc, returned, dim);
+      Value expected = arith::ConstantIndexOp::create(b, loc, size);
+      Value matches = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                            actual, expected);
+      auto check = cf::AssertOp::create(
+          b, loc, matches,
+          (op.getCallTargetName() + " returned result #" + Twine(index) +
+           " with dimension " + Twine(dim) + " of another size than " +
+           Twine(size) + ", which the program declares")
+              .str());
+      legalizeAssert(check, context, device, messages);
+    }
+    results.push_back(
+        returned.getType() == type
+            ? Value(returned)
+            : Value(memref::CastOp::create(b, loc, type, returned)));
+  }
+  op->replaceAllUsesWith(results);
   op.erase();
 }
 
@@ -228,7 +266,7 @@ struct RALLegalizeToDispatchPass
         return customCall.emitOpError()
                << "on tensors must be bufferized before it becomes a "
                   "runtime call";
-      legalizeCustomCall(customCall, *context, device);
+      legalizeCustomCall(customCall, *context, device, messages);
       return success();
     }
     if (auto assertOp = dyn_cast<cf::AssertOp>(op)) {

@@ -16,6 +16,29 @@ func.func private @kernel(%ctx: !disc_ral.context, %x: memref<4x8xf32>, %s: memr
 
 // -----
 
+// A kernel that returns its result is a dispatch returning a memref with
+// every dimension dynamic; the size the program declares static (8) is
+// checked before the memref is cast to the declared type.
+// CHECK-LABEL: func.func private @returned
+// CHECK-SAME: (%[[CTX:.*]]: !disc_ral.context, %[[X:.*]]: memref<?x8xf32>)
+// CHECK: %[[R:.*]] = disc_ral.dispatch %[[CTX]], "rows_with_positive_sum" device "cpu" may_fail(%[[X]]) : (memref<?x8xf32>) -> memref<?x?xf32>
+// CHECK: %[[COLS:.*]] = memref.dim %[[R]], %{{.*}} : memref<?x?xf32>
+// CHECK: %[[EIGHT:.*]] = arith.constant 8 : index
+// CHECK: %[[OK:.*]] = arith.cmpi eq, %[[COLS]], %[[EIGHT]] : index
+// CHECK: scf.if
+// CHECK: disc_ral.dispatch %[[CTX]], "ral_report_error"
+// CHECK: %[[CAST:.*]] = memref.cast %[[R]] : memref<?x?xf32> to memref<?x8xf32>
+// CHECK: disc_ral.dispatch %[[CTX]], "ral_send_output" device "cpu" may_fail(%{{.*}}, %[[CAST]])
+// LLVM-DAG: llvm.mlir.global private constant @{{.*}}("rows_with_positive_sum___cpu___pvoid_m2df32___m2df32\00")
+// LLVM-DAG: rows_with_positive_sum returned result #0 with dimension 1 of another size than 8, which the program declares
+func.func private @returned(%ctx: !disc_ral.context, %x: memref<?x8xf32>) {
+  %0 = disc_ral.custom_call "rows_with_positive_sum"(%x : memref<?x8xf32>) -> memref<?x8xf32>
+  disc_ral.send_output %ctx, 0, %0 : memref<?x8xf32>
+  return
+}
+
+// -----
+
 func.func @tensors(%ctx: !disc_ral.context, %x: tensor<4xf32>) -> tensor<4xf32> {
   // expected-error@+1 {{'disc_ral.custom_call' op on tensors must be bufferized before it becomes a runtime call}}
   %0 = disc_ral.custom_call "negate"(%x : tensor<4xf32>) -> tensor<4xf32>

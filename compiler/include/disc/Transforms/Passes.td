@@ -74,7 +74,10 @@ def DiscRALLegalizeToDispatch
     `file:line:col` when it has one, and the entry returns.
 
     A `disc_ral.custom_call` on buffers becomes a dispatch of the user kernel
-    it names, with its inputs then its outputs (docs/ABI.md, "User kernels").
+    it names, with its inputs then its outputs (docs/ABI.md, "User kernels");
+    one returning memrefs becomes a dispatch returning them with every
+    dimension dynamic, each size the program declares static checked as a
+    `cf.assert` would check it, then cast to the declared type.
 
     Each function holding such ops must take a `!disc_ral.context` as its
     first argument.
@@ -89,6 +92,7 @@ def DiscRALLegalizeToDispatch
     "::mlir::memref::MemRefDialect",
     "::mlir::LLVM::LLVMDialect",
     "::mlir::scf::SCFDialect",
+    "::mlir::cf::ControlFlowDialect",
   ];
 }
 

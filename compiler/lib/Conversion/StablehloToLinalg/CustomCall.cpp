@@ -2,7 +2,9 @@
 //
 // A custom call names a kernel a user registered with TAO_RAL_API in a plugin
 // library; it becomes disc_ral.custom_call, which bufferization turns into a
-// destination-passing call (docs/ABI.md, "User kernels").
+// destination-passing call, or, when a result has a dynamic dimension, a
+// call that returns the results the kernel allocated (docs/ABI.md, "User
+// kernels").
 //
 // What jax.export checks of its inputs' symbolic dimensions
 // (@shape_assertion: a condition, the dimension values its error message
@@ -151,9 +153,6 @@ std::optional<std::string> mlir::disc::checkCustomCall(Operation *customCall) {
     if (!isSupportedElementType(tensorType.getElementType()))
       return name + " on element type " +
              llvm::to_string(tensorType.getElementType());
-    if (!tensorType.hasStaticShape())
-      return name + " with a dynamically shaped result " +
-             llvm::to_string(type);
   }
   return std::nullopt;
 }

@@ -116,6 +116,25 @@ LogicalResult CustomCallOp::verify() {
   if (name.empty() || name.contains("___"))
     return emitOpError() << "call target name '" << name
                          << "' must be non-empty and free of '___'";
+  if (hasBufferSemantics() && returnsResults()) {
+    if (!getResultSizes().empty())
+      return emitOpError() << "returning memrefs must have no sizes";
+    for (auto [index, type] : llvm::enumerate(getInputs().getTypes()))
+      if (!isa<MemRefType>(type))
+        return emitOpError() << "returning memrefs takes memref inputs, but "
+                                "input #"
+                             << index << " has type " << type;
+    for (auto [index, type] : llvm::enumerate(getResultTypes())) {
+      auto memrefType = dyn_cast<MemRefType>(type);
+      if (!memrefType || !memrefType.getLayout().isIdentity())
+        return emitOpError() << "returning memrefs returns identity-layout "
+                                "memrefs, but result #"
+                             << index << " has type " << type;
+      if (failed(verifyEncodable(*this, type, "result #" + Twine(index))))
+        return failure();
+    }
+    return success();
+  }
   if (hasBufferSemantics()) {
     if (!getResults().empty() || !getResultSizes().empty())
       return emitOpError() << "with outputs must have no results or sizes";
@@ -153,7 +172,9 @@ LogicalResult CustomCallOp::verify() {
       return failure();
     dynamicDims += cast<RankedTensorType>(type).getNumDynamicDims();
   }
-  if (dynamicDims != static_cast<int64_t>(getResultSizes().size()))
+  // Without sizes, a kernel with dynamic results returns them.
+  if (!returnsResults() &&
+      dynamicDims != static_cast<int64_t>(getResultSizes().size()))
     return emitOpError() << "has " << getResultSizes().size()
                          << " result sizes for " << dynamicDims
                          << " dynamic result dimensions";
@@ -172,6 +193,14 @@ void CustomCallOp::getEffects(
   for (OpOperand &output : getOutputsMutable())
     effects.emplace_back(MemoryEffects::Write::get(), &output,
                          SideEffects::DefaultResource::get());
+  // A returned result is a new temporary of the run, which the caller owns
+  // (and may free with ral_dealloc).
+  for (OpResult result : getOperation()->getResults()) {
+    effects.emplace_back(MemoryEffects::Allocate::get(), result,
+                         SideEffects::DefaultResource::get());
+    effects.emplace_back(MemoryEffects::Write::get(), result,
+                         SideEffects::DefaultResource::get());
+  }
 }
 
 bool CustomCallOp::bufferizesToAllocation(Value value) { return true; }
@@ -236,6 +265,19 @@ CustomCallOp::bufferize(RewriterBase &rewriter,
     if (failed(buffer))
       return failure();
     inputs.push_back(*buffer);
+  }
+  if (returnsResults()) {
+    SmallVector<Type> memrefTypes;
+    for (Type type : getResultTypes()) {
+      auto tensorType = cast<RankedTensorType>(type);
+      memrefTypes.push_back(
+          MemRefType::get(tensorType.getShape(), tensorType.getElementType()));
+    }
+    auto call = CustomCallOp::create(rewriter, loc, memrefTypes,
+                                     getCallTargetName(), inputs, ValueRange());
+    bufferization::replaceOpWithBufferizedValues(rewriter, *this,
+                                                 call.getResults());
+    return success();
   }
   SmallVector<Value> outputs;
   ValueRange sizes = getResultSizes();

@@ -8,10 +8,18 @@ func.func @bad_name(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 // -----
 
-func.func @dynamic_result(%x: tensor<?xf32>) -> tensor<?xf32> {
-  // expected-error@+1 {{'disc_ral.custom_call' op has 0 result sizes for 1 dynamic result dimensions}}
-  %0 = disc_ral.custom_call "grow"(%x : tensor<?xf32>) -> tensor<?xf32>
-  return %0 : tensor<?xf32>
+func.func @dynamic_result(%x: tensor<?xf32>, %n: index) -> tensor<?x?xf32> {
+  // expected-error@+1 {{'disc_ral.custom_call' op has 1 result sizes for 2 dynamic result dimensions}}
+  %0 = disc_ral.custom_call "grow"(%x : tensor<?xf32>) sizes(%n) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @returned_from_tensor(%x: tensor<?xf32>) -> memref<?xf32> {
+  // expected-error@+1 {{'disc_ral.custom_call' op returning memrefs takes memref inputs, but input #0 has type 'tensor<?xf32>'}}
+  %0 = disc_ral.custom_call "positive"(%x : tensor<?xf32>) -> memref<?xf32>
+  return %0 : memref<?xf32>
 }
 
 // -----

@@ -19,6 +19,16 @@ func.func @dynamic_result(%x: tensor<?x8xf32>, %n: index, %m: index) -> tensor<?
   return %0 : tensor<?x?xf32>
 }
 
+// Without sizes, the kernel returns its dynamic results; on buffers too.
+// CHECK-LABEL: func.func @returned_result
+func.func @returned_result(%x: tensor<?xf32>, %xm: memref<?xf32>) -> tensor<?xf32> {
+  // CHECK: disc_ral.custom_call "positive"(%{{.*}} : tensor<?xf32>) -> tensor<?xf32>
+  %0 = disc_ral.custom_call "positive"(%x : tensor<?xf32>) -> tensor<?xf32>
+  // CHECK: disc_ral.custom_call "positive"(%{{.*}} : memref<?xf32>) -> memref<?xf32>
+  %1 = disc_ral.custom_call "positive"(%xm : memref<?xf32>) -> memref<?xf32>
+  return %0 : tensor<?xf32>
+}
+
 // -----
 
 // Bufferization reads the inputs in place and allocates a new buffer per
@@ -51,4 +61,18 @@ func.func @bufferize_dynamic(%x: tensor<?x8xf32>, %n: index) -> tensor<?x4xf32> 
   %0 = disc_ral.custom_call "halve"(%x : tensor<?x8xf32>) sizes(%n) -> tensor<?x4xf32>
   // BUF: return %[[OUT]]
   return %0 : tensor<?x4xf32>
+}
+
+// -----
+
+// A kernel that returns its results gets no buffers: the call on buffers
+// returns a memref per result, each the kernel's new temporary.
+// BUF-LABEL: func.func @bufferize_returned
+// BUF-SAME: (%[[X:.*]]: memref<?xf32>)
+func.func @bufferize_returned(%x: tensor<?xf32>) -> (tensor<?xf32>, tensor<2x?xi64>) {
+  // BUF-NOT: memref.alloc
+  // BUF: %[[R:.*]]:2 = disc_ral.custom_call "positive"(%[[X]] : memref<?xf32>) -> memref<?xf32>, memref<2x?xi64>
+  %0:2 = disc_ral.custom_call "positive"(%x : tensor<?xf32>) -> tensor<?xf32>, tensor<2x?xi64>
+  // BUF: return %[[R]]#0, %[[R]]#1
+  return %0#0, %0#1 : tensor<?xf32>, tensor<2x?xi64>
 }

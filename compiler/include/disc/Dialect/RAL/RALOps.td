@@ -159,12 +159,24 @@ def RAL_CustomCallOp : RAL_Op<"custom_call", [
     disc_ral.custom_call "my_kernel"(%xm, %bm : memref<4x8xf32>,
         memref<8xf32>) outs(%ym : memref<4x8xf32>)
     ```
+
+    A kernel whose result sizes only it knows (results with `?` and no
+    `result_sizes`) returns every result instead, each a temporary of the
+    run it allocated; on buffers the op then has memref results, whose
+    dimensions are all dynamic when it becomes a runtime call:
+
+    ```mlir
+    %p = disc_ral.custom_call "positive"(%x : tensor<?xf32>)
+        -> tensor<?xf32>
+    %pm = disc_ral.custom_call "positive"(%xm : memref<?xf32>)
+        -> memref<?xf32>
+    ```
   }];
   let arguments = (ins StrAttr:$call_target_name,
                    Variadic<AnyTypeOf<[AnyRankedTensor, AnyMemRef]>>:$inputs,
                    Variadic<AnyMemRef>:$outputs,
                    Variadic<Index>:$result_sizes);
-  let results = (outs Variadic<AnyRankedTensor>:$results);
+  let results = (outs Variadic<AnyTypeOf<[AnyRankedTensor, AnyMemRef]>>:$results);
   let assemblyFormat = [{
     $call_target_name `(` ($inputs^ `:` type($inputs))? `)`
     (`outs` `(` $outputs^ `:` type($outputs) `)`)?
@@ -180,8 +192,23 @@ def RAL_CustomCallOp : RAL_Op<"custom_call", [
   ];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
+    /// Whether the kernel returns its results rather than filling buffers
+    /// the caller allocated.
+    bool returnsResults() {
+      if (getResults().empty())
+        return false;
+      if (isa<MemRefType>(getResults().front().getType()))
+        return true;
+      return getResultSizes().empty() &&
+             llvm::any_of(getResultTypes(), [](Type type) {
+               return !cast<ShapedType>(type).hasStaticShape();
+             });
+    }
     /// Whether the op is in its form on buffers.
-    bool hasBufferSemantics() { return !getOutputs().empty(); }
+    bool hasBufferSemantics() {
+      return !getOutputs().empty() ||
+             (!getResults().empty() && isa<MemRefType>(getResults().front().getType()));
+    }
   }];
 }
 

@@ -192,18 +192,167 @@ void replaceByStorage(QuantizationBuilder &builder, Operation *op,
   op->erase();
 }
 
+// Whether `op` calls a function of the module that has a body.
+bool callsDefinedFunction(Operation *op) {
+  auto call = dyn_cast<func::CallOp>(op);
+  if (!call)
+    return false;
+  auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+      call, call.getCalleeAttr());
+  return callee && !callee.isDeclaration();
+}
+
 LogicalResult checkSupported(Operation *op) {
-  if (op->getNumRegions() != 0 ||
-      !isa<stablehlo::StablehloDialect>(op->getDialect()))
+  if (!isa<stablehlo::StablehloDialect>(op->getDialect()) &&
+      !callsDefinedFunction(op))
     return op->emitError() << "'" << op->getName()
                            << "' on quantized tensors is not supported by "
                               "disc yet";
   return success();
 }
 
+// Ops whose results only hold elements of their operands (or pad values
+// given as operands), which the spec defines on quantized tensors as on any
+// other: their storage integers move as they are.
+bool movesElements(Operation *op) {
+  return isa<
+      stablehlo::ReshapeOp, stablehlo::DynamicReshapeOp, stablehlo::TransposeOp,
+      stablehlo::BroadcastInDimOp, stablehlo::DynamicBroadcastInDimOp,
+      stablehlo::BroadcastOp, stablehlo::SliceOp, stablehlo::DynamicSliceOp,
+      stablehlo::RealDynamicSliceOp, stablehlo::DynamicUpdateSliceOp,
+      stablehlo::ConcatenateOp, stablehlo::PadOp, stablehlo::DynamicPadOp,
+      stablehlo::ReverseOp, stablehlo::SelectOp, stablehlo::GatherOp,
+      stablehlo::DynamicGatherOp, stablehlo::OptimizationBarrierOp>(op);
+}
+
+// Whether values of `a` and `b` with one storage integer have one value:
+// the same storage, expressed type, scales and zero points (a per-axis
+// type's quantization dimension aside, which a transpose or broadcast
+// moves).
+bool sameQuantization(quant::QuantizedType a, quant::QuantizedType b) {
+  if (a.getStorageType() != b.getStorageType() ||
+      a.getStorageTypeMin() != b.getStorageTypeMin() ||
+      a.getStorageTypeMax() != b.getStorageTypeMax() ||
+      a.getExpressedType() != b.getExpressedType())
+    return false;
+  if (auto perTensorA = dyn_cast<quant::UniformQuantizedType>(a)) {
+    auto perTensorB = dyn_cast<quant::UniformQuantizedType>(b);
+    return perTensorB && perTensorA.getScale() == perTensorB.getScale() &&
+           perTensorA.getZeroPoint() == perTensorB.getZeroPoint();
+  }
+  auto perAxisA = dyn_cast<quant::UniformQuantizedPerAxisType>(a);
+  auto perAxisB = dyn_cast<quant::UniformQuantizedPerAxisType>(b);
+  return perAxisA && perAxisB && perAxisA.getScales() == perAxisB.getScales() &&
+         perAxisA.getZeroPoints() == perAxisB.getZeroPoints();
+}
+
+// Whether every quantized operand and result of `op` has one quantization,
+// so that moving storage integers moves values.
+bool hasOneQuantization(Operation *op) {
+  quant::QuantizedType first;
+  auto agrees = [&](Type type) {
+    auto quantized = dyn_cast<quant::QuantizedType>(getElementTypeOrSelf(type));
+    if (!quantized)
+      return true;
+    if (!first)
+      first = quantized;
+    return sameQuantization(first, quantized);
+  };
+  return llvm::all_of(op->getOperandTypes(), agrees) &&
+         llvm::all_of(op->getResultTypes(), agrees);
+}
+
+// The body argument that takes the elements of `op`'s operand `index`,
+// whose element type the spec lets be wider than the operand's (its
+// is_promotable), or null.
+BlockArgument bodyArgumentOf(Operation *op, unsigned index) {
+  unsigned operands = op->getNumOperands();
+  if (isa<stablehlo::ReduceOp, stablehlo::ReduceWindowOp>(op))
+    return op->getRegion(0).getArgument(index);
+  if (isa<stablehlo::ScatterOp>(op)) {
+    // Inputs, the indices, then the updates.
+    unsigned inputs = (operands - 1) / 2;
+    if (index == inputs)
+      return {};
+    return op->getRegion(0).getArgument(index < inputs ? index : index - 1);
+  }
+  if (isa<stablehlo::SelectAndScatterOp>(op)) {
+    // The operand, the source, then the init value.
+    if (index == 0)
+      return op->getRegion(0).getArgument(0);
+    return op->getRegion(1).getArgument(index == 1 ? 1 : 0);
+  }
+  return {};
+}
+
+// An op with regions on quantized tensors, a call (whose callee takes and
+// returns storage, as convertSignature gives every function), a custom call
+// or an op that moves elements of one quantization runs on their storage
+// integers, which it only moves: its quantized operands, results and region
+// arguments take their storage types, and what its regions compute stays on
+// quantized scalars (seen through bitcast_convert) that the ops inside
+// expand as any other op, each dequantizing, computing and quantizing, as
+// the spec's interpreter evaluates a body. An operand that the body takes
+// in a wider quantized type is first converted to it, as the spec's
+// `to_destination_type` does.
+LogicalResult expandStorageOp(Operation *op) {
+  ImplicitLocOpBuilder b(op->getLoc(), op);
+  QuantizationBuilder builder{b};
+  for (OpOperand &operand : op->getOpOperands()) {
+    Value value = operand.get();
+    Type bodyType;
+    if (BlockArgument argument = bodyArgumentOf(op, operand.getOperandNumber()))
+      bodyType = argument.getType();
+    if (bodyType && isQuantized(bodyType) && isQuantized(value.getType()) &&
+        getElementTypeOrSelf(bodyType) !=
+            getElementTypeOrSelf(value.getType())) {
+      auto type = cast<RankedTensorType>(value.getType());
+      operand.set(builder.quantize(builder.toExpressed(value),
+                                   type.clone(getElementTypeOrSelf(bodyType))));
+      continue;
+    }
+    if (isQuantized(value.getType()))
+      operand.set(builder.toStorage(value));
+  }
+  b.setInsertionPointAfter(op);
+  for (OpResult result : op->getResults()) {
+    Type quantizedType = result.getType();
+    if (!isQuantized(quantizedType))
+      continue;
+    result.setType(getStorageType(cast<ShapedType>(quantizedType)));
+    Value quantized = builder.fromStorage(result, quantizedType);
+    result.replaceAllUsesExcept(quantized, quantized.getDefiningOp());
+  }
+  for (Region &region : op->getRegions()) {
+    for (Block &block : region) {
+      b.setInsertionPointToStart(&block);
+      for (BlockArgument arg : block.getArguments()) {
+        Type quantizedType = arg.getType();
+        if (!isQuantized(quantizedType))
+          continue;
+        arg.setType(getStorageType(cast<ShapedType>(quantizedType)));
+        Value quantized = builder.fromStorage(arg, quantizedType);
+        arg.replaceAllUsesExcept(quantized, quantized.getDefiningOp());
+      }
+      Operation *terminator = block.getTerminator();
+      b.setInsertionPoint(terminator);
+      for (OpOperand &operand : terminator->getOpOperands())
+        if (isQuantized(operand.get().getType()))
+          operand.set(builder.toStorage(operand.get()));
+    }
+  }
+  return success();
+}
+
 LogicalResult expandOp(Operation *op) {
   if (failed(checkSupported(op)))
     return failure();
+  // A custom call's kernel is opaque: it gets and returns the storage, as
+  // the model's own inputs and outputs are (docs/ABI.md).
+  if (op->getNumRegions() != 0 || callsDefinedFunction(op) ||
+      isa<stablehlo::CustomCallOp>(op) ||
+      (movesElements(op) && hasOneQuantization(op)))
+    return expandStorageOp(op);
   ImplicitLocOpBuilder b(op->getLoc(), op);
   QuantizationBuilder builder{b};
   if (auto quantize = dyn_cast<stablehlo::UniformQuantizeOp>(op)) {
@@ -288,9 +437,14 @@ struct ExpandQuantizationPass
           quantizedOps.push_back(op);
       });
       convertSignature(func);
-      for (Operation *op : quantizedOps)
+      for (Operation *op : quantizedOps) {
+        // The terminator of a region whose op was expanded already returns
+        // storage.
+        if (!touchesQuantized(op))
+          continue;
         if (failed(expandOp(op)))
           return signalPassFailure();
+      }
       cancelStorageRoundTrips(func);
     }
   }

@@ -17,6 +17,7 @@
 #include "disc/Dialect/HLO/DynamicShapes.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -515,12 +516,51 @@ std::optional<std::string> checkBitGenerator(stablehlo::RngAlgorithm algorithm,
   return std::nullopt;
 }
 
-std::optional<std::string>
-checkRngBitGenerator(stablehlo::RngBitGeneratorOp op) {
-  if (!cast<ShapedType>(op.getOutput().getType()).hasStaticShape())
-    return "an output of static shape (JAX exports a dynamic one as "
-           "custom_call @" +
-           kDynamicRngBitGenerator.str() + ")";
+// A value whose run-time shape the output of `op` has: another operand or
+// a result of an op that takes the output, or a value computed from it
+// elementwise, and that requires its operands and result to have one
+// shape; one of static type, or one defined before `op`. The op carries no
+// sizes of its own, so a dynamic output is only known through such a
+// value.
+Value findSameShapeValue(stablehlo::RngBitGeneratorOp op,
+                         DominanceInfo &dominance) {
+  auto outputType = cast<RankedTensorType>(op.getOutput().getType());
+  SmallVector<Value> sameShape = {op.getOutput()};
+  llvm::SmallPtrSet<Value, 8> visited;
+  while (!sameShape.empty()) {
+    Value value = sameShape.pop_back_val();
+    if (!visited.insert(value).second)
+      continue;
+    for (Operation *user : value.getUsers()) {
+      if (!user->hasTrait<OpTrait::SameOperandsAndResultShape>())
+        continue;
+      // A value of static type gives its sizes wherever it is defined.
+      for (Value candidate :
+           llvm::concat<Value>(user->getOperands(), user->getResults())) {
+        auto type = dyn_cast<RankedTensorType>(candidate.getType());
+        // Another generator's output is itself replaced during the pass.
+        if (candidate != value && type &&
+            !candidate.getDefiningOp<stablehlo::RngBitGeneratorOp>() &&
+            succeeded(verifyCompatibleShape(type, outputType)) &&
+            (type.hasStaticShape() ||
+             dominance.properlyDominates(candidate, op)))
+          return candidate;
+      }
+      llvm::append_range(sameShape, user->getResults());
+    }
+  }
+  return {};
+}
+
+std::optional<std::string> checkRngBitGenerator(stablehlo::RngBitGeneratorOp op,
+                                                Value sameShape) {
+  if (!cast<ShapedType>(op.getOutput().getType()).hasStaticShape() &&
+      !sameShape)
+    return "an output of static shape, or one whose sizes an elementwise "
+           "use fixes through a value of static type or one defined before "
+           "it "
+           "(JAX exports a dynamic one as custom_call @" +
+           kDynamicRngBitGenerator.str() + ", which carries its sizes)";
   return checkBitGenerator(op.getRngAlgorithm(), op.getInitialState().getType(),
                            op.getOutput().getType());
 }
@@ -541,18 +581,6 @@ checkDynamicRngBitGenerator(stablehlo::CustomCallOp op) {
   return checkBitGenerator(algorithm.getValue(), op->getOperand(0).getType(),
                            outputType);
 }
-
-struct ExpandRngBitGenerator : OpRewritePattern<stablehlo::RngBitGeneratorOp> {
-  using OpRewritePattern::OpRewritePattern;
-
-  LogicalResult matchAndRewrite(stablehlo::RngBitGeneratorOp op,
-                                PatternRewriter &rewriter) const override {
-    expandBitGenerator(rewriter, op, op.getRngAlgorithm(), op.getInitialState(),
-                       cast<RankedTensorType>(op.getOutput().getType()),
-                       Value());
-    return success();
-  }
-};
 
 struct ExpandDynamicRngBitGenerator
     : OpRewritePattern<stablehlo::CustomCallOp> {
@@ -713,11 +741,19 @@ struct ExpandRngPass : disc::impl::ExpandRngPassBase<ExpandRngPass> {
   void runOnOperation() override {
     bool valid = true;
     SmallVector<stablehlo::RngOp> rngOps;
+    // Each rng_bit_generator with the value giving its run-time sizes, null
+    // for a static output.
+    SmallVector<std::pair<stablehlo::RngBitGeneratorOp, Value>> generators;
+    DominanceInfo &dominance = getAnalysis<DominanceInfo>();
     getOperation().walk([&](Operation *op) {
       std::optional<std::string> needed;
       std::string name = op->getName().getStringRef().str();
       if (auto generator = dyn_cast<stablehlo::RngBitGeneratorOp>(op)) {
-        needed = checkRngBitGenerator(generator);
+        Value sameShape;
+        if (!cast<ShapedType>(generator.getOutput().getType()).hasStaticShape())
+          sameShape = findSameShapeValue(generator, dominance);
+        needed = checkRngBitGenerator(generator, sameShape);
+        generators.emplace_back(generator, sameShape);
       } else if (auto call = dyn_cast<stablehlo::CustomCallOp>(op);
                  call && isDynamicRngBitGenerator(call)) {
         needed = checkDynamicRngBitGenerator(call);
@@ -736,9 +772,23 @@ struct ExpandRngPass : disc::impl::ExpandRngPassBase<ExpandRngPass> {
     IRRewriter rewriter(&getContext());
     for (auto [number, op] : llvm::enumerate(rngOps))
       expandRng(op, number, rewriter);
+    for (auto [op, sameShape] : generators) {
+      Value shape;
+      if (sameShape) {
+        rewriter.setInsertionPoint(op);
+        ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+        auto type = cast<RankedTensorType>(sameShape.getType());
+        shape = type.hasStaticShape()
+                    ? stablehlo::ConstantOp::create(
+                          b, b.getI64TensorAttr(type.getShape()))
+                    : disc::getShapeOf(b, sameShape);
+      }
+      expandBitGenerator(
+          rewriter, op, op.getRngAlgorithm(), op.getInitialState(),
+          cast<RankedTensorType>(op.getOutput().getType()), shape);
+    }
     RewritePatternSet patterns(&getContext());
-    patterns.add<ExpandRngBitGenerator, ExpandDynamicRngBitGenerator>(
-        &getContext());
+    patterns.add<ExpandDynamicRngBitGenerator>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

@@ -112,39 +112,121 @@ func.func @constant_compare(%x: tensor<2x!quant.uniform<u8:f32, 0.5:1>>) -> tens
 
 // -----
 
+// An op with a region runs on the storage integers; its body's add on
+// quantized scalars dequantizes both, adds in f32 and quantizes.
+// CHECK-LABEL: func.func @reduce
+// CHECK-SAME: (%[[X:.*]]: tensor<4xi8>, %[[INIT:.*]]: tensor<i8>) -> tensor<i8>
+// CHECK: %[[SUM:.*]] = stablehlo.reduce(%[[X]] init: %[[INIT]]) across dimensions = [0] : (tensor<4xi8>, tensor<i8>) -> tensor<i8>
+// CHECK-NEXT: reducer(%[[A:.*]]: tensor<i8>, %[[B:.*]]: tensor<i8>)
+// CHECK: stablehlo.convert %[[A]] : (tensor<i8>) -> tensor<i32>
+// CHECK: %[[FA:.*]] = stablehlo.multiply %{{.*}} : tensor<f32>
+// CHECK: stablehlo.convert %[[B]] : (tensor<i8>) -> tensor<i32>
+// CHECK: %[[FB:.*]] = stablehlo.multiply %{{.*}} : tensor<f32>
+// CHECK: %[[F:.*]] = stablehlo.add %[[FA]], %[[FB]] : tensor<f32>
+// CHECK: stablehlo.divide %[[F]]
+// CHECK: %[[Q:.*]] = stablehlo.convert %{{.*}} : (tensor<f32>) -> tensor<i8>
+// CHECK: stablehlo.return %[[Q]] : tensor<i8>
+// CHECK: return %[[SUM]] : tensor<i8>
 func.func @reduce(%x: tensor<4x!quant.uniform<i8:f32, 0.5>>, %init: tensor<!quant.uniform<i8:f32, 0.5>>) -> tensor<!quant.uniform<i8:f32, 0.5>> {
-  // expected-error @+1 {{'stablehlo.reduce' on quantized tensors is not supported by disc yet}}
   %0 = stablehlo.reduce(%x init: %init) applies stablehlo.add across dimensions = [0] : (tensor<4x!quant.uniform<i8:f32, 0.5>>, tensor<!quant.uniform<i8:f32, 0.5>>) -> tensor<!quant.uniform<i8:f32, 0.5>>
   return %0 : tensor<!quant.uniform<i8:f32, 0.5>>
 }
 
 // -----
 
-// On a dynamic shape the parameters are broadcast to the run-time shape of
-// the value they apply to.
-// CHECK-LABEL: func.func @dynamic
-// CHECK-SAME: (%[[X:.*]]: tensor<?x3xf32>) -> tensor<?x3xi8>
-// CHECK: %[[SCALE:.*]] = stablehlo.constant dense<5.000000e-01> : tensor<f32>
-// CHECK: %[[N:.*]] = stablehlo.get_dimension_size %[[X]], dim = 0
-// CHECK: %[[SHAPE:.*]] = stablehlo.concatenate
-// CHECK: %[[SCALES:.*]] = stablehlo.dynamic_broadcast_in_dim %[[SCALE]], %[[SHAPE]], dims = [] : (tensor<f32>, tensor<2xi32>) -> tensor<?x3xf32>
-// CHECK: stablehlo.divide %[[X]], %[[SCALES]] : tensor<?x3xf32>
-// CHECK: %[[Q:.*]] = stablehlo.convert %{{.*}} : (tensor<?x3xf32>) -> tensor<?x3xi8>
-// CHECK: return %[[Q]]
-func.func @dynamic(%x: tensor<?x3xf32>) -> tensor<?x3x!quant.uniform<i8:f32, 0.5>> {
-  %0 = stablehlo.uniform_quantize %x : (tensor<?x3xf32>) -> tensor<?x3x!quant.uniform<i8:f32, 0.5>>
-  return %0 : tensor<?x3x!quant.uniform<i8:f32, 0.5>>
+// A body that accumulates in a wider quantized type takes the inputs
+// converted to it (dequantized and quantized again) before the reduce.
+// CHECK-LABEL: func.func @reduce_promoted
+// CHECK-SAME: (%[[X:.*]]: tensor<4xi8>, %[[INIT:.*]]: tensor<i16>) -> tensor<i16>
+// CHECK: stablehlo.convert %[[X]] : (tensor<4xi8>) -> tensor<4xi32>
+// CHECK: %[[WIDE:.*]] = stablehlo.convert %{{.*}} : (tensor<4xf32>) -> tensor<4xi16>
+// CHECK: stablehlo.reduce(%[[WIDE]] init: %[[INIT]]) across dimensions = [0] : (tensor<4xi16>, tensor<i16>) -> tensor<i16>
+// CHECK: stablehlo.maximum %{{.*}}, %{{.*}} : tensor<f32>
+func.func @reduce_promoted(%x: tensor<4x!quant.uniform<i8:f32, 0.5:1>>, %init: tensor<!quant.uniform<i16:f32, 0.5:1>>) -> tensor<!quant.uniform<i16:f32, 0.5:1>> {
+  %0 = stablehlo.reduce(%x init: %init) applies stablehlo.maximum across dimensions = [0] : (tensor<4x!quant.uniform<i8:f32, 0.5:1>>, tensor<!quant.uniform<i16:f32, 0.5:1>>) -> tensor<!quant.uniform<i16:f32, 0.5:1>>
+  return %0 : tensor<!quant.uniform<i16:f32, 0.5:1>>
 }
 
 // -----
 
-// CHECK-LABEL: func.func @dynamic_per_axis
-// CHECK-SAME: (%[[Q:.*]]: tensor<?x2xi8>) -> tensor<?x2xf32>
-// CHECK: %[[WIDE:.*]] = stablehlo.convert %[[Q]] : (tensor<?x2xi8>) -> tensor<?x2xi32>
-// CHECK: %[[ZPS:.*]] = stablehlo.constant dense<[1, 2]> : tensor<2xi32>
-// CHECK: stablehlo.get_dimension_size %[[WIDE]], dim = 0
-// CHECK: stablehlo.dynamic_broadcast_in_dim %[[ZPS]], %{{.*}}, dims = [1] : (tensor<2xi32>, tensor<2xi32>) -> tensor<?x2xi32>
-func.func @dynamic_per_axis(%q: tensor<?x2x!quant.uniform<i8:f32:1, {0.5:1,0.25:2}>>) -> tensor<?x2xf32> {
-  %0 = stablehlo.uniform_dequantize %q : (tensor<?x2x!quant.uniform<i8:f32:1, {0.5:1,0.25:2}>>) -> tensor<?x2xf32>
-  return %0 : tensor<?x2xf32>
+// sort moves the storage; its comparator compares dequantized values.
+// CHECK-LABEL: func.func @sort
+// CHECK-SAME: (%[[X:.*]]: tensor<4xi8>) -> tensor<4xi8>
+// CHECK: %[[SORTED:.*]] = "stablehlo.sort"(%[[X]])
+// CHECK: ^bb0(%{{.*}}: tensor<i8>, %{{.*}}: tensor<i8>):
+// CHECK: %[[LT:.*]] = stablehlo.compare  LT, %{{.*}}, %{{.*}} : (tensor<f32>, tensor<f32>) -> tensor<i1>
+// CHECK: stablehlo.return %[[LT]] : tensor<i1>
+// CHECK: }) : (tensor<4xi8>) -> tensor<4xi8>
+// CHECK: return %[[SORTED]] : tensor<4xi8>
+func.func @sort(%x: tensor<4x!quant.uniform<i8:f32, 0.5:1>>) -> tensor<4x!quant.uniform<i8:f32, 0.5:1>> {
+  %0 = "stablehlo.sort"(%x) ({
+  ^bb0(%a: tensor<!quant.uniform<i8:f32, 0.5:1>>, %b: tensor<!quant.uniform<i8:f32, 0.5:1>>):
+    %lt = stablehlo.compare LT, %a, %b : (tensor<!quant.uniform<i8:f32, 0.5:1>>, tensor<!quant.uniform<i8:f32, 0.5:1>>) -> tensor<i1>
+    stablehlo.return %lt : tensor<i1>
+  }) {dimension = 0 : i64} : (tensor<4x!quant.uniform<i8:f32, 0.5:1>>) -> tensor<4x!quant.uniform<i8:f32, 0.5:1>>
+  return %0 : tensor<4x!quant.uniform<i8:f32, 0.5:1>>
 }
+
+// -----
+
+// A while loop carries the storage; a body value that stays unchanged
+// passes through without a conversion.
+// CHECK-LABEL: func.func @while
+// CHECK-SAME: (%[[X:.*]]: tensor<4xi8>, %[[N:.*]]: tensor<i32>) -> tensor<4xi8>
+// CHECK: %[[LOOP:.*]]:2 = stablehlo.while(%[[V:.*]] = %[[X]], %[[I:.*]] = %[[N]]) : tensor<4xi8>, tensor<i32>
+// CHECK: stablehlo.return %[[V]], %{{.*}} : tensor<4xi8>, tensor<i32>
+// CHECK: return %[[LOOP]]#0 : tensor<4xi8>
+func.func @while(%x: tensor<4x!quant.uniform<i8:f32, 0.5:1>>, %n: tensor<i32>) -> tensor<4x!quant.uniform<i8:f32, 0.5:1>> {
+  %0:2 = stablehlo.while(%v = %x, %i = %n) : tensor<4x!quant.uniform<i8:f32, 0.5:1>>, tensor<i32>
+   cond {
+    %zero = stablehlo.constant dense<0> : tensor<i32>
+    %c = stablehlo.compare GT, %i, %zero : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  } do {
+    %one = stablehlo.constant dense<1> : tensor<i32>
+    %j = stablehlo.subtract %i, %one : tensor<i32>
+    stablehlo.return %v, %j : tensor<4x!quant.uniform<i8:f32, 0.5:1>>, tensor<i32>
+  }
+  return %0#0 : tensor<4x!quant.uniform<i8:f32, 0.5:1>>
+}
+
+// -----
+
+// A call passes the storage to its callee, whose signature takes it.
+// CHECK-LABEL: func.func private @double
+// CHECK-SAME: (%{{.*}}: tensor<4xi8>) -> tensor<4xi8>
+// CHECK-LABEL: func.func @call
+// CHECK-SAME: (%[[X:.*]]: tensor<4xi8>) -> tensor<4xi8>
+// CHECK: %[[Y:.*]] = call @double(%[[X]]) : (tensor<4xi8>) -> tensor<4xi8>
+// CHECK: return %[[Y]] : tensor<4xi8>
+func.func private @double(%x: tensor<4x!quant.uniform<i8:f32, 0.5:1>>) -> tensor<4x!quant.uniform<i8:f32, 0.5:1>> {
+  %0 = stablehlo.add %x, %x : tensor<4x!quant.uniform<i8:f32, 0.5:1>>
+  return %0 : tensor<4x!quant.uniform<i8:f32, 0.5:1>>
+}
+func.func @call(%x: tensor<4x!quant.uniform<i8:f32, 0.5:1>>) -> tensor<4x!quant.uniform<i8:f32, 0.5:1>> {
+  %0 = func.call @double(%x) : (tensor<4x!quant.uniform<i8:f32, 0.5:1>>) -> tensor<4x!quant.uniform<i8:f32, 0.5:1>>
+  return %0 : tensor<4x!quant.uniform<i8:f32, 0.5:1>>
+}
+
+// -----
+
+// An op outside StableHLO on quantized tensors is refused by name.
+func.func @cast(%x: tensor<4x!quant.uniform<i8:f32, 0.5:1>>) -> tensor<?x!quant.uniform<i8:f32, 0.5:1>> {
+  // expected-error @+1 {{'tensor.cast' on quantized tensors is not supported by disc yet}}
+  %0 = tensor.cast %x : tensor<4x!quant.uniform<i8:f32, 0.5:1>> to tensor<?x!quant.uniform<i8:f32, 0.5:1>>
+  return %0 : tensor<?x!quant.uniform<i8:f32, 0.5:1>>
+}
+
+// -----
+
+// An op that only moves elements of one quantization moves the storage,
+// here per axis, its quantization dimension moving with the transpose.
+// CHECK-LABEL: func.func @transpose_per_axis
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xi8>) -> tensor<3x2xi8>
+// CHECK-NEXT: %[[T:.*]] = stablehlo.transpose %[[X]], dims = [1, 0] : (tensor<2x3xi8>) -> tensor<3x2xi8>
+// CHECK-NEXT: return %[[T]]
+func.func @transpose_per_axis(%x: tensor<2x3x!quant.uniform<i8:f32:0, {0.1:-30,0.5:-20}>>) -> tensor<3x2x!quant.uniform<i8:f32:1, {0.1:-30,0.5:-20}>> {
+  %0 = stablehlo.transpose %x, dims = [1, 0] : (tensor<2x3x!quant.uniform<i8:f32:0, {0.1:-30,0.5:-20}>>) -> tensor<3x2x!quant.uniform<i8:f32:1, {0.1:-30,0.5:-20}>>
+  return %0 : tensor<3x2x!quant.uniform<i8:f32:1, {0.1:-30,0.5:-20}>>
+}
+

@@ -76,10 +76,48 @@ func.func @default_u8(%arg0: tensor<2xui64>) -> (tensor<2xui64>, tensor<7xui8>) 
 
 // -----
 
+// A plain op's dynamic output that no use sizes: the op carries no sizes.
 func.func @dynamic_output(%arg0: tensor<2xui64>) -> (tensor<2xui64>, tensor<?xui32>) {
-  // expected-error @+1 {{stablehlo.rng_bit_generator needs an output of static shape (JAX exports a dynamic one as custom_call @stablehlo.dynamic_rng_bit_generator)}}
+  // expected-error @+1 {{stablehlo.rng_bit_generator needs an output of static shape, or one whose sizes an elementwise use fixes through a value of static type or one defined before it (JAX exports a dynamic one as custom_call @stablehlo.dynamic_rng_bit_generator, which carries its sizes)}}
   %0:2 = stablehlo.rng_bit_generator %arg0, algorithm = THREE_FRY : (tensor<2xui64>) -> (tensor<2xui64>, tensor<?xui32>)
   return %0#0, %0#1 : tensor<2xui64>, tensor<?xui32>
+}
+
+// -----
+
+// A plain op's dynamic output takes the run-time shape of %x, which the
+// multiply after the add (both requiring one shape) pairs with it; the
+// expansion is the custom call's, on that shape.
+// CHECK-LABEL: func.func @dynamic_output_sized_by_use
+// CHECK-SAME: (%[[STATE:.*]]: tensor<2xui64>, %[[X:.*]]: tensor<?x5xui32>)
+// CHECK-NOT: stablehlo.rng_bit_generator
+// CHECK: %[[ROWS:.*]] = stablehlo.get_dimension_size %[[X]], dim = 0
+// CHECK: %[[SHAPE:.*]] = stablehlo.concatenate
+// CHECK: stablehlo.dynamic_iota %[[SHAPE]], dim = 0 : (tensor<2xi32>) -> tensor<?x5xui64>
+// CHECK-COUNT-20: stablehlo.xor
+// CHECK: %[[BITS:.*]] = stablehlo.select
+// CHECK: %[[SUM:.*]] = stablehlo.add %[[BITS]], %[[BITS]] : tensor<?x5xui32>
+// CHECK: stablehlo.multiply %[[SUM]], %[[X]] : tensor<?x5xui32>
+func.func @dynamic_output_sized_by_use(%arg0: tensor<2xui64>, %x: tensor<?x5xui32>) -> (tensor<2xui64>, tensor<?x5xui32>) {
+  %0:2 = stablehlo.rng_bit_generator %arg0, algorithm = THREE_FRY : (tensor<2xui64>) -> (tensor<2xui64>, tensor<?x5xui32>)
+  %1 = stablehlo.add %0#1, %0#1 : tensor<?x5xui32>
+  %2 = stablehlo.multiply %1, %x : tensor<?x5xui32>
+  return %0#0, %2 : tensor<2xui64>, tensor<?x5xui32>
+}
+
+// -----
+
+// A value of static type sizes the output wherever it is defined: here the
+// constant after the generator, whose shape becomes a constant.
+// CHECK-LABEL: func.func @dynamic_output_sized_by_static_value
+// CHECK: %[[SHAPE:.*]] = stablehlo.constant dense<[3, 5]> : tensor<2xi64>
+// CHECK: stablehlo.dynamic_iota %[[SHAPE]], dim = 0 : (tensor<2xi64>) -> tensor<?x5xui64>
+// CHECK-NOT: stablehlo.rng_bit_generator
+func.func @dynamic_output_sized_by_static_value(%arg0: tensor<2xui64>) -> (tensor<2xui64>, tensor<3x5xui32>) {
+  %0:2 = stablehlo.rng_bit_generator %arg0, algorithm = PHILOX : (tensor<2xui64>) -> (tensor<2xui64>, tensor<?x5xui32>)
+  %c = stablehlo.constant dense<1> : tensor<3x5xui32>
+  %1 = stablehlo.add %0#1, %c : (tensor<?x5xui32>, tensor<3x5xui32>) -> tensor<3x5xui32>
+  return %0#0, %1 : tensor<2xui64>, tensor<3x5xui32>
 }
 
 // -----

@@ -105,14 +105,25 @@ def ExpandQuantizationPass : Pass<"disc-expand-quantization", "ModuleOp"> {
     - bitcast_convert to or from a quantized type is a bitcast_convert of
       its storage type, and a quantized constant the constant of its
       storage integers;
+    - an op with regions (reduce, sort, while, ...) and a call of a function
+      of the module take and return the storage, their region arguments and
+      terminators too; the ops inside expand as any other, so a body on
+      quantized scalars computes as the spec's interpreter evaluates it.
+      an operand of reduce, reduce_window, scatter or select_and_scatter
+      that the body takes in another (wider) quantized type is converted to
+      it first (`to_destination_type`);
+    - an op that only moves elements (reshape, transpose, broadcast, slices,
+      concatenate, pad, reverse, select, gather, ...) whose quantized
+      operands and results share one quantization moves the storage, exact
+      for any storage width;
     - any other op dequantizes its quantized operands, runs in the expressed
       type and quantizes its quantized results (the spec's
       dequantize-op-quantize).
 
     Per-axis scales and zero points are broadcast along the
-    quantization_dimension. Quantized arguments and results of a function
-    become its storage type. Quantized tensors of dynamic shape, and ops with
-    regions on quantized tensors, are errors naming the op.
+    quantization_dimension, on static or dynamic shapes. Quantized arguments
+    and results of a function become its storage type. An op outside
+    StableHLO on quantized tensors (but a call) is an error naming the op.
   }];
   let dependentDialects = ["::mlir::stablehlo::StablehloDialect"];
 }
