@@ -13,8 +13,8 @@
 //   %t = linalg.generic {maps = [..., (b, h, q, d, k) -> (b, q, h, d)]}
 //
 // disc-linalg-matmul-to-ral then hands the library a strided view of the
-// output. A reshape between them that only adds unit dims (JAX's batch 1)
-// moves after the product.
+// output. Unit dims the copy adds (JAX's batch 1: a reshape between them,
+// or one folded into the copy) are added by a reshape after the product.
 //
 //===----------------------------------------------------------------------===//
 
@@ -53,9 +53,11 @@ struct TransposedProduct {
   SmallVector<std::optional<unsigned>> productDims;
 };
 
-/// For each dim of `transpose`'s result, the dim of its input it copies;
-/// none when `transpose` is not a copy that only moves dims.
-std::optional<SmallVector<unsigned>>
+/// For each dim of `transpose`'s result, the dim of its input it copies, or
+/// none for a static unit dim the input lacks (a reshape adding it folded
+/// into the copy); nothing when `transpose` is not a copy that only moves
+/// dims.
+std::optional<SmallVector<std::optional<unsigned>>>
 getTransposeSources(linalg::GenericOp transpose) {
   if (transpose.getNumDpsInputs() != 1 || transpose.getNumDpsInits() != 1 ||
       transpose.getNumReductionLoops() != 0 ||
@@ -67,13 +69,19 @@ getTransposeSources(linalg::GenericOp transpose) {
       yield.getOperand(0) != body->getArgument(0))
     return std::nullopt;
   SmallVector<AffineMap> maps = transpose.getIndexingMapsArray();
-  if (!maps[0].isPermutation() || !maps[1].isIdentity())
+  if (!maps[0].isProjectedPermutation(/*allowZeroInResults=*/false) ||
+      !maps[1].isIdentity())
     return std::nullopt;
   // Input dim i is indexed by loop maps[0](i), the result's dim of that
   // number.
-  SmallVector<unsigned> sources(maps[0].getNumResults());
+  SmallVector<std::optional<unsigned>> sources(maps[1].getNumResults());
   for (unsigned inputDim = 0; inputDim < maps[0].getNumResults(); ++inputDim)
     sources[maps[0].getDimPosition(inputDim)] = inputDim;
+  ArrayRef<int64_t> shape =
+      cast<ShapedType>(transpose.getResultTypes()[0]).getShape();
+  for (auto [dim, source] : llvm::enumerate(sources))
+    if (!source && shape[dim] != 1)
+      return std::nullopt;
   return sources;
 }
 
@@ -100,7 +108,8 @@ getExpandedSources(tensor::ExpandShapeOp expand) {
 /// The product and the reshape `transpose` copies, with the product's
 /// output dim each of its result's dims holds.
 std::optional<TransposedProduct> matchTransposedProduct(linalg::GenericOp op) {
-  std::optional<SmallVector<unsigned>> copied = getTransposeSources(op);
+  std::optional<SmallVector<std::optional<unsigned>>> copied =
+      getTransposeSources(op);
   if (!copied)
     return std::nullopt;
   TransposedProduct found;
@@ -128,7 +137,9 @@ std::optional<TransposedProduct> matchTransposedProduct(linalg::GenericOp op) {
   if (!found.init)
     return std::nullopt;
   found.productDims = llvm::map_to_vector(
-      *copied, [&](unsigned dim) { return sourceDims[dim]; });
+      *copied, [&](std::optional<unsigned> dim) -> std::optional<unsigned> {
+        return dim ? sourceDims[*dim] : std::nullopt;
+      });
   return found;
 }
 
@@ -204,7 +215,7 @@ LogicalResult writeTransposed(RewriterBase &rewriter,
   rewriter.cloneRegionBefore(product->getRegion(0), transposed.getRegion(),
                              transposed.getRegion().end());
   Value result = transposed.getResult(0);
-  if (found.expand) {
+  if (outputDims.size() < found.productDims.size()) {
     // Each unit dim joins the group of the next dim the product writes (the
     // last such dim for trailing ones).
     SmallVector<ReassociationIndices> groups(outputDims.size());

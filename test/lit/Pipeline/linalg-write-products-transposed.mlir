@@ -183,3 +183,58 @@ func.func @integers(%lhs: tensor<3x4x5xi32>, %rhs: tensor<3x5x8xi32>) -> tensor<
   } -> tensor<4x3x8xi32>
   return %t : tensor<4x3x8xi32>
 }
+
+// -----
+
+// Batch 1 once disc-linalg-fuse-elementwise has folded the reshape into the
+// copy: the copy's loop of the unit batch dim indexes nothing of the
+// product, whose output takes the other three, a reshape adding the unit
+// dim after it.
+#merge = affine_map<(b, i, h, d) -> (h, i, d)>
+#id = affine_map<(b, i, h, d) -> (b, i, h, d)>
+// CHECK-DAG: #[[MERGED:.*]] = affine_map<(d0, d1, d2, d3) -> (d1, d0, d2)>
+// CHECK-LABEL: func.func @context_unit_loop
+// CHECK: %[[CONTEXT:.*]] = linalg.generic {indexing_maps = [#{{.*}}, #{{.*}}, #[[MERGED]]]
+// CHECK-SAME: outs(%{{.*}} : tensor<7x3x8xf32>)
+// CHECK: %[[EXPANDED:.*]] = tensor.expand_shape %[[CONTEXT]] {{\[}}[0, 1], [2], [3]] output_shape [1, 7, 3, 8] : tensor<7x3x8xf32> into tensor<1x7x3x8xf32>
+// CHECK-NOT: linalg.generic
+// CHECK: return %[[EXPANDED]]
+func.func @context_unit_loop(%probs: tensor<3x7x7xf32>, %value: tensor<3x7x8xf32>) -> tensor<1x7x3x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<3x7x8xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%empty : tensor<3x7x8xf32>) -> tensor<3x7x8xf32>
+  %context = linalg.batch_matmul ins(%probs, %value : tensor<3x7x7xf32>, tensor<3x7x8xf32>)
+      outs(%init : tensor<3x7x8xf32>) -> tensor<3x7x8xf32>
+  %merged_empty = tensor.empty() : tensor<1x7x3x8xf32>
+  %merged = linalg.generic {indexing_maps = [#merge, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%context : tensor<3x7x8xf32>) outs(%merged_empty : tensor<1x7x3x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<1x7x3x8xf32>
+  return %merged : tensor<1x7x3x8xf32>
+}
+
+// -----
+
+// A copy that broadcasts the product along a dim it lacks is no transpose:
+// the product and the copy stay.
+#broadcast = affine_map<(r, i, h, d) -> (h, i, d)>
+#id = affine_map<(r, i, h, d) -> (r, i, h, d)>
+// CHECK-LABEL: func.func @broadcast
+// CHECK: linalg.batch_matmul
+// CHECK: %[[COPY:.*]] = linalg.generic
+// CHECK: return %[[COPY]]
+func.func @broadcast(%probs: tensor<3x7x7xf32>, %value: tensor<3x7x8xf32>) -> tensor<2x7x3x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<3x7x8xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%empty : tensor<3x7x8xf32>) -> tensor<3x7x8xf32>
+  %context = linalg.batch_matmul ins(%probs, %value : tensor<3x7x7xf32>, tensor<3x7x8xf32>)
+      outs(%init : tensor<3x7x8xf32>) -> tensor<3x7x8xf32>
+  %copies_empty = tensor.empty() : tensor<2x7x3x8xf32>
+  %copies = linalg.generic {indexing_maps = [#broadcast, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%context : tensor<3x7x8xf32>) outs(%copies_empty : tensor<2x7x3x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<2x7x3x8xf32>
+  return %copies : tensor<2x7x3x8xf32>
+}

@@ -212,10 +212,11 @@ def DiscLinalgWriteProductsTransposed
   let description = [{
     A product on tensors (a contraction whose output starts as a fill)
     whose result only feeds a linalg.generic that copies it with its dims
-    moved (attention's context [B, H, S, D] -> [B, S, H, D]), maybe through
-    a tensor.expand_shape that only adds unit dims, becomes one product
-    whose output map takes the permutation; the copy goes and the
-    expand_shape follows the product. Only products the CPU's ral_gemm
+    moved (attention's context [B, H, S, D] -> [B, S, H, D]), maybe adding
+    unit dims (by a tensor.expand_shape before the copy, or folded into it
+    as loops that index nothing of the product), becomes one product whose
+    output map takes the permutation; the copy goes and an expand_shape
+    adding the unit dims follows the product. Only products the CPU's ral_gemm
     still takes are rewritten (its element types, one free and one
     contracting dim per operand, at most two batch dims, rhs's free dim
     innermost in the output): disc-linalg-matmul-to-ral hands the library a
