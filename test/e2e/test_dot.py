@@ -411,6 +411,114 @@ def library_vector_cases():
     ]
 
 
+def bf16_round(values):
+    """f32 values rounded to the nearest bf16 (ties to even), as f32."""
+    bits = values.astype(np.float32).view(np.uint32)
+    rounding = np.uint32(0x7FFF) + ((bits >> 16) & np.uint32(1))
+    return ((bits + rounding) & np.uint32(0xFFFF0000)).view(np.float32)
+
+
+def attention_transposes_case(name, batch, seq, heads, head, element_type, g,
+                              dynamic_batch=False):
+    """BERT's attention products as JAX prints them from `q @ k.transpose(0,
+    1, 3, 2)` and `(p @ v).transpose(0, 2, 1, 3)`: q, k and v of [B, S, H * D]
+    split into heads by a reshape and a transpose, k transposed again, the
+    context transposed back and merged; at batch 1 the products are of
+    [H, ...] after reshapes dropping the unit dim. The products read their
+    operands in place, as strided views. `element_type` bf16: the program
+    rounds its f32 inputs to bf16 and multiplies into f32. `dynamic_batch`:
+    q, k and v come already split, [?, S, H, D] (a reshape of a dynamic
+    batch is not what this checks)."""
+    width = heads * head
+    split = dynamic_batch
+    io_shape = (batch, seq, heads, head) if split else (batch, seq, width)
+    q, k, v = (random_array(g, io_shape, "f32", -1, 1) for _ in range(3))
+    p = random_array(g, (batch, heads, seq, seq), "f32", -1, 1)
+    if element_type == "bf16":
+        q, k, v, p = (bf16_round(x) for x in (q, k, v, p))
+    b = -1 if dynamic_batch else batch
+    t = lambda shape, et=element_type: tensor_type(shape, et)
+    io, pt = (b,) + io_shape[1:], (b, heads, seq, seq)
+    body = []
+
+    def emit(line):
+        body.append(line)
+        return "%%%d" % (len(body) - 1)
+
+    def to_element_type(value, shape):
+        if element_type == "f32":
+            return value
+        return emit("%%%d = stablehlo.convert %s : (%s) -> %s" % (
+            len(body), value, t(shape, "f32"), t(shape)))
+
+    def heads_of(value):
+        if not split:
+            value = emit("%%%d = stablehlo.reshape %s : (%s) -> %s" % (
+                len(body), value, t(io), t((b, seq, heads, head))))
+        return emit("%%%d = stablehlo.transpose %s, dims = [0, 2, 1, 3] : (%s) -> %s" % (
+            len(body), value, t((b, seq, heads, head)), t((b, heads, seq, head))))
+
+    def product(lhs, rhs, lhs_shape, rhs_shape, out_shape, contract):
+        """A batched product over [B, H]; at batch 1 of [H, ...] reshapes."""
+        if batch == 1 and not dynamic_batch:
+            lhs = emit("%%%d = stablehlo.reshape %s : (%s) -> %s" % (
+                len(body), lhs, t(lhs_shape), t(lhs_shape[1:])))
+            rhs = emit("%%%d = stablehlo.reshape %s : (%s) -> %s" % (
+                len(body), rhs, t(rhs_shape), t(rhs_shape[1:])))
+            out = emit("%%%d = stablehlo.dot_general %s, %s, batching_dims = [0] x [0], "
+                       "contracting_dims = [2] x [%d], precision = [DEFAULT, DEFAULT] : "
+                       "(%s, %s) -> %s" % (len(body), lhs, rhs, contract - 1, t(lhs_shape[1:]),
+                                           t(rhs_shape[1:]), t(out_shape[1:], "f32")))
+            return emit("%%%d = stablehlo.reshape %s : (%s) -> %s" % (
+                len(body), out, t(out_shape[1:], "f32"), t(out_shape, "f32")))
+        return emit("%%%d = stablehlo.dot_general %s, %s, batching_dims = [0, 1] x [0, 1], "
+                    "contracting_dims = [3] x [%d], precision = [DEFAULT, DEFAULT] : "
+                    "(%s, %s) -> %s" % (len(body), lhs, rhs, contract, t(lhs_shape),
+                                        t(rhs_shape), t(out_shape, "f32")))
+
+    qh = heads_of(to_element_type("%arg0", io))
+    kh = heads_of(to_element_type("%arg1", io))
+    vh = heads_of(to_element_type("%arg2", io))
+    probs = to_element_type("%arg3", pt)
+    kt = emit("%%%d = stablehlo.transpose %s, dims = [0, 1, 3, 2] : (%s) -> %s" % (
+        len(body), kh, t((b, heads, seq, head)), t((b, heads, head, seq))))
+    scores = product(qh, kt, (b, heads, seq, head), (b, heads, head, seq), pt, 2)
+    context = product(probs, vh, pt, (b, heads, seq, head), (b, heads, seq, head), 2)
+    merged = emit("%%%d = stablehlo.transpose %s, dims = [0, 2, 1, 3] : (%s) -> %s" % (
+        len(body), context, t((b, heads, seq, head), "f32"), t((b, seq, heads, head), "f32")))
+    if not split:
+        merged = emit("%%%d = stablehlo.reshape %s : (%s) -> %s" % (
+            len(body), merged, t((b, seq, heads, head), "f32"), t(io, "f32")))
+    body.append("return %s, %s : %s, %s" % (scores, merged, t(pt, "f32"), t(io, "f32")))
+    mlir = jax_module([("q", t(io, "f32")), ("k", t(io, "f32")), ("v", t(io, "f32")),
+                       ("p", t(pt, "f32"))],
+                      [(t(pt, "f32"), "[0]"), (t(io, "f32"), "[1]")], body)
+
+    def reference(q, k, v, p):
+        heads_view = lambda x: x.astype(np.float64).reshape(batch, seq, heads, head)
+        scores = np.einsum("bqhd,bkhd->bhqk", heads_view(q), heads_view(k))
+        context = np.einsum("bhqk,bkhd->bqhd", p.astype(np.float64), heads_view(v))
+        return [scores.astype(np.float32), context.reshape(io_shape).astype(np.float32)]
+    atol, rtol = TOLERANCE["f32"]
+    return Case(name, mlir, [q, k, v, p], reference, atol=atol, rtol=rtol)
+
+
+def attention_transposes_cases():
+    """The transposes of attention's operands are folded into its products,
+    at odd sizes, batch 1 and several, a dynamic batch, f32 and bf16."""
+    g = rng(86)
+    return [
+        attention_transposes_case("attention_transposes_f32", 3, 7, 3, 5, "f32", g),
+        attention_transposes_case("attention_transposes_b1_f32", 1, 9, 2, 6, "f32", g),
+        attention_transposes_case("attention_transposes_dynamic_batch_f32", 2, 5, 3, 7, "f32", g,
+                                  dynamic_batch=True),
+        attention_transposes_case("attention_transposes_bf16_to_f32", 2, 9, 3, 16, "bf16", g),
+        attention_transposes_case("attention_transposes_b1_bf16_to_f32", 1, 7, 2, 8, "bf16", g),
+        attention_transposes_case("attention_transposes_dynamic_batch_bf16_to_f32", 3, 6, 2, 8,
+                                  "bf16", g, dynamic_batch=True),
+    ]
+
+
 def host_has_avx2():
     try:
         with open("/proc/cpuinfo") as cpuinfo:
@@ -455,4 +563,5 @@ def dot_cases():
 
 
 run(dot_general_cases() + dense_layer_cases() + dot_cases() + no_library_cases()
-    + library_narrow_cases() + library_vector_cases() + library_bf16_cases())
+    + library_narrow_cases() + library_vector_cases() + library_bf16_cases()
+    + attention_transposes_cases())

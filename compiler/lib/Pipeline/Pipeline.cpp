@@ -216,6 +216,9 @@ static void buildHloPhase(OpPassManager &pm) {
   pm.addPass(createCSEPass());
 }
 
+// On the CPU with a library, a transpose that only feeds a product is folded
+// into it, which the library reads in place, and a product that only a
+// transpose reads is written in its layout.
 // A convolution becomes im2col and a matrix product, which the device phase
 // hands to cuBLAS or to the CPU's BLAS, or which is tiled and vectorized like
 // every other product without a library; on the CPU, a 2-D f32 one becomes a
@@ -228,6 +231,8 @@ static void buildHloPhase(OpPassManager &pm) {
 // chunks or blocks of rows for the cores, and the products no library takes
 // (all of them without a library) are tiled for the cache and the registers.
 static void buildLinalgPhase(OpPassManager &pm, const CompileOptions &options) {
+  if (options.target == Target::Cpu && options.cpuLibraryCalls)
+    pm.addPass(createFoldDotTransposesPass());
   if (options.target == Target::Cpu)
     pm.addNestedPass<func::FuncOp>(createConvolutionToLinalgConvPass());
   pm.addNestedPass<func::FuncOp>(createConvolutionToGemmPass());
@@ -240,6 +245,8 @@ static void buildLinalgPhase(OpPassManager &pm, const CompileOptions &options) {
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   if (options.target == Target::Cpu) {
+    if (options.cpuLibraryCalls)
+      pm.addNestedPass<func::FuncOp>(createDiscLinalgWriteProductsTransposed());
     pm.addNestedPass<func::FuncOp>(createDiscLinalgFuseRows());
     DiscCpuParallelReductionsOptions columns;
     columns.vectorBits = options.cpuVectorBits;

@@ -205,6 +205,26 @@ def DiscLinalgFuseElementwise : Pass<"disc-linalg-fuse-elementwise"> {
   ];
 }
 
+def DiscLinalgWriteProductsTransposed
+    : Pass<"disc-linalg-write-products-transposed", "func::FuncOp"> {
+  let summary = "Writes a matrix product in the layout of the transpose "
+                "that only copies it";
+  let description = [{
+    A product on tensors (a contraction whose output starts as a fill)
+    whose result only feeds a linalg.generic that copies it with its dims
+    moved (attention's context [B, H, S, D] -> [B, S, H, D]), maybe adding
+    unit dims (by a tensor.expand_shape before the copy, or folded into it
+    as loops that index nothing of the product), becomes one product whose
+    output map takes the permutation; the copy goes and an expand_shape
+    adding the unit dims follows the product. Only products the CPU's ral_gemm
+    still takes are rewritten (its element types, one free and one
+    contracting dim per operand, at most two batch dims, rhs's free dim
+    innermost in the output): disc-linalg-matmul-to-ral hands the library a
+    strided view of the output.
+  }];
+  let dependentDialects = ["linalg::LinalgDialect", "tensor::TensorDialect"];
+}
+
 def DiscLinalgFuseRows : Pass<"disc-linalg-fuse-rows", "func::FuncOp"> {
   let summary = "Tiles ops that read a row reduction by rows, with their "
                 "producers";

@@ -19,7 +19,10 @@
 // do not lead an operand (einsum's bqhd,bkhd->bhqk) are brought first by a
 // memref.transpose; two that still do not collapse are passed at rank 4 on
 // the CPU, and on the GPU are a loop over the first, each step a batched
-// call on rank-3 subviews.
+// call on rank-3 subviews. An output whose batch dims do not lead (a product
+// written in the layout of the transpose that read it,
+// disc-linalg-write-products-transposed) is written through such a view
+// too.
 //
 // Operands of f16 or bf16 on "gpu", of bf16 on "cpu", that the body widens
 // (arith.extf) before multiplying into an f32 output make a mixed-precision
@@ -31,6 +34,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "disc/Conversion/LinalgToRAL/GemmElementTypes.h"
 #include "disc/Conversion/LinalgToRAL/Passes.h"
 #include "disc/Conversion/LinalgToRAL/ZeroInit.h"
 #include "disc/Dialect/RAL/RALOps.h"
@@ -38,6 +42,8 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include "llvm/ADT/SmallVectorExtras.h"
 
 namespace mlir {
 namespace disc {
@@ -62,7 +68,7 @@ struct Gemm {
   bool collapseRows;
   // How memref.transpose brings each operand's batch dims to the front
   // (einsum's `bqhd,bkhd->bhqk`); empty when they lead already.
-  SmallVector<int64_t> lhsPermutation, rhsPermutation;
+  SmallVector<int64_t> lhsPermutation, rhsPermutation, outPermutation;
   // Rank 4 whose two batch dims do not collapse into one: the CPU's ral_gemm
   // takes them as they are, the GPU's one step of the first at a time.
   bool twoBatchDims = false;
@@ -150,21 +156,6 @@ MemRefType getTransposedType(MemRefType type, ArrayRef<int64_t> permutation) {
       sizes, type.getElementType(),
       StridedLayoutAttr::get(type.getContext(), offset, permutedStrides),
       type.getMemorySpace());
-}
-
-/// Whether ral_gemm on `device` multiplies `operandType` operands into a
-/// `resultType` output (its registrations, docs/ABI.md): on "gpu" f32, f16
-/// or bf16 throughout, or f16 or bf16 operands with an f32 result; on "cpu"
-/// f32, f64 or bf16 throughout, or bf16 operands with an f32 result.
-bool isGemmElementTypes(StringRef device, Type operandType, Type resultType) {
-  if (device == "cpu")
-    return (operandType == resultType &&
-            (operandType.isF32() || operandType.isF64())) ||
-           (operandType.isBF16() &&
-            (resultType.isBF16() || resultType.isF32()));
-  bool is16BitFloat = operandType.isF16() || operandType.isBF16();
-  return (operandType == resultType && (is16BitFloat || operandType.isF32())) ||
-         (is16BitFloat && resultType.isF32());
 }
 
 /// Whether the body is `out + lhs * rhs` (in either operand order), with
@@ -288,7 +279,7 @@ std::optional<Gemm> matchGemm(linalg::LinalgOp op, StringRef device) {
   int64_t rank = outType.getRank();
   Type resultType = outType.getElementType();
   Type operandType = getElementTypeOrSelf(lhs.getType());
-  if (rank < 1 || !isGemmElementTypes(device, operandType, resultType) ||
+  if (rank < 1 || !disc::isGemmElementTypes(device, operandType, resultType) ||
       getElementTypeOrSelf(rhs.getType()) != operandType ||
       !isMultiplyAdd(op, /*widensInputs=*/operandType != resultType))
     return std::nullopt;
@@ -311,12 +302,33 @@ std::optional<Gemm> matchGemm(linalg::LinalgOp op, StringRef device) {
   unsigned k = 0;
   while (k < iterators.size() && iterators[k] != utils::IteratorType::reduction)
     ++k;
-  ArrayRef<unsigned> batch = ArrayRef<unsigned>(*outDims).drop_back(2);
-  unsigned m = (*outDims)[rank - 2];
-  unsigned n = (*outDims)[rank - 1];
   if (llvm::is_contained(*outDims, k))
     return std::nullopt;
   Gemm gemm{op, nullptr, false, false, collapseRows};
+  // The batch dims are those of the output that both operands index (the
+  // leading ones of the output when rhs, a matrix, has none).
+  SmallVector<unsigned> outOrder = *outDims;
+  SmallVector<unsigned> batch(ArrayRef<unsigned>(outOrder).drop_back(2));
+  if (!collapseRows) {
+    SmallVector<unsigned> shared =
+        llvm::filter_to_vector(*outDims, [&](unsigned dim) {
+          return llvm::is_contained(*lhsDims, dim) &&
+                 llvm::is_contained(*rhsDims, dim);
+        });
+    if (shared.size() == batch.size() && shared != batch) {
+      std::optional<SmallVector<int64_t>> order =
+          getBatchFirstPermutation(*outDims, shared);
+      if (!order)
+        return std::nullopt;
+      gemm.outPermutation = *order;
+      outType = getTransposedType(outType, gemm.outPermutation);
+      outOrder = llvm::map_to_vector(
+          gemm.outPermutation, [&](int64_t dim) { return (*outDims)[dim]; });
+      batch = shared;
+    }
+  }
+  unsigned m = outOrder[rank - 2];
+  unsigned n = outOrder[rank - 1];
   if (collapseRows) {
     // Collapsed rows are lhs's leading dims in out's order, before k: lhs
     // is read untransposed.
@@ -333,7 +345,7 @@ std::optional<Gemm> matchGemm(linalg::LinalgOp op, StringRef device) {
     auto leadBatch = [&](ArrayRef<unsigned> dims, MemRefType &type,
                          SmallVector<int64_t> &permutation)
         -> std::optional<SmallVector<unsigned>> {
-      if (dims.take_front(batch.size()) == batch)
+      if (dims.take_front(batch.size()) == ArrayRef<unsigned>(batch))
         return SmallVector<unsigned>(dims);
       std::optional<SmallVector<int64_t>> order =
           getBatchFirstPermutation(dims, batch);
@@ -348,7 +360,7 @@ std::optional<Gemm> matchGemm(linalg::LinalgOp op, StringRef device) {
         leadBatch(*lhsDims, lhsType, gemm.lhsPermutation);
     std::optional<SmallVector<unsigned>> rhsOrder =
         leadBatch(*rhsDims, rhsType, gemm.rhsPermutation);
-    if (!lhsOrder || !rhsOrder || !lhsType || !rhsType ||
+    if (!lhsOrder || !rhsOrder || !lhsType || !rhsType || !outType ||
         !matchOperandDims(*lhsOrder, batch, m, k, gemm.transposeLhs) ||
         !matchOperandDims(*rhsOrder, batch, k, n, gemm.transposeRhs))
       return std::nullopt;
@@ -463,7 +475,7 @@ void convertToDispatch(Gemm gemm, Value context, StringRef device) {
   for (Value operand :
        {transpose(op.getDpsInputOperand(0)->get(), gemm.lhsPermutation),
         transpose(op.getDpsInputOperand(1)->get(), gemm.rhsPermutation),
-        op.getDpsInitOperand(0)->get()}) {
+        transpose(op.getDpsInitOperand(0)->get(), gemm.outPermutation)}) {
     int64_t rank = cast<MemRefType>(operand.getType()).getRank();
     if (rank == 2 || (rank == 3 && !gemm.collapseRows) || gemm.twoBatchDims)
       args.push_back(operand);

@@ -287,3 +287,60 @@ func.func @einsum_scores(%ctx: !disc_ral.context, %query: memref<2x4x3x8xf32>,
   }
   return %scores : memref<2x3x4x5xf32>
 }
+
+// -----
+
+// Attention's context written in the layout of its heads' merge
+// (bhqk,bkhd->bqhd, disc-linalg-write-products-transposed): the output, like
+// v, is written through a memref.transpose that puts its batch dims first.
+#p = affine_map<(b, h, i, d, j) -> (b, h, i, j)>
+#v = affine_map<(b, h, i, d, j) -> (b, j, h, d)>
+#c = affine_map<(b, h, i, d, j) -> (b, i, h, d)>
+// CHECK-LABEL: func.func @context_in_merged_layout
+// CHECK: %[[V:.*]] = memref.transpose %{{.*}} (d0, d1, d2, d3) -> (d0, d2, d1, d3) : memref<2x5x3x8xf32> to memref<2x3x5x8xf32, strided<[120, 8, 24, 1]>>
+// CHECK: %[[C:.*]] = memref.transpose %{{.*}} (d0, d1, d2, d3) -> (d0, d2, d1, d3) : memref<2x4x3x8xf32> to memref<2x3x4x8xf32, strided<[96, 8, 24, 1]>>
+// CHECK: disc_ral.dispatch %{{.*}}, "ral_gemm" device "cpu" may_fail(%{{.*}}, %[[V]], %[[C]], %false, %false{{.*}}) : (memref<2x3x4x5xf32>, memref<2x3x5x8xf32, strided<[120, 8, 24, 1]>>, memref<2x3x4x8xf32, strided<[96, 8, 24, 1]>>, i1, i1) -> ()
+// CHECK-NOT: linalg.generic
+func.func @context_in_merged_layout(%ctx: !disc_ral.context, %probs: memref<2x3x4x5xf32>,
+                                    %value: memref<2x5x3x8xf32>) -> memref<2x4x3x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %context = memref.alloc() : memref<2x4x3x8xf32>
+  linalg.fill ins(%zero : f32) outs(%context : memref<2x4x3x8xf32>)
+  linalg.generic {indexing_maps = [#p, #v, #c],
+                  iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]}
+      ins(%probs, %value : memref<2x3x4x5xf32>, memref<2x5x3x8xf32>)
+      outs(%context : memref<2x4x3x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %sum = arith.addf %acc, %p : f32
+    linalg.yield %sum : f32
+  }
+  return %context : memref<2x4x3x8xf32>
+}
+
+// -----
+
+// An output whose innermost dim is lhs's free one: the library writes rows
+// of rhs's free dim, so the product stays a loop nest.
+#p = affine_map<(b, i, d, j) -> (b, i, j)>
+#v = affine_map<(b, i, d, j) -> (b, j, d)>
+#c = affine_map<(b, i, d, j) -> (b, d, i)>
+// CHECK-LABEL: func.func @output_rows_of_lhs
+// CHECK-NOT: ral_gemm
+// CHECK: linalg.generic
+func.func @output_rows_of_lhs(%ctx: !disc_ral.context, %probs: memref<3x4x5xf32>,
+                              %value: memref<3x5x8xf32>) -> memref<3x8x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %context = memref.alloc() : memref<3x8x4xf32>
+  linalg.fill ins(%zero : f32) outs(%context : memref<3x8x4xf32>)
+  linalg.generic {indexing_maps = [#p, #v, #c],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%probs, %value : memref<3x4x5xf32>, memref<3x5x8xf32>)
+      outs(%context : memref<3x8x4xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %sum = arith.addf %acc, %p : f32
+    linalg.yield %sum : f32
+  }
+  return %context : memref<3x8x4xf32>
+}

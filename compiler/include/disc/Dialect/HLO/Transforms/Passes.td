@@ -128,4 +128,22 @@ def ExpandQuantizationPass : Pass<"disc-expand-quantization", "ModuleOp"> {
   let dependentDialects = ["::mlir::stablehlo::StablehloDialect"];
 }
 
+def FoldDotTransposesPass : Pass<"disc-fold-dot-transposes", "ModuleOp"> {
+  let summary = "Fold transposes into the dot_general products that read "
+                "them, as XLA's transpose folding";
+  let description = [{
+    A transpose (seen through a reshape after it that only drops unit dims)
+    whose only user is a dot_general becomes part of the product's batching
+    and contracting dimensions: the product reads the transpose's input,
+    which the CPU's ral_gemm takes as a strided view, instead of a
+    transposed copy. Attention's q * k^T and its head splits are the case.
+    The result's dims do not move (one free dim per operand keeps their
+    order). Only products ral_gemm still takes on the CPU are folded: f32 or
+    f64 throughout, or bf16 operands; one contracting and one free dim per
+    operand; at most two batch dims; the folded operand's innermost dim not
+    a batch dim.
+  }];
+  let dependentDialects = ["::mlir::stablehlo::StablehloDialect"];
+}
+
 #endif // DISC_DIALECT_HLO_TRANSFORMS_PASSES
