@@ -24,6 +24,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "disc/Pipeline/Passes.h"
+#include "disc/Pipeline/ReassociableCombiner.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -103,34 +104,6 @@ std::optional<int64_t> getColumnChunk(linalg::LinalgOp op, int64_t vectorBits) {
   if (chunk >= columns)
     return std::nullopt;
   return chunk;
-}
-
-/// The op that combines each element into the accumulator of the single
-/// output of `op`, when it may be reassociated (an integer op, a float
-/// min/max, or a float add or multiply marked reassoc) and so commutes too,
-/// and nothing else in the body reads the accumulator.
-Operation *getReassociableCombiner(linalg::LinalgOp op) {
-  if (op.getNumDpsInits() != 1)
-    return nullptr;
-  auto yield = cast<linalg::YieldOp>(op.getBlock()->getTerminator());
-  Operation *combiner = yield.getValues().front().getDefiningOp();
-  BlockArgument accumulator =
-      op.getMatchingBlockArgument(op.getDpsInitOperand(0));
-  if (!combiner || combiner->getBlock() != op.getBlock() ||
-      combiner->getNumOperands() != 2 || !accumulator.hasOneUse() ||
-      *accumulator.getUsers().begin() != combiner)
-    return nullptr;
-  if (isa<arith::AddIOp, arith::MulIOp, arith::AndIOp, arith::OrIOp,
-          arith::XOrIOp, arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp,
-          arith::MinUIOp, arith::MaximumFOp, arith::MinimumFOp,
-          arith::MaxNumFOp, arith::MinNumFOp>(combiner))
-    return combiner;
-  auto fastMath = dyn_cast<arith::ArithFastMathInterface>(combiner);
-  if (isa<arith::AddFOp, arith::MulFOp>(combiner) && fastMath &&
-      arith::bitEnumContainsAll(fastMath.getFastMathFlagsAttr().getValue(),
-                                arith::FastMathFlags::reassoc))
-    return combiner;
-  return nullptr;
 }
 
 /// The number of equal blocks to split the leading reduction loop of `op`
@@ -262,7 +235,7 @@ struct CpuParallelReductionsPass
           continue;
         }
       }
-      Operation *combiner = getReassociableCombiner(op);
+      Operation *combiner = disc::getReassociableCombiner(op);
       std::optional<int64_t> blocks = getRowBlockCount(op);
       if (combiner && blocks)
         (void)splitRows(rewriter, op, combiner, *blocks);

@@ -74,8 +74,9 @@ func.func @row_of_100(%in: memref<64x100xf32>, %out: memref<64x100xf32>) {
 // -----
 
 // Left to the loop vectorizer: an op outside a loop by rows (large
-// elementwise loops are disc-cpu-streaming-stores'), a reduction, a row
-// shorter than a vector, and a transposed read.
+// elementwise loops are disc-cpu-streaming-stores'), a float sum not
+// marked reassoc (its order is the program's), a row shorter than a vector,
+// and a transposed read.
 // CHECK-LABEL: func.func @left_alone
 // CHECK-NOT: vector.
 // CHECK-COUNT-4: linalg.generic
@@ -114,6 +115,181 @@ func.func @left_alone(%in: memref<64x768xf32>, %sum: memref<64xf32>,
       linalg.yield %x : f32
     }
     scf.reduce
+  }
+  return
+}
+
+// -----
+
+// A row sum alone: a parallel loop over the rows; in each, four vector
+// accumulators over the whole vectors (768 is 12 steps of 64), a masked
+// step up to the row's end whose lanes past it add zero, the accumulators
+// added pairwise and one horizontal reduction into the output's element.
+// CHECK-LABEL: func.func @row_sum
+// CHECK-DAG: %[[ZEROS:.*]] = arith.constant dense<0.000000e+00> : vector<16xf32>
+// CHECK-DAG: %[[C768:.*]] = arith.constant 768 : index
+// CHECK-DAG: %[[C64:.*]] = arith.constant 64 : index
+// CHECK: scf.parallel (%[[R:.*]]) =
+// CHECK: %[[ACCS:.*]]:4 = scf.for %[[J:.*]] = %{{.*}} to %[[C768]] step %[[C64]] iter_args(%[[A0:.*]] = %[[ZEROS]], %[[A1:.*]] = %[[ZEROS]], %{{.*}} = %[[ZEROS]], %{{.*}} = %[[ZEROS]])
+// CHECK: %[[X0:.*]] = vector.load %{{.*}}[%[[R]], %[[J]]] : memref<64x768xf32>, vector<16xf32>
+// CHECK: arith.addf %[[A0]], %[[X0]] fastmath<reassoc> : vector<16xf32>
+// CHECK: %[[J1:.*]] = arith.addi %[[J]], %{{.*}} : index
+// CHECK: %[[X1:.*]] = vector.load %{{.*}}[%[[R]], %[[J1]]] : memref<64x768xf32>, vector<16xf32>
+// CHECK: arith.addf %[[A1]], %[[X1]] fastmath<reassoc> : vector<16xf32>
+// CHECK-COUNT-2: vector.load
+// CHECK: scf.yield
+// CHECK: %[[TAIL:.*]] = scf.for %[[K:.*]] = %[[C768]] to %[[C768]] step %{{.*}} iter_args(%[[T:.*]] = %[[ACCS]]#0)
+// CHECK: %[[MASK:.*]] = vector.create_mask %{{.*}} : vector<16xi1>
+// CHECK: %[[XT:.*]] = vector.maskedload %{{.*}}[%[[R]], %[[K]]], %[[MASK]], %{{.*}} : memref<64x768xf32>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+// CHECK: %[[KEPT:.*]] = arith.select %[[MASK]], %[[XT]], %[[ZEROS]]
+// CHECK: arith.addf %[[T]], %[[KEPT]] fastmath<reassoc>
+// CHECK: %[[H0:.*]] = arith.addf %[[TAIL]], %[[ACCS]]#1 fastmath<reassoc>
+// CHECK: %[[H1:.*]] = arith.addf %[[ACCS]]#2, %[[ACCS]]#3 fastmath<reassoc>
+// CHECK: %[[ALL:.*]] = arith.addf %[[H0]], %[[H1]] fastmath<reassoc>
+// CHECK: %[[INIT:.*]] = memref.load %{{.*}}[%[[R]]] : memref<64xf32>
+// CHECK: %[[SUM:.*]] = vector.reduction <add>, %[[ALL]], %[[INIT]] fastmath<reassoc> : vector<16xf32> into f32
+// CHECK: memref.store %[[SUM]], %{{.*}}[%[[R]]] : memref<64xf32>
+// CHECK-NOT: linalg.generic
+// AVX2-LABEL: func.func @row_sum
+// AVX2: vector.reduction <add>, %{{.*}}, %{{.*}} fastmath<reassoc> : vector<8xf32> into f32
+#row = affine_map<(d0, d1) -> (d0, d1)>
+#scalar = affine_map<(d0, d1) -> (d0)>
+func.func @row_sum(%in: memref<64x768xf32>, %sum: memref<64xf32>) {
+  linalg.generic {indexing_maps = [#row, #scalar], iterator_types = ["parallel", "reduction"]}
+      ins(%in : memref<64x768xf32>) outs(%sum : memref<64xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %s = arith.addf %acc, %x fastmath<reassoc> : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// Softmax's row maximum and sum of exponentials in a loop by rows: no loop
+// of their own for the row's unit dimension; the maximum (NaN-propagating
+// arith.maximumf) pads the masked lanes with -inf, and the sum's step
+// broadcasts the row's maximum once, before its loops.
+// CHECK-LABEL: func.func @softmax_row
+// CHECK-DAG: %[[NEG_INF:.*]] = arith.constant dense<0xFF800000> : vector<16xf32>
+// CHECK: scf.parallel (%[[R:.*]]) =
+// CHECK-NOT: scf.parallel
+// CHECK: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// CHECK: arith.maximumf %{{.*}}, %{{.*}} fastmath<reassoc> : vector<16xf32>
+// CHECK: scf.for
+// CHECK: arith.select %{{.*}}, %{{.*}}, %[[NEG_INF]]
+// CHECK: vector.reduction <maximumf>, %{{.*}}, %{{.*}} fastmath<reassoc> : vector<16xf32> into f32
+// CHECK: %[[M:.*]] = memref.load %{{.*}} : memref<1xf32>
+// CHECK: %[[MB:.*]] = vector.broadcast %[[M]] : f32 to vector<16xf32>
+// CHECK: scf.for
+// CHECK: %[[X:.*]] = vector.load %{{.*}} : memref<1x100xf32, strided<[100, 1], offset: ?>>, vector<16xf32>
+// CHECK: %[[D:.*]] = arith.subf %[[X]], %[[MB]] : vector<16xf32>
+// CHECK: %[[E:.*]] = math.exp %[[D]] : vector<16xf32>
+// CHECK: arith.addf %{{.*}}, %[[E]] fastmath<reassoc> : vector<16xf32>
+// CHECK: scf.for
+// CHECK: vector.maskedload
+// CHECK: math.exp
+// CHECK: vector.reduction <add>
+#row = affine_map<(d0, d1) -> (d0, d1)>
+#scalar = affine_map<(d0, d1) -> (d0)>
+func.func @softmax_row(%in: memref<64x100xf32>, %max: memref<1xf32>, %sum: memref<1xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  scf.parallel (%r) = (%c0) to (%c64) step (%c1) {
+    %in_row = memref.subview %in[%r, 0] [1, 100] [1, 1] : memref<64x100xf32> to memref<1x100xf32, strided<[100, 1], offset: ?>>
+    linalg.generic {indexing_maps = [#row, #scalar], iterator_types = ["parallel", "reduction"]}
+        ins(%in_row : memref<1x100xf32, strided<[100, 1], offset: ?>>) outs(%max : memref<1xf32>) {
+    ^bb0(%x: f32, %acc: f32):
+      %m = arith.maximumf %acc, %x fastmath<reassoc> : f32
+      linalg.yield %m : f32
+    }
+    linalg.generic {indexing_maps = [#row, #scalar, #scalar], iterator_types = ["parallel", "reduction"]}
+        ins(%in_row, %max : memref<1x100xf32, strided<[100, 1], offset: ?>>, memref<1xf32>) outs(%sum : memref<1xf32>) {
+    ^bb0(%x: f32, %m: f32, %acc: f32):
+      %d = arith.subf %x, %m : f32
+      %e = math.exp %d : f32
+      %s = arith.addf %acc, %e fastmath<reassoc> : f32
+      linalg.yield %s : f32
+    }
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// A dynamic row: the unrolled loop ends at the last multiple of 64 the
+// row holds, the masked steps go on to its end; integers (8 lanes of i64)
+// and a body constant, a vector constant.
+// CHECK-LABEL: func.func @dynamic_row
+// CHECK-DAG: %[[THREE:.*]] = arith.constant dense<3> : vector<8xi64>
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C32:.*]] = arith.constant 32 : index
+// CHECK: %[[ROWS:.*]] = memref.dim %{{.*}}, %{{.*}} : memref<?x?xi64>
+// CHECK: %[[N:.*]] = memref.dim %{{.*}}, %[[C1]] : memref<?x?xi64>
+// CHECK: %[[REM:.*]] = arith.remui %[[N]], %[[C32]] : index
+// CHECK: %[[END:.*]] = arith.subi %[[N]], %[[REM]] : index
+// CHECK: scf.parallel (%{{.*}}) = (%{{.*}}) to (%[[ROWS]])
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[END]] step %[[C32]]
+// CHECK: arith.muli %{{.*}}, %[[THREE]] : vector<8xi64>
+// CHECK: arith.addi %{{.*}} : vector<8xi64>
+// CHECK: scf.for %{{.*}} = %[[END]] to %[[N]]
+// CHECK: vector.maskedload
+// CHECK: vector.reduction <add>, %{{.*}}, %{{.*}} : vector<8xi64> into i64
+func.func @dynamic_row(%in: memref<?x?xi64>, %sum: memref<?xi64>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%in : memref<?x?xi64>) outs(%sum : memref<?xi64>) {
+  ^bb0(%x: i64, %acc: i64):
+    %three = arith.constant 3 : i64
+    %y = arith.muli %x, %three : i64
+    %s = arith.addi %y, %acc : i64
+    linalg.yield %s : i64
+  }
+  return
+}
+
+// -----
+
+// Left scalar: a float sum whose order is the program's, a product that
+// may divide by zero in the lanes past a row's end, a row shorter than a
+// vector, and booleans, a byte each in memory.
+// CHECK-LABEL: func.func @reductions_left_alone
+// CHECK-NOT: vector.
+// CHECK-COUNT-4: linalg.generic
+// CHECK-NOT: vector.
+#row = affine_map<(d0, d1) -> (d0, d1)>
+#scalar = affine_map<(d0, d1) -> (d0)>
+func.func @reductions_left_alone(%in: memref<64x768xf32>, %sum: memref<64xf32>,
+                                 %ints: memref<64x768xi32>, %int_sum: memref<64xi32>,
+                                 %short: memref<64x8xf32>, %bits: memref<64x768xi1>,
+                                 %any: memref<64xi1>) {
+  linalg.generic {indexing_maps = [#row, #scalar], iterator_types = ["parallel", "reduction"]}
+      ins(%in : memref<64x768xf32>) outs(%sum : memref<64xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %s = arith.addf %acc, %x : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [#row, #scalar], iterator_types = ["parallel", "reduction"]}
+      ins(%ints : memref<64x768xi32>) outs(%int_sum : memref<64xi32>) {
+  ^bb0(%x: i32, %acc: i32):
+    %c7 = arith.constant 7 : i32
+    %q = arith.divsi %c7, %x : i32
+    %s = arith.addi %acc, %q : i32
+    linalg.yield %s : i32
+  }
+  linalg.generic {indexing_maps = [#row, #scalar], iterator_types = ["parallel", "reduction"]}
+      ins(%short : memref<64x8xf32>) outs(%sum : memref<64xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %s = arith.addf %acc, %x fastmath<reassoc> : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [#row, #scalar], iterator_types = ["parallel", "reduction"]}
+      ins(%bits : memref<64x768xi1>) outs(%any : memref<64xi1>) {
+  ^bb0(%x: i1, %acc: i1):
+    %s = arith.ori %acc, %x : i1
+    linalg.yield %s : i1
   }
   return
 }

@@ -92,8 +92,17 @@ def DiscCpuVectorizeRows : Pass<"disc-cpu-vectorize-rows", "func::FuncOp"> {
     the size is not a multiple of the vector, the last tile is a masked one
     (masked loads and stores), so no scalar remainder loop is left. The
     transfers become loads and stores of one vector in disc's CPU lowering
-    of vectors (disc-cpu-lower-vector-contractions). Reductions are left to LLVM's
-    loop vectorizer, which keeps their partial results in vector lanes.
+    of vectors (disc-cpu-lower-vector-contractions).
+
+    A reduction of the innermost loop on buffers (a row's max, sum or sum of
+    squares, in a loop by rows or alone), whose combiner may be reassociated
+    (see disc-cpu-parallel-reductions) and whose body is otherwise
+    elementwise, becomes vector code: a parallel loop over its other loops,
+    four vector accumulators over the row's whole vectors, a masked vector
+    per step up to the row's end (the lanes past it hold the combiner's
+    neutral element), and one horizontal vector.reduction into the output.
+    Floats not marked reassoc keep LLVM's scalar, ordered loop; a static row
+    shorter than a vector is left scalar.
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
@@ -102,6 +111,7 @@ def DiscCpuVectorizeRows : Pass<"disc-cpu-vectorize-rows", "func::FuncOp"> {
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect",
   ];

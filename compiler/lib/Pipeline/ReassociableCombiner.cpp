@@ -1,0 +1,36 @@
+//===- ReassociableCombiner.cpp - Reductions that may be reordered --------===//
+
+#include "disc/Pipeline/ReassociableCombiner.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+namespace mlir {
+namespace disc {
+
+Operation *getReassociableCombiner(linalg::LinalgOp op) {
+  if (op.getNumDpsInits() != 1)
+    return nullptr;
+  auto yield = cast<linalg::YieldOp>(op.getBlock()->getTerminator());
+  Operation *combiner = yield.getValues().front().getDefiningOp();
+  BlockArgument accumulator =
+      op.getMatchingBlockArgument(op.getDpsInitOperand(0));
+  if (!combiner || combiner->getBlock() != op.getBlock() ||
+      combiner->getNumOperands() != 2 || !accumulator.hasOneUse() ||
+      *accumulator.getUsers().begin() != combiner)
+    return nullptr;
+  if (isa<arith::AddIOp, arith::MulIOp, arith::AndIOp, arith::OrIOp,
+          arith::XOrIOp, arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp,
+          arith::MinUIOp, arith::MaximumFOp, arith::MinimumFOp,
+          arith::MaxNumFOp, arith::MinNumFOp>(combiner))
+    return combiner;
+  auto fastMath = dyn_cast<arith::ArithFastMathInterface>(combiner);
+  if (isa<arith::AddFOp, arith::MulFOp>(combiner) && fastMath &&
+      arith::bitEnumContainsAll(fastMath.getFastMathFlagsAttr().getValue(),
+                                arith::FastMathFlags::reassoc))
+    return combiner;
+  return nullptr;
+}
+
+} // namespace disc
+} // namespace mlir
