@@ -24,7 +24,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "disc/Pipeline/Passes.h"
-#include "disc/Pipeline/ReassociableCombiner.h"
+#include "disc/Pipeline/Reductions.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -70,19 +70,6 @@ bool isLeadingReduction(linalg::LinalgOp op) {
     return false;
   return llvm::all_of(op.getDpsInits(), [](Value init) {
     return getElementTypeOrSelf(init.getType()).isIntOrFloat();
-  });
-}
-
-/// Whether the innermost loop of `op` is parallel and runs along the last
-/// dimension of each of its outputs: the outputs' columns.
-bool hasColumnsInnermost(linalg::LinalgOp op) {
-  if (op.getIteratorTypesArray().back() != utils::IteratorType::parallel)
-    return false;
-  AffineExpr innermost =
-      getAffineDimExpr(op.getNumLoops() - 1, op.getContext());
-  return llvm::all_of(op.getDpsInitsMutable(), [&](OpOperand &init) {
-    AffineMap map = op.getMatchingIndexingMap(&init);
-    return map.getNumResults() != 0 && map.getResults().back() == innermost;
   });
 }
 
@@ -229,7 +216,7 @@ struct CpuParallelReductionsPass
     });
     IRRewriter rewriter(&getContext());
     for (linalg::LinalgOp op : reductions) {
-      if (hasColumnsInnermost(op)) {
+      if (disc::hasColumnsInnermost(op)) {
         if (std::optional<int64_t> chunk = getColumnChunk(op, vectorBits)) {
           (void)tileColumns(rewriter, op, *chunk);
           continue;

@@ -27,7 +27,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "disc/Pipeline/Passes.h"
-#include "disc/Pipeline/ReassociableCombiner.h"
+#include "disc/Pipeline/Reductions.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -147,6 +147,53 @@ LogicalResult vectorizeByRegisters(RewriterBase &rewriter, linalg::LinalgOp op,
 // four cycles and two can start each cycle, so one accumulator would wait on
 // its own previous add; LLVM's loop vectorizer interleaves as many.
 constexpr int64_t kReductionAccumulators = 4;
+// At most this many vectors of columns are reduced at once, each in its own
+// register over all of the reduction; the body's temporaries need the rest.
+constexpr int64_t kMaxColumnAccumulators = 8;
+
+/// Whether every op of `op`'s body but `skipped` (null for none) computes
+/// each lane on its own and cannot fault on the lanes past a row's end:
+/// elementwise, side-effect-free ops (no integer division) and constants.
+bool hasLaneWiseBody(linalg::LinalgOp op, Operation *skipped) {
+  for (Operation &bodyOp : op.getBlock()->without_terminator()) {
+    if (&bodyOp == skipped || isa<arith::ConstantOp>(bodyOp))
+      continue;
+    if (!OpTrait::hasElementwiseMappableTraits(&bodyOp) || !isPure(&bodyOp) ||
+        bodyOp.getNumRegions() != 0)
+      return false;
+    if (llvm::any_of(bodyOp.getResultTypes(),
+                     [](Type type) { return !type.isIntOrFloat(); }))
+      return false;
+  }
+  return true;
+}
+
+/// Whether `op` is a reduction on buffers that these vector forms take: not
+/// a contraction or convolution (disc-cpu-tile-contractions' and the
+/// libraries'), no index in its body, one output.
+bool isVectorizableReduction(linalg::LinalgOp op) {
+  return op.hasPureBufferSemantics() && op.getNumLoops() != 0 &&
+         op.getNumReductionLoops() != 0 && !op.hasIndexSemantics() &&
+         op.getNumDpsInits() == 1 && !linalg::isaContractionOpInterface(op) &&
+         !linalg::isaConvolutionOpInterface(op) &&
+         isInnermostLoopContiguous(op);
+}
+
+/// The lanes of a vector of `op`'s widest element, or nothing when its
+/// innermost loop is static and shorter than that (layer norm's per-row
+/// scalars) or an element is a boolean, which memory holds a byte each but a
+/// vector a bit each.
+std::optional<int64_t> getReductionLanes(linalg::LinalgOp op,
+                                         int64_t vectorBits) {
+  std::optional<unsigned> bits = getWidestElementBits(op);
+  if (!bits || *bits < 8 || vectorBits < *bits)
+    return std::nullopt;
+  int64_t lanes = vectorBits / *bits;
+  int64_t innermostSize = op.getStaticLoopRanges().back();
+  if (!ShapedType::isDynamic(innermostSize) && innermostSize < lanes)
+    return std::nullopt;
+  return lanes;
+}
 
 /// A reduction of the innermost loop of a linalg op on buffers into its one
 /// output, with every other loop parallel, which the lanes of `lanes`-wide
@@ -163,51 +210,39 @@ struct RowReduction {
   int64_t lanes;
 };
 
-/// Whether every op of `op`'s body but its combiner computes each lane on
-/// its own and cannot fault on the lanes past a row's end: elementwise,
-/// side-effect-free ops (no integer division) and constants.
-bool hasLaneWiseBody(linalg::LinalgOp op, Operation *combiner) {
-  for (Operation &bodyOp : op.getBlock()->without_terminator()) {
-    if (&bodyOp == combiner || isa<arith::ConstantOp>(bodyOp))
-      continue;
-    if (!OpTrait::hasElementwiseMappableTraits(&bodyOp) || !isPure(&bodyOp) ||
-        bodyOp.getNumRegions() != 0)
-      return false;
-    if (llvm::any_of(bodyOp.getResultTypes(),
-                     [](Type type) { return !type.isIntOrFloat(); }))
-      return false;
-  }
-  return combiner->getResult(0).hasOneUse();
-}
-
-/// The row reduction `op` is, or nothing. A static row shorter than a
-/// vector (layer norm's per-row scalars) is left to the scalar loop, and so
-/// are booleans, which memory holds a byte each but a vector a bit each.
+/// The row reduction `op` is, or nothing.
 std::optional<RowReduction> getRowReduction(linalg::LinalgOp op,
                                             int64_t vectorBits) {
-  if (!op.hasPureBufferSemantics() || op.getNumLoops() == 0 ||
-      op.getNumReductionLoops() != 1 || op.hasIndexSemantics() ||
-      op.getIteratorTypesArray().back() != utils::IteratorType::reduction ||
-      !isInnermostLoopContiguous(op))
+  if (!isVectorizableReduction(op) || op.getNumReductionLoops() != 1 ||
+      op.getIteratorTypesArray().back() != utils::IteratorType::reduction)
     return std::nullopt;
   Operation *combiner = disc::getReassociableCombiner(op);
-  if (!combiner || !hasLaneWiseBody(op, combiner))
+  if (!combiner || !combiner->getResult(0).hasOneUse() ||
+      !hasLaneWiseBody(op, combiner))
     return std::nullopt;
   std::optional<vector::CombiningKind> kind =
       linalg::getCombinerOpKind(combiner);
-  std::optional<unsigned> bits = getWidestElementBits(op);
-  if (!kind || !bits || *bits < 8 || vectorBits < *bits)
-    return std::nullopt;
-  int64_t lanes = vectorBits / *bits;
-  int64_t rowSize = op.getStaticLoopRanges().back();
-  if (!ShapedType::isDynamic(rowSize) && rowSize < lanes)
+  std::optional<int64_t> lanes = getReductionLanes(op, vectorBits);
+  if (!kind || !lanes)
     return std::nullopt;
   BlockArgument accumulator =
       op.getMatchingBlockArgument(op.getDpsInitOperand(0));
   Value element = combiner->getOperand(0) == accumulator
                       ? combiner->getOperand(1)
                       : combiner->getOperand(0);
-  return RowReduction{op, combiner, accumulator, element, *kind, lanes};
+  return RowReduction{op, combiner, accumulator, element, *kind, *lanes};
+}
+
+/// The lanes of the vectors in which `op`, a reduction into the columns of
+/// its one output (its innermost loop, contiguous, parallel), may be
+/// computed, or nothing. Each lane is one column reduced in the program's
+/// order, so any combiner may be.
+std::optional<int64_t> getColumnReductionLanes(linalg::LinalgOp op,
+                                               int64_t vectorBits) {
+  if (!isVectorizableReduction(op) || !disc::hasColumnsInnermost(op) ||
+      !hasLaneWiseBody(op, /*skipped=*/nullptr))
+    return std::nullopt;
+  return getReductionLanes(op, vectorBits);
 }
 
 /// The indices of the element of `operand` that loop indices `loopIndices`
@@ -222,21 +257,103 @@ SmallVector<Value> getOperandIndices(linalg::LinalgOp op, OpOperand &operand,
   });
 }
 
-/// The body of `reduction` without its combiner on `lanes` elements of a
-/// row: each op cloned with vector results, its inputs taken from
-/// `mapping` (the row's vectors, and broadcasts of everything that does not
-/// vary along the row). Returns the vector the combiner folds in.
-Value emitElementVector(OpBuilder &builder, const RowReduction &reduction,
-                        IRMapping mapping) {
-  for (Operation &bodyOp : *reduction.accumulator.getOwner()) {
-    if (&bodyOp == reduction.combiner || isa<arith::ConstantOp>(bodyOp) ||
-        bodyOp.hasTrait<OpTrait::IsTerminator>())
+/// An scf.parallel over those of `loops` whose size in `sizes` is not one,
+/// the rewriter's insertion point then inside it; `loopIndices` gets its
+/// induction variables. Loops of size one (a loop by rows' single row) keep
+/// index zero and get no loop.
+void emitParallelLoops(RewriterBase &rewriter, Location loc,
+                       ArrayRef<Value> sizes, ArrayRef<unsigned> loops,
+                       MutableArrayRef<Value> loopIndices) {
+  SmallVector<unsigned> wideLoops =
+      llvm::filter_to_vector(loops, [&](unsigned loop) {
+        return !isConstantIntValue(sizes[loop], 1);
+      });
+  if (wideLoops.empty())
+    return;
+  SmallVector<Value> upperBounds = llvm::map_to_vector(
+      wideLoops, [&](unsigned loop) { return sizes[loop]; });
+  SmallVector<Value> lowerBounds(
+      wideLoops.size(), arith::ConstantIndexOp::create(rewriter, loc, 0));
+  SmallVector<Value> steps(wideLoops.size(),
+                           arith::ConstantIndexOp::create(rewriter, loc, 1));
+  auto parallel =
+      scf::ParallelOp::create(rewriter, loc, lowerBounds, upperBounds, steps);
+  rewriter.setInsertionPointToStart(parallel.getBody());
+  for (auto [loop, index] :
+       llvm::zip_equal(wideLoops, parallel.getInductionVars()))
+    loopIndices[loop] = index;
+}
+
+/// Maps the constants of `op`'s body and the values it uses from above to
+/// broadcasts of them to `lanes`, made at the builder's insertion point.
+void mapLaneInvariants(OpBuilder &builder, Location loc, linalg::LinalgOp op,
+                       int64_t lanes, IRMapping &mapping) {
+  Block *body = op.getBlock();
+  auto broadcast = [&](Value scalar) -> Value {
+    return vector::BroadcastOp::create(
+        builder, loc, VectorType::get({lanes}, scalar.getType()), scalar);
+  };
+  for (Operation &bodyOp : *body) {
+    if (auto constant = dyn_cast<arith::ConstantOp>(bodyOp)) {
+      mapping.map(constant.getResult(),
+                  broadcast(builder.clone(bodyOp)->getResult(0)));
+      continue;
+    }
+    for (Value operand : bodyOp.getOperands())
+      if (operand.getParentBlock() != body && !mapping.contains(operand))
+        mapping.map(operand, broadcast(operand));
+  }
+}
+
+/// Maps the body's arguments of `op`'s inputs that the body reads and that
+/// vary along its innermost loop (`alongInnermost`) or not to `lanes` of
+/// them at `loopIndices`: a vector load, masked with `mask` when there is
+/// one, or a broadcast element.
+void mapInputs(OpBuilder &builder, Location loc, linalg::LinalgOp op,
+               ArrayRef<Value> loopIndices, int64_t lanes, bool alongInnermost,
+               Value mask, IRMapping &mapping) {
+  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    BlockArgument argument = op.getMatchingBlockArgument(input);
+    AffineMap map = op.getMatchingIndexingMap(input);
+    if (argument.use_empty() ||
+        map.isFunctionOfDim(op.getNumLoops() - 1) != alongInnermost)
+      continue;
+    Value memref = input->get();
+    auto type =
+        VectorType::get({lanes}, getElementTypeOrSelf(memref.getType()));
+    SmallVector<Value> indices =
+        getOperandIndices(op, *input, loopIndices, zero);
+    Value lanesOfInput;
+    if (!alongInnermost) {
+      lanesOfInput = vector::BroadcastOp::create(
+          builder, loc, type,
+          memref::LoadOp::create(builder, loc, memref, indices));
+    } else if (mask) {
+      Value padding = arith::ConstantOp::create(builder, loc, type,
+                                                builder.getZeroAttr(type));
+      lanesOfInput = vector::MaskedLoadOp::create(builder, loc, type, memref,
+                                                  indices, mask, padding);
+    } else {
+      lanesOfInput =
+          vector::LoadOp::create(builder, loc, type, memref, indices);
+    }
+    mapping.map(argument, lanesOfInput);
+  }
+}
+
+/// Clones the ops of `op`'s body but `skipped` (null for none) and its
+/// constants (mapLaneInvariants') with `lanes`-wide vector results, their
+/// operands taken from `mapping`.
+void cloneLaneWise(OpBuilder &builder, linalg::LinalgOp op, Operation *skipped,
+                   int64_t lanes, IRMapping &mapping) {
+  for (Operation &bodyOp : op.getBlock()->without_terminator()) {
+    if (&bodyOp == skipped || isa<arith::ConstantOp>(bodyOp))
       continue;
     Operation *clone = builder.clone(bodyOp, mapping);
     for (Value result : clone->getResults())
-      result.setType(VectorType::get({reduction.lanes}, result.getType()));
+      result.setType(VectorType::get({lanes}, result.getType()));
   }
-  return mapping.lookup(reduction.element);
 }
 
 /// `accumulator` combined with `element` as the body's combiner does, on
@@ -250,120 +367,71 @@ Value emitCombine(OpBuilder &builder, const RowReduction &reduction,
   return combine->getResult(0);
 }
 
+/// The sizes of `op`'s loops as index values.
+SmallVector<Value> getLoopSizes(RewriterBase &rewriter, Location loc,
+                                linalg::LinalgOp op) {
+  return llvm::map_to_vector(
+      op.createLoopRanges(rewriter, loc), [&](Range range) {
+        return getValueOrCreateConstantIndexOp(rewriter, loc, range.size);
+      });
+}
+
+/// The end of the whole steps of `step` in [0, size): folded when `size` is
+/// static, so that disc-cpu-parallel-for sees the loops' trip counts.
+Value getWholeStepsEnd(RewriterBase &rewriter, Location loc, Value size,
+                       int64_t step) {
+  return rewriter.createOrFold<arith::SubIOp>(
+      loc, size,
+      rewriter.createOrFold<arith::RemUIOp>(
+          loc, size, arith::ConstantIndexOp::create(rewriter, loc, step)));
+}
+
 /// Replaces `reduction` by vector code: a parallel loop over its outer
-/// loops (none when they are all of size one, as in a loop by rows), in
-/// which a row is folded into kReductionAccumulators vector accumulators
-/// of whole vectors, then into the first of them by masked vectors up to
-/// the row's end (the lanes past it hold the combiner's neutral element),
-/// then the accumulators into one and that vector into the output's element
-/// by one horizontal vector.reduction.
+/// loops, in which a row is folded into kReductionAccumulators vector
+/// accumulators of whole vectors, then into the first of them by masked
+/// vectors up to the row's end (the lanes past it hold the combiner's
+/// neutral element), then the accumulators into one and that vector into
+/// the output's element by one horizontal vector.reduction.
 LogicalResult vectorizeRowReduction(RewriterBase &rewriter,
                                     const RowReduction &reduction) {
   linalg::LinalgOp op = reduction.op;
+  int64_t lanes = reduction.lanes;
   std::optional<TypedAttr> neutral =
       arith::getNeutralElement(reduction.combiner);
   if (!neutral)
     return failure();
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
-  SmallVector<Range> ranges = op.createLoopRanges(rewriter, loc);
+  SmallVector<Value> sizes = getLoopSizes(rewriter, loc, op);
+  Value rowSize = sizes.back();
+  int64_t unrolledStep = lanes * kReductionAccumulators;
+  Value unrolledEnd = getWholeStepsEnd(rewriter, loc, rowSize, unrolledStep);
   Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
-  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
-  unsigned rowLoop = op.getNumLoops() - 1;
   SmallVector<Value> loopIndices(op.getNumLoops(), zero);
-  SmallVector<unsigned> outerLoops;
-  SmallVector<Value> outerSizes;
-  for (unsigned loop = 0; loop < rowLoop; ++loop) {
-    if (isConstantIntValue(ranges[loop].size, 1))
-      continue;
-    outerLoops.push_back(loop);
-    outerSizes.push_back(
-        getValueOrCreateConstantIndexOp(rewriter, loc, ranges[loop].size));
-  }
-  Value rowSize =
-      getValueOrCreateConstantIndexOp(rewriter, loc, ranges[rowLoop].size);
-  int64_t unrolledStep = reduction.lanes * kReductionAccumulators;
-  // Folded when the row is static, so that disc-cpu-parallel-for sees the
-  // loops' trip counts.
-  Value unrolledEnd = rewriter.createOrFold<arith::SubIOp>(
-      loc, rowSize,
-      rewriter.createOrFold<arith::RemUIOp>(
-          loc, rowSize,
-          arith::ConstantIndexOp::create(rewriter, loc, unrolledStep)));
-  if (!outerLoops.empty()) {
-    SmallVector<Value> lowerBounds(outerLoops.size(), zero);
-    SmallVector<Value> steps(outerLoops.size(), one);
-    auto parallel =
-        scf::ParallelOp::create(rewriter, loc, lowerBounds, outerSizes, steps);
-    rewriter.setInsertionPointToStart(parallel.getBody());
-    for (auto [loop, index] :
-         llvm::zip_equal(outerLoops, parallel.getInductionVars()))
-      loopIndices[loop] = index;
-  }
+  emitParallelLoops(rewriter, loc, sizes,
+                    llvm::to_vector(llvm::seq<unsigned>(op.getNumLoops() - 1)),
+                    loopIndices);
 
   // What does not vary along the row is read (or made) once per row and
   // broadcast.
-  Block *body = op.getBlock();
   IRMapping invariants;
-  auto broadcast = [&](Value scalar) -> Value {
-    return vector::BroadcastOp::create(
-        rewriter, loc, VectorType::get({reduction.lanes}, scalar.getType()),
-        scalar);
-  };
-  SmallVector<OpOperand *> rowInputs;
-  for (OpOperand *input : op.getDpsInputOperands()) {
-    BlockArgument argument = op.getMatchingBlockArgument(input);
-    if (argument.use_empty())
-      continue;
-    AffineMap map = op.getMatchingIndexingMap(input);
-    if (map.isFunctionOfDim(rowLoop)) {
-      rowInputs.push_back(input);
-      continue;
-    }
-    Value scalar = memref::LoadOp::create(
-        rewriter, loc, input->get(),
-        getOperandIndices(op, *input, loopIndices, zero));
-    invariants.map(argument, broadcast(scalar));
-  }
-  for (Operation &bodyOp : body->without_terminator()) {
-    if (auto constant = dyn_cast<arith::ConstantOp>(bodyOp)) {
-      invariants.map(constant.getResult(),
-                     broadcast(rewriter.clone(bodyOp)->getResult(0)));
-      continue;
-    }
-    for (Value operand : bodyOp.getOperands())
-      if (operand.getParentBlock() != body && !invariants.contains(operand))
-        invariants.map(operand, broadcast(operand));
-  }
-
-  Type accumulatorElement = reduction.combiner->getResult(0).getType();
-  auto accumulatorType = VectorType::get({reduction.lanes}, accumulatorElement);
+  mapLaneInvariants(rewriter, loc, op, lanes, invariants);
+  mapInputs(rewriter, loc, op, loopIndices, lanes, /*alongInnermost=*/false,
+            /*mask=*/Value(), invariants);
+  auto accumulatorType =
+      VectorType::get({lanes}, reduction.combiner->getResult(0).getType());
   Value neutralVector = arith::ConstantOp::create(
       rewriter, loc, DenseElementsAttr::get(accumulatorType, *neutral));
-  // The element vectors of the row's lanes starting at `column`, read with
+  // The element vector of the row's lanes starting at `column`, read with
   // `mask` when there is one.
   auto emitElements = [&](OpBuilder &builder, Value column, Value mask) {
     IRMapping mapping = invariants;
     SmallVector<Value> indices(loopIndices);
     indices.back() = column;
-    for (OpOperand *input : rowInputs) {
-      Value memref = input->get();
-      Type element = getElementTypeOrSelf(memref.getType());
-      auto type = VectorType::get({reduction.lanes}, element);
-      SmallVector<Value> inputIndices =
-          getOperandIndices(op, *input, indices, zero);
-      Value row;
-      if (mask) {
-        Value padding = arith::ConstantOp::create(builder, loc, type,
-                                                  builder.getZeroAttr(type));
-        row = vector::MaskedLoadOp::create(builder, loc, type, memref,
-                                           inputIndices, mask, padding);
-      } else {
-        row = vector::LoadOp::create(builder, loc, type, memref, inputIndices);
-      }
-      mapping.map(op.getMatchingBlockArgument(input), row);
-    }
-    return emitElementVector(builder, reduction, mapping);
+    mapInputs(builder, loc, op, indices, lanes, /*alongInnermost=*/true, mask,
+              mapping);
+    cloneLaneWise(builder, op, reduction.combiner, lanes, mapping);
+    return mapping.lookup(reduction.element);
   };
 
   SmallVector<Value> initialAccumulators(kReductionAccumulators, neutralVector);
@@ -376,18 +444,17 @@ LogicalResult vectorizeRowReduction(RewriterBase &rewriter,
         for (auto [position, accumulator] : llvm::enumerate(accumulators)) {
           Value offset = arith::AddIOp::create(
               builder, loc, column,
-              arith::ConstantIndexOp::create(builder, loc,
-                                             position * reduction.lanes));
+              arith::ConstantIndexOp::create(builder, loc, position * lanes));
           next.push_back(emitCombine(builder, reduction, accumulator,
                                      emitElements(builder, offset, Value())));
         }
         scf::YieldOp::create(builder, loc, next);
       });
 
-  auto maskType = VectorType::get({reduction.lanes}, rewriter.getI1Type());
+  auto maskType = VectorType::get({lanes}, rewriter.getI1Type());
   auto tail = scf::ForOp::create(
       rewriter, loc, unrolledEnd, rowSize,
-      arith::ConstantIndexOp::create(rewriter, loc, reduction.lanes),
+      arith::ConstantIndexOp::create(rewriter, loc, lanes),
       ValueRange{unrolled.getResult(0)},
       [&](OpBuilder &builder, Location, Value column, ValueRange accumulators) {
         Value remaining = arith::SubIOp::create(builder, loc, rowSize, column);
@@ -428,6 +495,130 @@ LogicalResult vectorizeRowReduction(RewriterBase &rewriter,
   return success();
 }
 
+/// Replaces `op`, a reduction into the columns of its output, by vector
+/// code: a parallel loop over its other parallel loops, in which each block
+/// of up to kMaxColumnAccumulators vectors of columns is loaded once into
+/// registers, folded with every step of the reduction loops (in their
+/// order) and stored once; then the columns past the last whole block a
+/// masked vector at a time.
+LogicalResult vectorizeColumnReduction(RewriterBase &rewriter,
+                                       linalg::LinalgOp op, int64_t lanes) {
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  SmallVector<Value> sizes = getLoopSizes(rewriter, loc, op);
+  unsigned columnLoop = op.getNumLoops() - 1;
+  SmallVector<unsigned> outerLoops, reductionLoops;
+  for (auto [loop, type] : llvm::enumerate(op.getIteratorTypesArray()))
+    if (loop != columnLoop)
+      (linalg::isReductionIterator(type) ? reductionLoops : outerLoops)
+          .push_back(loop);
+  int64_t staticColumns = op.getStaticLoopRanges().back();
+  int64_t blockVectors = ShapedType::isDynamic(staticColumns)
+                             ? kReductionAccumulators
+                             : std::clamp<int64_t>(staticColumns / lanes, 1,
+                                                   kMaxColumnAccumulators);
+  int64_t blockWidth = blockVectors * lanes;
+  Value columns = sizes.back();
+  Value blocksEnd = getWholeStepsEnd(rewriter, loc, columns, blockWidth);
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  SmallVector<Value> loopIndices(op.getNumLoops(), zero);
+  emitParallelLoops(rewriter, loc, sizes, outerLoops, loopIndices);
+  IRMapping invariants;
+  mapLaneInvariants(rewriter, loc, op, lanes, invariants);
+
+  OpOperand *output = op.getDpsInitOperand(0);
+  BlockArgument accumulator = op.getMatchingBlockArgument(output);
+  Value yielded = op.getBlock()->getTerminator()->getOperand(0);
+  auto getOutputIndices = [&](Value column) {
+    SmallVector<Value> indices(loopIndices);
+    indices.back() = column;
+    return getOperandIndices(op, *output, indices, zero);
+  };
+  // The accumulators of the vectors of columns starting at `columnStarts`
+  // after every step of the reduction loops from `level` on.
+  std::function<SmallVector<Value>(OpBuilder &, unsigned, ArrayRef<Value>,
+                                   Value, ValueRange)>
+      emitReductionLoops = [&](OpBuilder &builder, unsigned level,
+                               ArrayRef<Value> columnStarts, Value mask,
+                               ValueRange accumulators) -> SmallVector<Value> {
+    if (level == reductionLoops.size()) {
+      SmallVector<Value> next;
+      for (auto [start, vector] : llvm::zip_equal(columnStarts, accumulators)) {
+        SmallVector<Value> indices(loopIndices);
+        indices.back() = start;
+        IRMapping mapping = invariants;
+        mapInputs(builder, loc, op, indices, lanes, /*alongInnermost=*/true,
+                  mask, mapping);
+        mapInputs(builder, loc, op, indices, lanes, /*alongInnermost=*/false,
+                  /*mask=*/Value(), mapping);
+        mapping.map(accumulator, vector);
+        cloneLaneWise(builder, op, /*skipped=*/nullptr, lanes, mapping);
+        next.push_back(mapping.lookupOrDefault(yielded));
+      }
+      return next;
+    }
+    unsigned loop = reductionLoops[level];
+    auto reductionLoop = scf::ForOp::create(
+        builder, loc, zero, sizes[loop], one, accumulators,
+        [&](OpBuilder &inner, Location, Value index, ValueRange iterArgs) {
+          loopIndices[loop] = index;
+          scf::YieldOp::create(inner, loc,
+                               emitReductionLoops(inner, level + 1,
+                                                  columnStarts, mask,
+                                                  iterArgs));
+        });
+    return SmallVector<Value>(reductionLoop.getResults());
+  };
+
+  auto accumulatorType =
+      VectorType::get({lanes}, getElementTypeOrSelf(output->get().getType()));
+  scf::ForOp::create(
+      rewriter, loc, zero, blocksEnd,
+      arith::ConstantIndexOp::create(rewriter, loc, blockWidth), ValueRange{},
+      [&](OpBuilder &builder, Location, Value blockStart, ValueRange) {
+        SmallVector<Value> starts, initial;
+        for (int64_t position = 0; position < blockVectors; ++position) {
+          starts.push_back(arith::AddIOp::create(
+              builder, loc, blockStart,
+              arith::ConstantIndexOp::create(builder, loc, position * lanes)));
+          initial.push_back(vector::LoadOp::create(
+              builder, loc, accumulatorType, output->get(),
+              getOutputIndices(starts.back())));
+        }
+        SmallVector<Value> reduced =
+            emitReductionLoops(builder, 0, starts, Value(), initial);
+        for (auto [start, vector] : llvm::zip_equal(starts, reduced))
+          vector::StoreOp::create(builder, loc, vector, output->get(),
+                                  getOutputIndices(start));
+        scf::YieldOp::create(builder, loc);
+      });
+
+  auto maskType = VectorType::get({lanes}, rewriter.getI1Type());
+  scf::ForOp::create(
+      rewriter, loc, blocksEnd, columns,
+      arith::ConstantIndexOp::create(rewriter, loc, lanes), ValueRange{},
+      [&](OpBuilder &builder, Location, Value start, ValueRange) {
+        Value remaining = arith::SubIOp::create(builder, loc, columns, start);
+        Value mask =
+            vector::CreateMaskOp::create(builder, loc, maskType, remaining);
+        SmallVector<Value> outputIndices = getOutputIndices(start);
+        Value padding =
+            arith::ConstantOp::create(builder, loc, accumulatorType,
+                                      builder.getZeroAttr(accumulatorType));
+        Value initial = vector::MaskedLoadOp::create(
+            builder, loc, accumulatorType, output->get(), outputIndices, mask,
+            padding);
+        SmallVector<Value> reduced =
+            emitReductionLoops(builder, 0, start, mask, initial);
+        vector::MaskedStoreOp::create(builder, loc, output->get(),
+                                      outputIndices, mask, reduced.front());
+        scf::YieldOp::create(builder, loc);
+      });
+  rewriter.eraseOp(op);
+  return success();
+}
+
 struct CpuVectorizeRowsPass
     : disc::impl::DiscCpuVectorizeRowsBase<CpuVectorizeRowsPass> {
   using Base::Base;
@@ -441,17 +632,27 @@ struct CpuVectorizeRowsPass
       if (lanes && succeeded(linalg::vectorizeOpPrecondition(op)))
         candidates.push_back({op, *lanes});
     });
-    SmallVector<RowReduction> reductions;
+    SmallVector<RowReduction> rowReductions;
+    SmallVector<std::pair<linalg::LinalgOp, int64_t>> columnReductions;
     getOperation().walk([&](linalg::LinalgOp op) {
       if (std::optional<RowReduction> reduction =
               getRowReduction(op, vectorBits))
-        reductions.push_back(*reduction);
+        rowReductions.push_back(*reduction);
+      else if (std::optional<int64_t> lanes =
+                   getColumnReductionLanes(op, vectorBits))
+        columnReductions.push_back({op, *lanes});
     });
     IRRewriter rewriter(&getContext());
-    for (const RowReduction &reduction : reductions)
+    for (const RowReduction &reduction : rowReductions)
       if (failed(vectorizeRowReduction(rewriter, reduction))) {
         reduction.combiner->emitError(
             "cannot vectorize this row reduction by vector registers");
+        return signalPassFailure();
+      }
+    for (auto [op, lanes] : columnReductions)
+      if (failed(vectorizeColumnReduction(rewriter, op, lanes))) {
+        op.emitError(
+            "cannot vectorize this column reduction by vector registers");
         return signalPassFailure();
       }
     for (auto [op, lanes] : candidates)

@@ -1,6 +1,6 @@
-//===- ReassociableCombiner.cpp - Reductions that may be reordered --------===//
+//===- Reductions.cpp - What a reduction lets the CPU passes do -----------===//
 
-#include "disc/Pipeline/ReassociableCombiner.h"
+#include "disc/Pipeline/Reductions.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -30,6 +30,17 @@ Operation *getReassociableCombiner(linalg::LinalgOp op) {
                                 arith::FastMathFlags::reassoc))
     return combiner;
   return nullptr;
+}
+
+bool hasColumnsInnermost(linalg::LinalgOp op) {
+  if (op.getIteratorTypesArray().back() != utils::IteratorType::parallel)
+    return false;
+  AffineExpr innermost =
+      getAffineDimExpr(op.getNumLoops() - 1, op.getContext());
+  return llvm::all_of(op.getDpsInitsMutable(), [&](OpOperand &init) {
+    AffineMap map = op.getMatchingIndexingMap(&init);
+    return map.getNumResults() != 0 && map.getResults().back() == innermost;
+  });
 }
 
 } // namespace disc
