@@ -158,6 +158,37 @@ def vector_row_cases():
     return cases
 
 
+def vector_column_cases():
+    """Reductions into columns that disc-cpu-vectorize-rows keeps in vector
+    registers over the reduction: column counts around a vector and a block
+    of vectors, whole, chunked for the cores or not, static and dynamic."""
+    g = rng(65)
+    cases = []
+    for columns in (15, 17, 129, 767, 769):
+        cases.append(reduce_case("reduce_sum_columns%d_f32" % columns, "add", "f32", (37, columns), [0],
+                                 g, atol=1e-4, rtol=1e-4, low=-1.0, high=1.0))
+    cases += [
+        reduce_case("reduce_max_columns769_f64", "maximum", "f64", (9, 769), [0], g, atol=0, rtol=0),
+        reduce_case("reduce_sum_columns767_i32", "add", "i32", (11, 767), [0], g, low=-1000,
+                    high=1000),
+        reduce_case("reduce_min_columns17_i32", "minimum", "i32", (6, 17), [0], g),
+        reduce_case("reduce_sum_dynamic_columns769_f32", "add", "f32", (13, 769), [0], g, atol=1e-4,
+                    rtol=1e-4, low=-1.0, high=1.0, dynamic=True),
+        reduce_case("reduce_max_dynamic_channels17_f32", "maximum", "f32", (2, 3, 5, 17), [0, 1, 2], g,
+                    atol=0, rtol=0, dynamic=True),
+    ]
+    for op, numpy_op in (("maximum", np.max), ("minimum", np.min)):
+        x = random_array(g, (7, 769), "f32")
+        x[3, 5] = np.nan
+        x[6, 768] = np.nan
+        case = reduce_case("reduce_%s_nan_columns769_f32" % op, op, "f32", (7, 769), [0], g, atol=0,
+                           rtol=0)
+        case.inputs = [x]
+        case.reference = lambda x, numpy_op=numpy_op: numpy_op(x, axis=0)
+        cases.append(case)
+    return cases
+
+
 def signed_zero_case(op, size):
     """max(-0, +0) is +0 and min(-0, +0) is -0 wherever the +0 or -0 is in
     the row; the program returns 1/result, which tells them apart."""
@@ -253,4 +284,4 @@ def argmax_cases():
             argmax_case("argmax_columns_ties_f32", wide, 0)]
 
 
-run(basic_cases() + vector_row_cases() + [mean_case()] + argmax_cases())
+run(basic_cases() + vector_row_cases() + vector_column_cases() + [mean_case()] + argmax_cases())

@@ -293,3 +293,78 @@ func.func @reductions_left_alone(%in: memref<64x768xf32>, %sum: memref<64xf32>,
   }
   return
 }
+
+// -----
+
+// A chunk of 96 columns of a column sum (disc-cpu-parallel-reductions'):
+// six vectors of columns loaded once, folded with every row in the rows'
+// order (a float sum not marked reassoc too: each lane is one column), and
+// stored once; no columns are left for the masked steps.
+// CHECK-LABEL: func.func @column_chunk
+// CHECK-DAG: %[[C96:.*]] = arith.constant 96 : index
+// CHECK-DAG: %[[C300:.*]] = arith.constant 300 : index
+// CHECK: scf.for %[[B:.*]] = %{{.*}} to %[[C96]] step %[[C96]] {
+// CHECK: %[[A0:.*]] = vector.load %[[OUT:.*]][%[[B]]] : memref<96xf32, {{.*}}>, vector<16xf32>
+// CHECK-COUNT-5: vector.load %[[OUT]]
+// CHECK: %[[SUMS:.*]]:6 = scf.for %[[I:.*]] = %{{.*}} to %[[C300]] step %{{.*}} iter_args(%[[S0:.*]] = %[[A0]], {{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
+// CHECK: %[[X0:.*]] = vector.load %{{.*}}[%[[I]], %[[B]]] : memref<300x96xf32, {{.*}}>, vector<16xf32>
+// CHECK: arith.addf %[[S0]], %[[X0]] : vector<16xf32>
+// CHECK: vector.store %[[SUMS]]#0, %[[OUT]][%[[B]]]
+// CHECK-COUNT-5: vector.store
+// CHECK: scf.for %{{.*}} = %[[C96]] to %[[C96]]
+// CHECK-NOT: linalg.generic
+func.func @column_chunk(%in: memref<300x768xf32>, %out: memref<768xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c96 = arith.constant 96 : index
+  scf.parallel (%chunk) = (%c0) to (%c8) step (%c1) {
+    %start = arith.muli %chunk, %c96 : index
+    %in_chunk = memref.subview %in[0, %start] [300, 96] [1, 1] : memref<300x768xf32> to memref<300x96xf32, strided<[768, 1], offset: ?>>
+    %out_chunk = memref.subview %out[%start] [96] [1] : memref<768xf32> to memref<96xf32, strided<[1], offset: ?>>
+    linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>],
+                    iterator_types = ["reduction", "parallel"]}
+        ins(%in_chunk : memref<300x96xf32, strided<[768, 1], offset: ?>>)
+        outs(%out_chunk : memref<96xf32, strided<[1], offset: ?>>) {
+    ^bb0(%x: f32, %acc: f32):
+      %s = arith.addf %acc, %x : f32
+      linalg.yield %s : f32
+    }
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// Batch norm's channel maxima over N, H and W with a dynamic number of
+// channels: blocks of four vectors, the three reduction loops nested in
+// their order, then a masked vector of channels at a time, its lanes past
+// the end neither read nor written.
+// CHECK-LABEL: func.func @dynamic_channels
+// CHECK-DAG: %[[C64:.*]] = arith.constant 64 : index
+// CHECK: %[[C:.*]] = memref.dim %{{.*}}, %{{.*}} : memref<2x3x5x?xf32>
+// CHECK: %[[REM:.*]] = arith.remui %[[C]], %[[C64]] : index
+// CHECK: %[[END:.*]] = arith.subi %[[C]], %[[REM]] : index
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[END]] step %[[C64]] {
+// CHECK: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// CHECK: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// CHECK: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// CHECK-COUNT-4: arith.maximumf %{{.*}} : vector<16xf32>
+// CHECK: scf.for %[[J:.*]] = %[[END]] to %[[C]] step %{{.*}} {
+// CHECK: %[[MASK:.*]] = vector.create_mask %{{.*}} : vector<16xi1>
+// CHECK: vector.maskedload %{{.*}}[%[[J]]], %[[MASK]]
+// CHECK: vector.maskedload %{{.*}}, %[[MASK]]
+// CHECK: arith.maximumf
+// CHECK: vector.maskedstore %{{.*}}[%[[J]]], %[[MASK]]
+func.func @dynamic_channels(%in: memref<2x3x5x?xf32>, %out: memref<?xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>,
+                                   affine_map<(d0, d1, d2, d3) -> (d3)>],
+                  iterator_types = ["reduction", "reduction", "reduction", "parallel"]}
+      ins(%in : memref<2x3x5x?xf32>) outs(%out : memref<?xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %m = arith.maximumf %acc, %x : f32
+    linalg.yield %m : f32
+  }
+  return
+}
