@@ -141,6 +141,13 @@ def vector_row_cases():
                             rtol=0)
     exact_f16.inputs = [small_integers(g, (3, 767), "f16", np.arange(-4, 5) / 4)]
     cases.append(exact_f16)
+    # Each step rounds to f16 in the program: the sum of 769 values in
+    # [0, 1), about 384, is held to eight f16 ulps (0.25 there) of the exact
+    # one.
+    cases.append(reduce_case("reduce_sum_row769_f16", "add", "f16", (3, 769), [1], g, atol=2.0,
+                             rtol=0, low=0.0, high=1.0))
+    cases.append(reduce_case("reduce_min_dynamic_row769_f16", "minimum", "f16", (3, 769), [1], g,
+                             atol=0, rtol=0, dynamic=True))
 
     # NaN anywhere in a row, in the unrolled part or the masked tail, wins.
     for op, numpy_op in (("maximum", np.max), ("minimum", np.min)):

@@ -151,12 +151,12 @@ constexpr int64_t kReductionAccumulators = 4;
 // register over all of the reduction; the body's temporaries need the rest.
 constexpr int64_t kMaxColumnAccumulators = 8;
 
-/// Whether every op of `op`'s body but `skipped` (null for none) computes
-/// each lane on its own and cannot fault on the lanes past a row's end:
-/// elementwise, side-effect-free ops (no integer division) and constants.
-bool hasLaneWiseBody(linalg::LinalgOp op, Operation *skipped) {
+/// Whether every op of `op`'s body but those `skipped` computes each lane on
+/// its own and cannot fault on the lanes past a row's end: elementwise,
+/// side-effect-free ops (no integer division) and constants.
+bool hasLaneWiseBody(linalg::LinalgOp op, ArrayRef<Operation *> skipped) {
   for (Operation &bodyOp : op.getBlock()->without_terminator()) {
-    if (&bodyOp == skipped || isa<arith::ConstantOp>(bodyOp))
+    if (llvm::is_contained(skipped, &bodyOp) || isa<arith::ConstantOp>(bodyOp))
       continue;
     if (!OpTrait::hasElementwiseMappableTraits(&bodyOp) || !isPure(&bodyOp) ||
         bodyOp.getNumRegions() != 0)
@@ -202,13 +202,43 @@ struct RowReduction {
   linalg::LinalgOp op;
   /// The body's op that folds each element into the accumulator.
   Operation *combiner;
-  /// The body's argument of the output's element, which only `combiner`
-  /// reads, and the value it folds in.
-  BlockArgument accumulator;
+  /// For a narrow float reduced in a wider one, the widening of the
+  /// accumulator before `combiner` and the narrowing of its result; null
+  /// otherwise.
+  Operation *widen;
+  Operation *narrow;
+  /// The operand of `combiner` that is the accumulator (widened or not),
+  /// and the one it folds in.
+  Value accumulator;
   Value element;
   vector::CombiningKind kind;
   int64_t lanes;
 };
+
+/// The extf, combiner and truncf of a reduction of f16 or bf16 as the
+/// StableHLO lowering writes it, one element at a time in f32,
+/// `yield(truncf(combine(extf(accumulator), element)))`, when the combiner
+/// may be reassociated; nothing otherwise.
+std::optional<std::array<Operation *, 3>>
+getWidenedCombiner(linalg::LinalgOp op) {
+  Block *body = op.getBlock();
+  auto narrow = cast<linalg::YieldOp>(body->getTerminator())
+                    .getValues()
+                    .front()
+                    .getDefiningOp<arith::TruncFOp>();
+  BlockArgument accumulator =
+      op.getMatchingBlockArgument(op.getDpsInitOperand(0));
+  if (!narrow || narrow->getBlock() != body || !accumulator.hasOneUse())
+    return std::nullopt;
+  auto widen = dyn_cast<arith::ExtFOp>(*accumulator.getUsers().begin());
+  Operation *combiner = narrow.getIn().getDefiningOp();
+  if (!widen || !combiner || combiner->getBlock() != body ||
+      !widen->hasOneUse() || *widen->getUsers().begin() != combiner ||
+      !disc::isReassociableCombiner(combiner) ||
+      widen.getType() != narrow.getIn().getType())
+    return std::nullopt;
+  return std::array<Operation *, 3>{widen, combiner, narrow};
+}
 
 /// The row reduction `op` is, or nothing.
 std::optional<RowReduction> getRowReduction(linalg::LinalgOp op,
@@ -216,21 +246,32 @@ std::optional<RowReduction> getRowReduction(linalg::LinalgOp op,
   if (!isVectorizableReduction(op) || op.getNumReductionLoops() != 1 ||
       op.getIteratorTypesArray().back() != utils::IteratorType::reduction)
     return std::nullopt;
+  Value accumulator = op.getMatchingBlockArgument(op.getDpsInitOperand(0));
   Operation *combiner = disc::getReassociableCombiner(op);
-  if (!combiner || !combiner->getResult(0).hasOneUse() ||
-      !hasLaneWiseBody(op, combiner))
+  Operation *widen = nullptr;
+  Operation *narrow = nullptr;
+  if (!combiner) {
+    std::optional<std::array<Operation *, 3>> widened = getWidenedCombiner(op);
+    if (!widened)
+      return std::nullopt;
+    widen = (*widened)[0];
+    combiner = (*widened)[1];
+    narrow = (*widened)[2];
+    accumulator = widen->getResult(0);
+  }
+  if (!combiner->getResult(0).hasOneUse() ||
+      !hasLaneWiseBody(op, {widen, combiner, narrow}))
     return std::nullopt;
   std::optional<vector::CombiningKind> kind =
       linalg::getCombinerOpKind(combiner);
   std::optional<int64_t> lanes = getReductionLanes(op, vectorBits);
   if (!kind || !lanes)
     return std::nullopt;
-  BlockArgument accumulator =
-      op.getMatchingBlockArgument(op.getDpsInitOperand(0));
   Value element = combiner->getOperand(0) == accumulator
                       ? combiner->getOperand(1)
                       : combiner->getOperand(0);
-  return RowReduction{op, combiner, accumulator, element, *kind, *lanes};
+  return RowReduction{op,          combiner, widen, narrow,
+                      accumulator, element,  *kind, *lanes};
 }
 
 /// The lanes of the vectors in which `op`, a reduction into the columns of
@@ -240,7 +281,7 @@ std::optional<RowReduction> getRowReduction(linalg::LinalgOp op,
 std::optional<int64_t> getColumnReductionLanes(linalg::LinalgOp op,
                                                int64_t vectorBits) {
   if (!isVectorizableReduction(op) || !disc::hasColumnsInnermost(op) ||
-      !hasLaneWiseBody(op, /*skipped=*/nullptr))
+      !hasLaneWiseBody(op, /*skipped=*/{}))
     return std::nullopt;
   return getReductionLanes(op, vectorBits);
 }
@@ -342,13 +383,14 @@ void mapInputs(OpBuilder &builder, Location loc, linalg::LinalgOp op,
   }
 }
 
-/// Clones the ops of `op`'s body but `skipped` (null for none) and its
-/// constants (mapLaneInvariants') with `lanes`-wide vector results, their
-/// operands taken from `mapping`.
-void cloneLaneWise(OpBuilder &builder, linalg::LinalgOp op, Operation *skipped,
-                   int64_t lanes, IRMapping &mapping) {
+/// Clones the ops of `op`'s body but those `skipped` and its constants
+/// (mapLaneInvariants') with `lanes`-wide vector results, their operands
+/// taken from `mapping`.
+void cloneLaneWise(OpBuilder &builder, linalg::LinalgOp op,
+                   ArrayRef<Operation *> skipped, int64_t lanes,
+                   IRMapping &mapping) {
   for (Operation &bodyOp : op.getBlock()->without_terminator()) {
-    if (&bodyOp == skipped || isa<arith::ConstantOp>(bodyOp))
+    if (llvm::is_contained(skipped, &bodyOp) || isa<arith::ConstantOp>(bodyOp))
       continue;
     Operation *clone = builder.clone(bodyOp, mapping);
     for (Value result : clone->getResults())
@@ -356,15 +398,40 @@ void cloneLaneWise(OpBuilder &builder, linalg::LinalgOp op, Operation *skipped,
   }
 }
 
-/// `accumulator` combined with `element` as the body's combiner does, on
-/// vectors.
+/// A copy of the one-result `op` on `operands`, of which the first gives the
+/// result its shape: a scalar, or a vector of `op`'s result type.
+Value emitLike(OpBuilder &builder, Operation *op, ValueRange operands) {
+  Operation *clone = builder.clone(*op);
+  clone->setOperands(operands);
+  if (auto vector = dyn_cast<VectorType>(operands.front().getType()))
+    clone->getResult(0).setType(
+        VectorType::get(vector.getShape(), op->getResult(0).getType()));
+  return clone->getResult(0);
+}
+
+/// `value`, a vector of the accumulator's type, in the combiner's.
+Value emitWiden(OpBuilder &builder, const RowReduction &reduction,
+                Value value) {
+  return reduction.widen ? emitLike(builder, reduction.widen, value) : value;
+}
+
+/// `value`, a vector of the combiner's type, in the accumulator's.
+Value emitNarrow(OpBuilder &builder, const RowReduction &reduction,
+                 Value value) {
+  return reduction.narrow ? emitLike(builder, reduction.narrow, value) : value;
+}
+
+/// `accumulator` combined with `element` (a vector of the combiner's type)
+/// as the body does, on vectors.
 Value emitCombine(OpBuilder &builder, const RowReduction &reduction,
                   Value accumulator, Value element) {
-  Operation *combine = builder.clone(*reduction.combiner);
-  for (OpOperand &operand : combine->getOpOperands())
-    operand.set(operand.get() == reduction.accumulator ? accumulator : element);
-  combine->getResult(0).setType(accumulator.getType());
-  return combine->getResult(0);
+  Value wide = emitWiden(builder, reduction, accumulator);
+  SmallVector<Value> operands = llvm::map_to_vector(
+      reduction.combiner->getOperands(), [&](Value operand) {
+        return operand == reduction.accumulator ? wide : element;
+      });
+  return emitNarrow(builder, reduction,
+                    emitLike(builder, reduction.combiner, operands));
 }
 
 /// The sizes of `op`'s loops as index values.
@@ -418,10 +485,10 @@ LogicalResult vectorizeRowReduction(RewriterBase &rewriter,
   mapLaneInvariants(rewriter, loc, op, lanes, invariants);
   mapInputs(rewriter, loc, op, loopIndices, lanes, /*alongInnermost=*/false,
             /*mask=*/Value(), invariants);
-  auto accumulatorType =
+  auto combinerType =
       VectorType::get({lanes}, reduction.combiner->getResult(0).getType());
   Value neutralVector = arith::ConstantOp::create(
-      rewriter, loc, DenseElementsAttr::get(accumulatorType, *neutral));
+      rewriter, loc, DenseElementsAttr::get(combinerType, *neutral));
   // The element vector of the row's lanes starting at `column`, read with
   // `mask` when there is one.
   auto emitElements = [&](OpBuilder &builder, Value column, Value mask) {
@@ -430,11 +497,14 @@ LogicalResult vectorizeRowReduction(RewriterBase &rewriter,
     indices.back() = column;
     mapInputs(builder, loc, op, indices, lanes, /*alongInnermost=*/true, mask,
               mapping);
-    cloneLaneWise(builder, op, reduction.combiner, lanes, mapping);
+    cloneLaneWise(builder, op,
+                  {reduction.widen, reduction.combiner, reduction.narrow},
+                  lanes, mapping);
     return mapping.lookup(reduction.element);
   };
 
-  SmallVector<Value> initialAccumulators(kReductionAccumulators, neutralVector);
+  SmallVector<Value> initialAccumulators(
+      kReductionAccumulators, emitNarrow(rewriter, reduction, neutralVector));
   auto unrolled = scf::ForOp::create(
       rewriter, loc, zero, unrolledEnd,
       arith::ConstantIndexOp::create(rewriter, loc, unrolledStep),
@@ -474,7 +544,8 @@ LogicalResult vectorizeRowReduction(RewriterBase &rewriter,
     SmallVector<Value> halves;
     for (size_t i = 0; i + 1 < partials.size(); i += 2)
       halves.push_back(
-          emitCombine(rewriter, reduction, partials[i], partials[i + 1]));
+          emitCombine(rewriter, reduction, partials[i],
+                      emitWiden(rewriter, reduction, partials[i + 1])));
     if (partials.size() % 2)
       halves.push_back(partials.back());
     partials = std::move(halves);
@@ -488,9 +559,14 @@ LogicalResult vectorizeRowReduction(RewriterBase &rewriter,
   arith::FastMathFlags fastMath = arith::FastMathFlags::none;
   if (auto flags = dyn_cast<arith::ArithFastMathInterface>(reduction.combiner))
     fastMath = flags.getFastMathFlagsAttr().getValue();
+  // A narrow float's last steps are taken in the combiner's type too.
   Value result = vector::ReductionOp::create(
-      rewriter, loc, reduction.kind, partials.front(), initial, fastMath);
-  memref::StoreOp::create(rewriter, loc, result, output->get(), outputIndices);
+      rewriter, loc, reduction.kind,
+      emitWiden(rewriter, reduction, partials.front()),
+      emitWiden(rewriter, reduction, initial), fastMath);
+  memref::StoreOp::create(rewriter, loc,
+                          emitNarrow(rewriter, reduction, result),
+                          output->get(), outputIndices);
   rewriter.eraseOp(op);
   return success();
 }
@@ -553,7 +629,7 @@ LogicalResult vectorizeColumnReduction(RewriterBase &rewriter,
         mapInputs(builder, loc, op, indices, lanes, /*alongInnermost=*/false,
                   /*mask=*/Value(), mapping);
         mapping.map(accumulator, vector);
-        cloneLaneWise(builder, op, /*skipped=*/nullptr, lanes, mapping);
+        cloneLaneWise(builder, op, /*skipped=*/{}, lanes, mapping);
         next.push_back(mapping.lookupOrDefault(yielded));
       }
       return next;

@@ -8,6 +8,20 @@
 namespace mlir {
 namespace disc {
 
+bool isReassociableCombiner(Operation *op) {
+  if (op->getNumOperands() != 2 || op->getNumResults() != 1)
+    return false;
+  if (isa<arith::AddIOp, arith::MulIOp, arith::AndIOp, arith::OrIOp,
+          arith::XOrIOp, arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp,
+          arith::MinUIOp, arith::MaximumFOp, arith::MinimumFOp,
+          arith::MaxNumFOp, arith::MinNumFOp>(op))
+    return true;
+  auto fastMath = dyn_cast<arith::ArithFastMathInterface>(op);
+  return isa<arith::AddFOp, arith::MulFOp>(op) && fastMath &&
+         arith::bitEnumContainsAll(fastMath.getFastMathFlagsAttr().getValue(),
+                                   arith::FastMathFlags::reassoc);
+}
+
 Operation *getReassociableCombiner(linalg::LinalgOp op) {
   if (op.getNumDpsInits() != 1)
     return nullptr;
@@ -16,20 +30,10 @@ Operation *getReassociableCombiner(linalg::LinalgOp op) {
   BlockArgument accumulator =
       op.getMatchingBlockArgument(op.getDpsInitOperand(0));
   if (!combiner || combiner->getBlock() != op.getBlock() ||
-      combiner->getNumOperands() != 2 || !accumulator.hasOneUse() ||
-      *accumulator.getUsers().begin() != combiner)
+      !accumulator.hasOneUse() || *accumulator.getUsers().begin() != combiner ||
+      !isReassociableCombiner(combiner))
     return nullptr;
-  if (isa<arith::AddIOp, arith::MulIOp, arith::AndIOp, arith::OrIOp,
-          arith::XOrIOp, arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp,
-          arith::MinUIOp, arith::MaximumFOp, arith::MinimumFOp,
-          arith::MaxNumFOp, arith::MinNumFOp>(combiner))
-    return combiner;
-  auto fastMath = dyn_cast<arith::ArithFastMathInterface>(combiner);
-  if (isa<arith::AddFOp, arith::MulFOp>(combiner) && fastMath &&
-      arith::bitEnumContainsAll(fastMath.getFastMathFlagsAttr().getValue(),
-                                arith::FastMathFlags::reassoc))
-    return combiner;
-  return nullptr;
+  return combiner;
 }
 
 bool hasColumnsInnermost(linalg::LinalgOp op) {

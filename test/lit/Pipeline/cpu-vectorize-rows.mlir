@@ -368,3 +368,33 @@ func.func @dynamic_channels(%in: memref<2x3x5x?xf32>, %out: memref<?xf32>) {
   }
   return
 }
+
+// -----
+
+// An f16 sum as the StableHLO lowering writes it, each step in f32 rounded
+// back to f16: 32 lanes of f16 accumulators, each step widened, added and
+// narrowed as in the body; the horizontal sum in f32, rounded once.
+// CHECK-LABEL: func.func @f16_row_sum
+// CHECK: scf.for {{.*}} -> (vector<32xf16>, vector<32xf16>, vector<32xf16>, vector<32xf16>)
+// CHECK: %[[X:.*]] = vector.load %{{.*}} : memref<8x300xf16>, vector<32xf16>
+// CHECK: %[[XW:.*]] = arith.extf %[[X]] fastmath<reassoc> : vector<32xf16> to vector<32xf32>
+// CHECK: %[[AW:.*]] = arith.extf %{{.*}} fastmath<reassoc> : vector<32xf16> to vector<32xf32>
+// CHECK: %[[S:.*]] = arith.addf %[[AW]], %[[XW]] fastmath<reassoc> : vector<32xf32>
+// CHECK: arith.truncf %[[S]] fastmath<reassoc> : vector<32xf32> to vector<32xf16>
+// CHECK: vector.maskedload
+// CHECK: %[[R:.*]] = vector.reduction <add>, %{{.*}}, %{{.*}} fastmath<reassoc> : vector<32xf32> into f32
+// CHECK: %[[N:.*]] = arith.truncf %[[R]] fastmath<reassoc> : f32 to f16
+// CHECK: memref.store %[[N]]
+func.func @f16_row_sum(%in: memref<8x300xf16>, %sum: memref<8xf16>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%in : memref<8x300xf16>) outs(%sum : memref<8xf16>) {
+  ^bb0(%x: f16, %acc: f16):
+    %wide_acc = arith.extf %acc fastmath<reassoc> : f16 to f32
+    %wide_x = arith.extf %x fastmath<reassoc> : f16 to f32
+    %s = arith.addf %wide_acc, %wide_x fastmath<reassoc> : f32
+    %narrow = arith.truncf %s fastmath<reassoc> : f32 to f16
+    linalg.yield %narrow : f16
+  }
+  return
+}

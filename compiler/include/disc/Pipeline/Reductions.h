@@ -15,10 +15,14 @@
 namespace mlir {
 namespace disc {
 
+/// Whether `op` combines two values in a way that may be reassociated (an
+/// integer op, a float min/max, or a float add or multiply marked reassoc)
+/// and so commutes too.
+bool isReassociableCombiner(Operation *op);
+
 /// The op that combines each element into the accumulator of the single
-/// output of `op`, when it may be reassociated (an integer op, a float
-/// min/max, or a float add or multiply marked reassoc) and so commutes too,
-/// and nothing else in the body reads the accumulator; null otherwise.
+/// output of `op`, when it may be reassociated (isReassociableCombiner) and
+/// nothing else in the body reads the accumulator; null otherwise.
 Operation *getReassociableCombiner(linalg::LinalgOp op);
 
 /// Whether the innermost loop of `op` is parallel and runs along the last
