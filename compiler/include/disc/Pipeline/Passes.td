@@ -96,13 +96,21 @@ def DiscCpuVectorizeRows : Pass<"disc-cpu-vectorize-rows", "func::FuncOp"> {
 
     A reduction of the innermost loop on buffers (a row's max, sum or sum of
     squares, in a loop by rows or alone), whose combiner may be reassociated
-    (see disc-cpu-parallel-reductions) and whose body is otherwise
-    elementwise, becomes vector code: a parallel loop over its other loops,
-    four vector accumulators over the row's whole vectors, a masked vector
-    per step up to the row's end (the lanes past it hold the combiner's
-    neutral element), and one horizontal vector.reduction into the output.
-    Floats not marked reassoc keep LLVM's scalar, ordered loop; a static row
-    shorter than a vector is left scalar.
+    (see disc-cpu-parallel-reductions; f16 and bf16 combined in f32 and
+    rounded back each step too) and whose body is otherwise elementwise and
+    pure, becomes vector code: a parallel loop over its other loops, four
+    vector accumulators over the row's whole vectors, a masked vector per
+    step up to the row's end (the lanes past it hold the combiner's neutral
+    element), and one horizontal vector.reduction into the output. Floats
+    not marked reassoc keep LLVM's scalar, ordered loop.
+
+    A reduction into the columns of its one output (its innermost loop
+    parallel and contiguous, as disc-cpu-parallel-reductions leaves column
+    sums and batch norm's statistics) keeps blocks of up to eight vectors of
+    columns in registers over all of its reduction loops, taken in their
+    order, so its results are the program's whatever the combiner; the
+    columns past the last block are masked vectors. Either form leaves a
+    static innermost loop shorter than a vector, and booleans, scalar.
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
