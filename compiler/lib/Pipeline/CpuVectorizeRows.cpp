@@ -43,6 +43,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir {
@@ -455,10 +456,11 @@ Value getWholeStepsEnd(RewriterBase &rewriter, Location loc, Value size,
 
 /// Replaces `reduction` by vector code: a parallel loop over its outer
 /// loops, in which a row is folded into kReductionAccumulators vector
-/// accumulators of whole vectors, then into the first of them by masked
-/// vectors up to the row's end (the lanes past it hold the combiner's
-/// neutral element), then the accumulators into one and that vector into
-/// the output's element by one horizontal vector.reduction.
+/// accumulators of whole vectors, then into the first of them by the whole
+/// vectors left and one masked vector up to the row's end (the lanes past
+/// it hold the combiner's neutral element), then the accumulators into one
+/// and that vector into the output's element by one horizontal
+/// vector.reduction.
 LogicalResult vectorizeRowReduction(RewriterBase &rewriter,
                                     const RowReduction &reduction) {
   linalg::LinalgOp op = reduction.op;
@@ -521,11 +523,21 @@ LogicalResult vectorizeRowReduction(RewriterBase &rewriter,
         scf::YieldOp::create(builder, loc, next);
       });
 
+  // Whole vectors past the unrolled ones, then at most one masked vector.
+  Value wholeEnd = getWholeStepsEnd(rewriter, loc, rowSize, lanes);
+  Value step = arith::ConstantIndexOp::create(rewriter, loc, lanes);
+  auto whole = scf::ForOp::create(
+      rewriter, loc, unrolledEnd, wholeEnd, step,
+      ValueRange{unrolled.getResult(0)},
+      [&](OpBuilder &builder, Location, Value column, ValueRange accumulators) {
+        scf::YieldOp::create(
+            builder, loc,
+            emitCombine(builder, reduction, accumulators.front(),
+                        emitElements(builder, column, Value())));
+      });
   auto maskType = VectorType::get({lanes}, rewriter.getI1Type());
   auto tail = scf::ForOp::create(
-      rewriter, loc, unrolledEnd, rowSize,
-      arith::ConstantIndexOp::create(rewriter, loc, lanes),
-      ValueRange{unrolled.getResult(0)},
+      rewriter, loc, wholeEnd, rowSize, step, ValueRange{whole.getResult(0)},
       [&](OpBuilder &builder, Location, Value column, ValueRange accumulators) {
         Value remaining = arith::SubIOp::create(builder, loc, rowSize, column);
         Value mask =
@@ -575,8 +587,9 @@ LogicalResult vectorizeRowReduction(RewriterBase &rewriter,
 /// code: a parallel loop over its other parallel loops, in which each block
 /// of up to kMaxColumnAccumulators vectors of columns is loaded once into
 /// registers, folded with every step of the reduction loops (in their
-/// order) and stored once; then the columns past the last whole block a
-/// masked vector at a time.
+/// order) and stored once; the columns past the last whole block are one
+/// more block of masked vectors, so that every column is reduced in one
+/// pass over the reduction loops.
 LogicalResult vectorizeColumnReduction(RewriterBase &rewriter,
                                        linalg::LinalgOp op, int64_t lanes) {
   Location loc = op.getLoc();
@@ -588,12 +601,31 @@ LogicalResult vectorizeColumnReduction(RewriterBase &rewriter,
     if (loop != columnLoop)
       (linalg::isReductionIterator(type) ? reductionLoops : outerLoops)
           .push_back(loop);
+  OpOperand *output = op.getDpsInitOperand(0);
+  // A dynamic number of columns with a bound (the last of
+  // disc-cpu-parallel-reductions' chunks, min(chunk, columns - start)) is
+  // blocked for the bound, so that the whole chunks take no masked vectors.
   int64_t staticColumns = op.getStaticLoopRanges().back();
-  int64_t blockVectors = ShapedType::isDynamic(staticColumns)
-                             ? kReductionAccumulators
-                             : std::clamp<int64_t>(staticColumns / lanes, 1,
-                                                   kMaxColumnAccumulators);
+  int64_t columnBound = staticColumns;
+  if (ShapedType::isDynamic(staticColumns)) {
+    auto outputType = cast<MemRefType>(output->get().getType());
+    FailureOr<int64_t> bound = ValueBoundsConstraintSet::computeConstantBound(
+        presburger::BoundType::UB, {output->get(), outputType.getRank() - 1},
+        /*stopCondition=*/nullptr, /*closedUB=*/true);
+    if (succeeded(bound))
+      columnBound = *bound;
+  }
+  int64_t blockVectors =
+      ShapedType::isDynamic(columnBound)
+          ? kMaxColumnAccumulators
+          : std::clamp<int64_t>(columnBound / lanes, 1, kMaxColumnAccumulators);
   int64_t blockWidth = blockVectors * lanes;
+  // The masked block needs no more vectors than the columns it may hold.
+  int64_t maskedColumns = ShapedType::isDynamic(staticColumns)
+                              ? blockWidth
+                              : staticColumns % blockWidth;
+  int64_t maskedVectors =
+      std::max<int64_t>(1, llvm::divideCeil(maskedColumns, lanes));
   Value columns = sizes.back();
   Value blocksEnd = getWholeStepsEnd(rewriter, loc, columns, blockWidth);
   Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
@@ -603,7 +635,6 @@ LogicalResult vectorizeColumnReduction(RewriterBase &rewriter,
   IRMapping invariants;
   mapLaneInvariants(rewriter, loc, op, lanes, invariants);
 
-  OpOperand *output = op.getDpsInitOperand(0);
   BlockArgument accumulator = op.getMatchingBlockArgument(output);
   Value yielded = op.getBlock()->getTerminator()->getOperand(0);
   auto getOutputIndices = [&](Value column) {
@@ -612,15 +643,18 @@ LogicalResult vectorizeColumnReduction(RewriterBase &rewriter,
     return getOperandIndices(op, *output, indices, zero);
   };
   // The accumulators of the vectors of columns starting at `columnStarts`
-  // after every step of the reduction loops from `level` on.
+  // (read with `masks`, null where whole) after every step of the reduction
+  // loops from `level` on.
   std::function<SmallVector<Value>(OpBuilder &, unsigned, ArrayRef<Value>,
-                                   Value, ValueRange)>
+                                   ArrayRef<Value>, ValueRange)>
       emitReductionLoops = [&](OpBuilder &builder, unsigned level,
-                               ArrayRef<Value> columnStarts, Value mask,
+                               ArrayRef<Value> columnStarts,
+                               ArrayRef<Value> masks,
                                ValueRange accumulators) -> SmallVector<Value> {
     if (level == reductionLoops.size()) {
       SmallVector<Value> next;
-      for (auto [start, vector] : llvm::zip_equal(columnStarts, accumulators)) {
+      for (auto [start, mask, vector] :
+           llvm::zip_equal(columnStarts, masks, accumulators)) {
         SmallVector<Value> indices(loopIndices);
         indices.back() = start;
         IRMapping mapping = invariants;
@@ -641,7 +675,7 @@ LogicalResult vectorizeColumnReduction(RewriterBase &rewriter,
           loopIndices[loop] = index;
           scf::YieldOp::create(inner, loc,
                                emitReductionLoops(inner, level + 1,
-                                                  columnStarts, mask,
+                                                  columnStarts, masks,
                                                   iterArgs));
         });
     return SmallVector<Value>(reductionLoop.getResults());
@@ -649,46 +683,59 @@ LogicalResult vectorizeColumnReduction(RewriterBase &rewriter,
 
   auto accumulatorType =
       VectorType::get({lanes}, getElementTypeOrSelf(output->get().getType()));
+  auto maskType = VectorType::get({lanes}, rewriter.getI1Type());
+  // One block of `vectors` vectors of columns from `blockStart`, each
+  // masked to the columns left when `masked`.
+  auto emitBlock = [&](OpBuilder &builder, Value blockStart, int64_t vectors,
+                       bool masked) {
+    SmallVector<Value> starts, masks, initial;
+    Value padding = arith::ConstantOp::create(
+        builder, loc, accumulatorType, builder.getZeroAttr(accumulatorType));
+    for (int64_t position = 0; position < vectors; ++position) {
+      Value start = arith::AddIOp::create(
+          builder, loc, blockStart,
+          arith::ConstantIndexOp::create(builder, loc, position * lanes));
+      Value mask;
+      if (masked)
+        mask = vector::CreateMaskOp::create(
+            builder, loc, maskType,
+            ValueRange{arith::SubIOp::create(builder, loc, columns, start)});
+      SmallVector<Value> indices = getOutputIndices(start);
+      initial.push_back(
+          mask ? vector::MaskedLoadOp::create(builder, loc, accumulatorType,
+                                              output->get(), indices, mask,
+                                              padding)
+                     .getResult()
+               : vector::LoadOp::create(builder, loc, accumulatorType,
+                                        output->get(), indices)
+                     .getResult());
+      starts.push_back(start);
+      masks.push_back(mask);
+    }
+    SmallVector<Value> reduced =
+        emitReductionLoops(builder, 0, starts, masks, initial);
+    for (auto [start, mask, vector] : llvm::zip_equal(starts, masks, reduced)) {
+      SmallVector<Value> indices = getOutputIndices(start);
+      if (mask)
+        vector::MaskedStoreOp::create(builder, loc, output->get(), indices,
+                                      mask, vector);
+      else
+        vector::StoreOp::create(builder, loc, vector, output->get(), indices);
+    }
+  };
+
+  Value blockStep = arith::ConstantIndexOp::create(rewriter, loc, blockWidth);
   scf::ForOp::create(
-      rewriter, loc, zero, blocksEnd,
-      arith::ConstantIndexOp::create(rewriter, loc, blockWidth), ValueRange{},
+      rewriter, loc, zero, blocksEnd, blockStep, ValueRange{},
       [&](OpBuilder &builder, Location, Value blockStart, ValueRange) {
-        SmallVector<Value> starts, initial;
-        for (int64_t position = 0; position < blockVectors; ++position) {
-          starts.push_back(arith::AddIOp::create(
-              builder, loc, blockStart,
-              arith::ConstantIndexOp::create(builder, loc, position * lanes)));
-          initial.push_back(vector::LoadOp::create(
-              builder, loc, accumulatorType, output->get(),
-              getOutputIndices(starts.back())));
-        }
-        SmallVector<Value> reduced =
-            emitReductionLoops(builder, 0, starts, Value(), initial);
-        for (auto [start, vector] : llvm::zip_equal(starts, reduced))
-          vector::StoreOp::create(builder, loc, vector, output->get(),
-                                  getOutputIndices(start));
+        emitBlock(builder, blockStart, blockVectors, /*masked=*/false);
         scf::YieldOp::create(builder, loc);
       });
-
-  auto maskType = VectorType::get({lanes}, rewriter.getI1Type());
+  // At most one iteration: the columns past the last whole block.
   scf::ForOp::create(
-      rewriter, loc, blocksEnd, columns,
-      arith::ConstantIndexOp::create(rewriter, loc, lanes), ValueRange{},
-      [&](OpBuilder &builder, Location, Value start, ValueRange) {
-        Value remaining = arith::SubIOp::create(builder, loc, columns, start);
-        Value mask =
-            vector::CreateMaskOp::create(builder, loc, maskType, remaining);
-        SmallVector<Value> outputIndices = getOutputIndices(start);
-        Value padding =
-            arith::ConstantOp::create(builder, loc, accumulatorType,
-                                      builder.getZeroAttr(accumulatorType));
-        Value initial = vector::MaskedLoadOp::create(
-            builder, loc, accumulatorType, output->get(), outputIndices, mask,
-            padding);
-        SmallVector<Value> reduced =
-            emitReductionLoops(builder, 0, start, mask, initial);
-        vector::MaskedStoreOp::create(builder, loc, output->get(),
-                                      outputIndices, mask, reduced.front());
+      rewriter, loc, blocksEnd, columns, blockStep, ValueRange{},
+      [&](OpBuilder &builder, Location, Value blockStart, ValueRange) {
+        emitBlock(builder, blockStart, maskedVectors, /*masked=*/true);
         scf::YieldOp::create(builder, loc);
       });
   rewriter.eraseOp(op);

@@ -122,9 +122,10 @@ func.func @left_alone(%in: memref<64x768xf32>, %sum: memref<64xf32>,
 // -----
 
 // A row sum alone: a parallel loop over the rows; in each, four vector
-// accumulators over the whole vectors (768 is 12 steps of 64), a masked
-// step up to the row's end whose lanes past it add zero, the accumulators
-// added pairwise and one horizontal reduction into the output's element.
+// accumulators over the whole vectors (768 is 12 steps of 64), the whole
+// vectors left and a masked one up to the row's end (none here) whose lanes
+// past it add zero, the accumulators added pairwise and one horizontal
+// reduction into the output's element.
 // CHECK-LABEL: func.func @row_sum
 // CHECK-DAG: %[[ZEROS:.*]] = arith.constant dense<0.000000e+00> : vector<16xf32>
 // CHECK-DAG: %[[C768:.*]] = arith.constant 768 : index
@@ -138,7 +139,10 @@ func.func @left_alone(%in: memref<64x768xf32>, %sum: memref<64xf32>,
 // CHECK: arith.addf %[[A1]], %[[X1]] fastmath<reassoc> : vector<16xf32>
 // CHECK-COUNT-2: vector.load
 // CHECK: scf.yield
-// CHECK: %[[TAIL:.*]] = scf.for %[[K:.*]] = %[[C768]] to %[[C768]] step %{{.*}} iter_args(%[[T:.*]] = %[[ACCS]]#0)
+// CHECK: %[[WHOLE:.*]] = scf.for %[[W:.*]] = %[[C768]] to %[[C768]] step %{{.*}} iter_args(%[[V:.*]] = %[[ACCS]]#0)
+// CHECK: %[[XW:.*]] = vector.load %{{.*}}[%[[R]], %[[W]]] : memref<64x768xf32>, vector<16xf32>
+// CHECK: arith.addf %[[V]], %[[XW]] fastmath<reassoc>
+// CHECK: %[[TAIL:.*]] = scf.for %[[K:.*]] = %[[C768]] to %[[C768]] step %{{.*}} iter_args(%[[T:.*]] = %[[WHOLE]])
 // CHECK: %[[MASK:.*]] = vector.create_mask %{{.*}} : vector<16xi1>
 // CHECK: %[[XT:.*]] = vector.maskedload %{{.*}}[%[[R]], %[[K]]], %[[MASK]], %{{.*}} : memref<64x768xf32>, vector<16xi1>, vector<16xf32> into vector<16xf32>
 // CHECK: %[[KEPT:.*]] = arith.select %[[MASK]], %[[XT]], %[[ZEROS]]
@@ -219,12 +223,14 @@ func.func @softmax_row(%in: memref<64x100xf32>, %max: memref<1xf32>, %sum: memre
 
 // -----
 
-// A dynamic row: the unrolled loop ends at the last multiple of 64 the
-// row holds, the masked steps go on to its end; integers (8 lanes of i64)
-// and a body constant, a vector constant.
+// A dynamic row: the unrolled loop ends at the last multiple of 32 the
+// row holds, whole vectors go on to the last multiple of 8 and one masked
+// step to its end; integers (8 lanes of i64) and a body constant, a vector
+// constant.
 // CHECK-LABEL: func.func @dynamic_row
 // CHECK-DAG: %[[THREE:.*]] = arith.constant dense<3> : vector<8xi64>
 // CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
 // CHECK-DAG: %[[C32:.*]] = arith.constant 32 : index
 // CHECK: %[[ROWS:.*]] = memref.dim %{{.*}}, %{{.*}} : memref<?x?xi64>
 // CHECK: %[[N:.*]] = memref.dim %{{.*}}, %[[C1]] : memref<?x?xi64>
@@ -234,7 +240,11 @@ func.func @softmax_row(%in: memref<64x100xf32>, %max: memref<1xf32>, %sum: memre
 // CHECK: scf.for %{{.*}} = %{{.*}} to %[[END]] step %[[C32]]
 // CHECK: arith.muli %{{.*}}, %[[THREE]] : vector<8xi64>
 // CHECK: arith.addi %{{.*}} : vector<8xi64>
-// CHECK: scf.for %{{.*}} = %[[END]] to %[[N]]
+// CHECK: %[[REM8:.*]] = arith.remui %[[N]], %[[C8]] : index
+// CHECK: %[[WHOLE_END:.*]] = arith.subi %[[N]], %[[REM8]] : index
+// CHECK: scf.for %{{.*}} = %[[END]] to %[[WHOLE_END]] step %[[C8]]
+// CHECK: vector.load
+// CHECK: scf.for %{{.*}} = %[[WHOLE_END]] to %[[N]] step %[[C8]]
 // CHECK: vector.maskedload
 // CHECK: vector.reduction <add>, %{{.*}}, %{{.*}} : vector<8xi64> into i64
 func.func @dynamic_row(%in: memref<?x?xi64>, %sum: memref<?xi64>) {
@@ -338,25 +348,28 @@ func.func @column_chunk(%in: memref<300x768xf32>, %out: memref<768xf32>) {
 // -----
 
 // Batch norm's channel maxima over N, H and W with a dynamic number of
-// channels: blocks of four vectors, the three reduction loops nested in
-// their order, then a masked vector of channels at a time, its lanes past
-// the end neither read nor written.
+// channels: blocks of eight vectors, the three reduction loops nested in
+// their order, then the channels past the last block in one more block of
+// masked vectors (one pass over N, H and W), their lanes past the end
+// neither read nor written.
 // CHECK-LABEL: func.func @dynamic_channels
-// CHECK-DAG: %[[C64:.*]] = arith.constant 64 : index
+// CHECK-DAG: %[[C128:.*]] = arith.constant 128 : index
 // CHECK: %[[C:.*]] = memref.dim %{{.*}}, %{{.*}} : memref<2x3x5x?xf32>
-// CHECK: %[[REM:.*]] = arith.remui %[[C]], %[[C64]] : index
+// CHECK: %[[REM:.*]] = arith.remui %[[C]], %[[C128]] : index
 // CHECK: %[[END:.*]] = arith.subi %[[C]], %[[REM]] : index
-// CHECK: scf.for %{{.*}} = %{{.*}} to %[[END]] step %[[C64]] {
-// CHECK: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
-// CHECK: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
-// CHECK: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
-// CHECK-COUNT-4: arith.maximumf %{{.*}} : vector<16xf32>
-// CHECK: scf.for %[[J:.*]] = %[[END]] to %[[C]] step %{{.*}} {
-// CHECK: %[[MASK:.*]] = vector.create_mask %{{.*}} : vector<16xi1>
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[END]] step %[[C128]] {
+// CHECK-COUNT-3: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// CHECK-COUNT-8: arith.maximumf %{{.*}} : vector<16xf32>
+// CHECK: scf.for %[[J:.*]] = %[[END]] to %[[C]] step %[[C128]] {
+// CHECK: %[[LEFT:.*]] = arith.subi %[[C]], %[[J]] : index
+// CHECK: %[[MASK:.*]] = vector.create_mask %[[LEFT]] : vector<16xi1>
 // CHECK: vector.maskedload %{{.*}}[%[[J]]], %[[MASK]]
+// CHECK-COUNT-7: vector.create_mask
+// CHECK: scf.for
 // CHECK: vector.maskedload %{{.*}}, %[[MASK]]
 // CHECK: arith.maximumf
 // CHECK: vector.maskedstore %{{.*}}[%[[J]]], %[[MASK]]
+// CHECK-COUNT-7: vector.maskedstore
 func.func @dynamic_channels(%in: memref<2x3x5x?xf32>, %out: memref<?xf32>) {
   linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>,
                                    affine_map<(d0, d1, d2, d3) -> (d3)>],
