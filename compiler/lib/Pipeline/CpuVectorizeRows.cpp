@@ -24,6 +24,12 @@
 // size is not a multiple of the vector ends in a masked vector instead of a
 // scalar remainder loop.
 //
+// Reductions on buffers, in a loop by rows or alone, become vector code as
+// well: a row's max or sum folds whole vectors into four vector
+// accumulators, a masked vector at its end, and one vector.reduction; a
+// reduction into columns keeps a block of vectors of columns in registers
+// over all of its rows.
+//
 //===----------------------------------------------------------------------===//
 
 #include "disc/Pipeline/Passes.h"
@@ -182,12 +188,18 @@ bool isVectorizableReduction(linalg::LinalgOp op) {
 
 /// The lanes of a vector of `op`'s widest element, or nothing when its
 /// innermost loop is static and shorter than that (layer norm's per-row
-/// scalars) or an element is a boolean, which memory holds a byte each but a
-/// vector a bit each.
+/// scalars) or an operand holds booleans, which memory holds a byte each but
+/// a vector a bit each.
 std::optional<int64_t> getReductionLanes(linalg::LinalgOp op,
                                          int64_t vectorBits) {
   std::optional<unsigned> bits = getWidestElementBits(op);
-  if (!bits || *bits < 8 || vectorBits < *bits)
+  if (!bits || vectorBits < *bits ||
+      llvm::any_of(
+          op->getOperands(),
+          [](Value operand) {
+            return getElementTypeOrSelf(operand.getType())
+                       .getIntOrFloatBitWidth() < 8;
+          }))
     return std::nullopt;
   int64_t lanes = vectorBits / *bits;
   int64_t innermostSize = op.getStaticLoopRanges().back();

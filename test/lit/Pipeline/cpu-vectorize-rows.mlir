@@ -264,10 +264,11 @@ func.func @dynamic_row(%in: memref<?x?xi64>, %sum: memref<?xi64>) {
 
 // Left scalar: a float sum whose order is the program's, a product that
 // may divide by zero in the lanes past a row's end, a row shorter than a
-// vector, and booleans, a byte each in memory.
+// vector, and booleans, a byte each in memory, reduced or read beside
+// floats.
 // CHECK-LABEL: func.func @reductions_left_alone
 // CHECK-NOT: vector.
-// CHECK-COUNT-4: linalg.generic
+// CHECK-COUNT-5: linalg.generic
 // CHECK-NOT: vector.
 #row = affine_map<(d0, d1) -> (d0, d1)>
 #scalar = affine_map<(d0, d1) -> (d0)>
@@ -300,6 +301,14 @@ func.func @reductions_left_alone(%in: memref<64x768xf32>, %sum: memref<64xf32>,
   ^bb0(%x: i1, %acc: i1):
     %s = arith.ori %acc, %x : i1
     linalg.yield %s : i1
+  }
+  linalg.generic {indexing_maps = [#row, #row, #scalar], iterator_types = ["parallel", "reduction"]}
+      ins(%bits, %in : memref<64x768xi1>, memref<64x768xf32>) outs(%sum : memref<64xf32>) {
+  ^bb0(%keep: i1, %x: f32, %acc: f32):
+    %zero = arith.constant 0.0 : f32
+    %kept = arith.select %keep, %x, %zero : f32
+    %s = arith.addf %acc, %kept fastmath<reassoc> : f32
+    linalg.yield %s : f32
   }
   return
 }
