@@ -183,16 +183,25 @@ def vector_column_cases():
                     rtol=1e-4, low=-1.0, high=1.0, dynamic=True),
         reduce_case("reduce_max_dynamic_channels17_f32", "maximum", "f32", (2, 3, 5, 17), [0, 1, 2], g,
                     atol=0, rtol=0, dynamic=True),
+        # Enough rows for blocks of rows (disc-cpu-parallel-reductions) and
+        # more columns than registers: each block's rows in memory order,
+        # its partial sums in memory, the last columns masked.
+        reduce_case("reduce_sum_row_blocks769_f32", "add", "f32", (1024, 769), [0], g, atol=1e-3,
+                    rtol=1e-4, low=-1.0, high=1.0),
+        reduce_case("reduce_max_row_blocks200_i32", "maximum", "i32", (512, 200), [0], g),
+        reduce_case("reduce_sum_row_blocks_channels_f64", "add", "f64", (16, 4, 4, 300), [0, 1, 2], g,
+                    atol=1e-10, rtol=1e-10),
     ]
     for op, numpy_op in (("maximum", np.max), ("minimum", np.min)):
-        x = random_array(g, (7, 769), "f32")
-        x[3, 5] = np.nan
-        x[6, 768] = np.nan
-        case = reduce_case("reduce_%s_nan_columns769_f32" % op, op, "f32", (7, 769), [0], g, atol=0,
-                           rtol=0)
-        case.inputs = [x]
-        case.reference = lambda x, numpy_op=numpy_op: numpy_op(x, axis=0)
-        cases.append(case)
+        for rows in (7, 1024):
+            x = random_array(g, (rows, 769), "f32")
+            x[3, 5] = np.nan
+            x[6, 768] = np.nan
+            case = reduce_case("reduce_%s_nan_columns769_rows%d_f32" % (op, rows), op, "f32",
+                               (rows, 769), [0], g, atol=0, rtol=0)
+            case.inputs = [x]
+            case.reference = lambda x, numpy_op=numpy_op: numpy_op(x, axis=0)
+            cases.append(case)
     return cases
 
 

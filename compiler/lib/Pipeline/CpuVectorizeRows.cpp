@@ -595,6 +595,88 @@ LogicalResult vectorizeRowReduction(RewriterBase &rewriter,
   return success();
 }
 
+/// For each step of `op`'s reduction loops `reductionLoops`, in their
+/// order, its columns a vector at a time, whole vectors then one masked:
+/// each loaded from the output, folded with the step and stored back.
+void emitRowMajorColumns(RewriterBase &rewriter, Location loc,
+                         linalg::LinalgOp op, int64_t lanes,
+                         ArrayRef<Value> sizes,
+                         ArrayRef<unsigned> reductionLoops,
+                         MutableArrayRef<Value> loopIndices,
+                         const IRMapping &invariants) {
+  OpOperand *output = op.getDpsInitOperand(0);
+  BlockArgument accumulator = op.getMatchingBlockArgument(output);
+  Value yielded = op.getBlock()->getTerminator()->getOperand(0);
+  auto accumulatorType =
+      VectorType::get({lanes}, getElementTypeOrSelf(output->get().getType()));
+  auto maskType = VectorType::get({lanes}, rewriter.getI1Type());
+  Value columns = sizes.back();
+  Value wholeEnd = getWholeStepsEnd(rewriter, loc, columns, lanes);
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  Value step = arith::ConstantIndexOp::create(rewriter, loc, lanes);
+  Value padding = arith::ConstantOp::create(
+      rewriter, loc, accumulatorType, rewriter.getZeroAttr(accumulatorType));
+
+  auto emitVector = [&](OpBuilder &builder, Value start, Value mask) {
+    SmallVector<Value> indices(loopIndices);
+    indices.back() = start;
+    SmallVector<Value> outputIndices =
+        getOperandIndices(op, *output, indices, zero);
+    IRMapping mapping = invariants;
+    mapInputs(builder, loc, op, indices, lanes, /*alongInnermost=*/true, mask,
+              mapping);
+    mapInputs(builder, loc, op, indices, lanes, /*alongInnermost=*/false,
+              /*mask=*/Value(), mapping);
+    Value initial = mask ? vector::MaskedLoadOp::create(
+                               builder, loc, accumulatorType, output->get(),
+                               outputIndices, mask, padding)
+                               .getResult()
+                         : vector::LoadOp::create(builder, loc, accumulatorType,
+                                                  output->get(), outputIndices)
+                               .getResult();
+    mapping.map(accumulator, initial);
+    cloneLaneWise(builder, op, /*skipped=*/{}, lanes, mapping);
+    Value result = mapping.lookupOrDefault(yielded);
+    if (mask)
+      vector::MaskedStoreOp::create(builder, loc, output->get(), outputIndices,
+                                    mask, result);
+    else
+      vector::StoreOp::create(builder, loc, result, output->get(),
+                              outputIndices);
+  };
+  std::function<void(OpBuilder &, unsigned)> emitSteps = [&](OpBuilder &builder,
+                                                             unsigned level) {
+    if (level == reductionLoops.size()) {
+      scf::ForOp::create(
+          builder, loc, zero, wholeEnd, step, ValueRange{},
+          [&](OpBuilder &inner, Location, Value start, ValueRange) {
+            emitVector(inner, start, Value());
+            scf::YieldOp::create(inner, loc);
+          });
+      scf::ForOp::create(
+          builder, loc, wholeEnd, columns, step, ValueRange{},
+          [&](OpBuilder &inner, Location, Value start, ValueRange) {
+            Value left = arith::SubIOp::create(inner, loc, columns, start);
+            emitVector(inner, start,
+                       vector::CreateMaskOp::create(inner, loc, maskType,
+                                                    ValueRange{left}));
+            scf::YieldOp::create(inner, loc);
+          });
+      return;
+    }
+    unsigned loop = reductionLoops[level];
+    scf::ForOp::create(
+        builder, loc, zero, sizes[loop], one, ValueRange{},
+        [&](OpBuilder &inner, Location, Value index, ValueRange) {
+          loopIndices[loop] = index;
+          emitSteps(inner, level + 1);
+          scf::YieldOp::create(inner, loc);
+        });
+  };
+  emitSteps(rewriter, 0);
+}
+
 /// Replaces `op`, a reduction into the columns of its output, by vector
 /// code: a parallel loop over its other parallel loops, in which each block
 /// of up to kMaxColumnAccumulators vectors of columns is loaded once into
@@ -627,6 +709,11 @@ LogicalResult vectorizeColumnReduction(RewriterBase &rewriter,
     if (succeeded(bound))
       columnBound = *bound;
   }
+  // More columns than registers (a block of rows of a column sum, 768
+  // wide): their accumulators stay in memory, a row of them in the cache,
+  // and the input is read in memory order, a row at a time.
+  bool rowMajor = !ShapedType::isDynamic(columnBound) &&
+                  columnBound > kMaxColumnAccumulators * lanes;
   int64_t blockVectors =
       ShapedType::isDynamic(columnBound)
           ? kMaxColumnAccumulators
@@ -693,6 +780,12 @@ LogicalResult vectorizeColumnReduction(RewriterBase &rewriter,
     return SmallVector<Value>(reductionLoop.getResults());
   };
 
+  if (rowMajor) {
+    emitRowMajorColumns(rewriter, loc, op, lanes, sizes, reductionLoops,
+                        loopIndices, invariants);
+    rewriter.eraseOp(op);
+    return success();
+  }
   auto accumulatorType =
       VectorType::get({lanes}, getElementTypeOrSelf(output->get().getType()));
   auto maskType = VectorType::get({lanes}, rewriter.getI1Type());

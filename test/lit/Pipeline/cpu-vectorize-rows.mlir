@@ -420,3 +420,35 @@ func.func @f16_row_sum(%in: memref<8x300xf16>, %sum: memref<8xf16>) {
   }
   return
 }
+
+// -----
+
+// A block of 1024 rows of a column sum of 770 columns (disc-cpu-parallel-
+// reductions' row blocks): more columns than registers, so each row is
+// read in memory order, its 48 whole vectors and one masked folded into the
+// output's row in memory.
+// CHECK-LABEL: func.func @row_block
+// CHECK-DAG: %[[C768:.*]] = arith.constant 768 : index
+// CHECK-DAG: %[[C770:.*]] = arith.constant 770 : index
+// CHECK-DAG: %[[C1024:.*]] = arith.constant 1024 : index
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %[[C1024]] step %{{.*}} {
+// CHECK: scf.for %[[J:.*]] = %{{.*}} to %[[C768]] step %{{.*}} {
+// CHECK: %[[X:.*]] = vector.load %{{.*}}[%[[I]], %[[J]]] : memref<1024x770xf32>, vector<16xf32>
+// CHECK: %[[ACC:.*]] = vector.load %[[OUT:.*]][%[[J]]] : memref<770xf32>, vector<16xf32>
+// CHECK: %[[S:.*]] = arith.addf %[[ACC]], %[[X]] fastmath<reassoc> : vector<16xf32>
+// CHECK: vector.store %[[S]], %[[OUT]][%[[J]]]
+// CHECK: scf.for %[[K:.*]] = %[[C768]] to %[[C770]] step %{{.*}} {
+// CHECK: %[[MASK:.*]] = vector.create_mask %{{.*}} : vector<16xi1>
+// CHECK: vector.maskedload %{{.*}}[%[[I]], %[[K]]], %[[MASK]]
+// CHECK: vector.maskedload %[[OUT]][%[[K]]], %[[MASK]]
+// CHECK: vector.maskedstore %[[OUT]][%[[K]]], %[[MASK]]
+func.func @row_block(%in: memref<1024x770xf32>, %out: memref<770xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>],
+                  iterator_types = ["reduction", "parallel"]}
+      ins(%in : memref<1024x770xf32>) outs(%out : memref<770xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %s = arith.addf %acc, %x fastmath<reassoc> : f32
+    linalg.yield %s : f32
+  }
+  return
+}

@@ -169,21 +169,24 @@ def DiscCpuParallelReductions
     core, as does a reduction to a scalar. A linalg op on tensors whose
     leading loop reduces is split in an scf.forall:
 
-    * in chunks of columns, when its innermost loop is parallel and runs
-      along the last dimension of its outputs, and it has at least two
-      chunks of four vectors (`vector-bits` over the output element's
-      bits): each chunk about an
-      eighth of the columns and a multiple of the vector. Each chunk keeps
-      the reduction's order, so results are bit-identical. Narrower chunks
-      read a few cache lines of every row each and together take longer
-      than one core reading whole rows.
-    * otherwise in blocks of rows, when its single output's combiner may be
+    * in blocks of rows, when its single output's combiner may be
       reassociated (an integer op, a float min/max, a float add or multiply
-      marked reassoc, as disc's reductions are) and the leading loop's trip
-      count has a divisor from 2 to 8 (the largest is the block count):
-      each block reduces whole rows into its own row of a tensor of partial
-      results, filled with the combiner's neutral element, and a
-      linalg.reduce then combines the partial rows into the output.
+      marked reassoc, as disc's reductions are), the leading loop's trip
+      count has a divisor from 2 to 8 (the largest is the block count) and
+      each block reduces at least 64 rows (of all its reduction loops):
+      each block reads whole rows, in memory order, into its own row of a
+      tensor of partial results, filled with the combiner's neutral
+      element, and a linalg.reduce then combines the partial rows into the
+      output.
+    * otherwise in chunks of columns, when its innermost loop is parallel
+      and runs along the last dimension of its outputs, and it has at least
+      two chunks of four vectors (`vector-bits` over the output element's
+      bits): each chunk about an eighth of the columns and a multiple of
+      the vector. Each chunk keeps the reduction's order, so results are
+      bit-identical. Narrower chunks read a few cache lines of every row
+      each and together take longer than one core reading whole rows.
+    * otherwise in blocks of rows, as above, however few rows a block
+      has.
 
     disc-cpu-parallel-for spreads the chunks or blocks over the cores when
     there is enough work. Ops inside a loop (a blocked solver's row step) are
