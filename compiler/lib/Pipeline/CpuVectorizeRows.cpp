@@ -714,6 +714,18 @@ LogicalResult vectorizeColumnReduction(RewriterBase &rewriter,
   // and the input is read in memory order, a row at a time.
   bool rowMajor = !ShapedType::isDynamic(columnBound) &&
                   columnBound > kMaxColumnAccumulators * lanes;
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  SmallVector<Value> loopIndices(op.getNumLoops(), zero);
+  emitParallelLoops(rewriter, loc, sizes, outerLoops, loopIndices);
+  IRMapping invariants;
+  mapLaneInvariants(rewriter, loc, op, lanes, invariants);
+  if (rowMajor) {
+    emitRowMajorColumns(rewriter, loc, op, lanes, sizes, reductionLoops,
+                        loopIndices, invariants);
+    rewriter.eraseOp(op);
+    return success();
+  }
+
   int64_t blockVectors =
       ShapedType::isDynamic(columnBound)
           ? kMaxColumnAccumulators
@@ -727,12 +739,7 @@ LogicalResult vectorizeColumnReduction(RewriterBase &rewriter,
       std::max<int64_t>(1, llvm::divideCeil(maskedColumns, lanes));
   Value columns = sizes.back();
   Value blocksEnd = getWholeStepsEnd(rewriter, loc, columns, blockWidth);
-  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
   Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
-  SmallVector<Value> loopIndices(op.getNumLoops(), zero);
-  emitParallelLoops(rewriter, loc, sizes, outerLoops, loopIndices);
-  IRMapping invariants;
-  mapLaneInvariants(rewriter, loc, op, lanes, invariants);
 
   BlockArgument accumulator = op.getMatchingBlockArgument(output);
   Value yielded = op.getBlock()->getTerminator()->getOperand(0);
@@ -780,12 +787,6 @@ LogicalResult vectorizeColumnReduction(RewriterBase &rewriter,
     return SmallVector<Value>(reductionLoop.getResults());
   };
 
-  if (rowMajor) {
-    emitRowMajorColumns(rewriter, loc, op, lanes, sizes, reductionLoops,
-                        loopIndices, invariants);
-    rewriter.eraseOp(op);
-    return success();
-  }
   auto accumulatorType =
       VectorType::get({lanes}, getElementTypeOrSelf(output->get().getType()));
   auto maskType = VectorType::get({lanes}, rewriter.getI1Type());
