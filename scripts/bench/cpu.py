@@ -284,6 +284,12 @@ def rows(rng, fn, extra=(), shape=(8192, 768)):
                    "copy")
 
 
+def reduction(rng, axis, shape=(8192, 768)):
+    # A sum reads its input once; the output is a row or a column of it.
+    return Program(lambda x: jnp.sum(x, axis=axis), (normal(rng, shape),), "GB/s", 4 * math.prod(shape),
+                   "copy")
+
+
 def batch_norm_statistics(rng, shape=(8, 112, 112, 64)):
     # Batch norm's training statistics of an NHWC activation: per-channel
     # reductions over N, H and W, which read the input (twice: the variance
@@ -386,6 +392,8 @@ PROGRAMS = {
     "softmax_8192x768": lambda rng: rows(rng, lambda x: jax.nn.softmax(x, axis=-1)),
     "layernorm_8192x768": lambda rng: rows(rng, layer_norm, (lambda r: normal(r, (768,), 0.1, 1.0),
                                                              lambda r: normal(r, (768,), 0.1))),
+    "row_sum_8192x768": lambda rng: reduction(rng, 1),
+    "col_sum_8192x768": lambda rng: reduction(rng, 0),
     "dyn_mlp_b1": dynamic_mlp,
     "bert12_b1": lambda rng: bert(rng, 1, 12),
     "bert12_b8": lambda rng: bert(rng, 8, 12),

@@ -242,3 +242,36 @@ func.func @whole_and_outer_two(%x: tensor<1024x1024xf32>, %zero: tensor<f32>,
   } -> tensor<64xf32>
   return %sum, %m : tensor<f32>, tensor<64xf32>
 }
+
+// -----
+
+// A column sum marked reassoc, as StableHLO's are: blocks of 1024 rows,
+// each read in memory order into its row of partial sums, rather than
+// chunks of columns that each walk all 8192 rows. With 8 rows per block
+// (64 rows of 4096 columns) the partial rows would cost an eighth of the
+// input more: chunks.
+// CHECK-LABEL: func.func @reassociable_columns
+// CHECK: %[[PARTIALS:.*]] = scf.forall (%{{.*}}) in (8) shared_outs(%{{.*}} = %{{.*}}) -> (tensor<8x768xf32>)
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<1024x768xf32>) outs(%{{.*}} : tensor<768xf32>)
+// CHECK: linalg.reduce ins(%[[PARTIALS]] : tensor<8x768xf32>) {{.*}} dimensions = [0]
+// CHECK: scf.forall (%{{.*}}) = (0) to (4096) step (512)
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<64x512xf32>)
+func.func @reassociable_columns(%x: tensor<8192x768xf32>, %init: tensor<768xf32>,
+                                %wide: tensor<64x4096xf32>, %wide_init: tensor<4096xf32>)
+    -> (tensor<768xf32>, tensor<4096xf32>) {
+  %sum = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>],
+                         iterator_types = ["reduction", "parallel"]}
+      ins(%x : tensor<8192x768xf32>) outs(%init : tensor<768xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %acc, %in fastmath<reassoc> : f32
+    linalg.yield %s : f32
+  } -> tensor<768xf32>
+  %wide_sum = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>],
+                              iterator_types = ["reduction", "parallel"]}
+      ins(%wide : tensor<64x4096xf32>) outs(%wide_init : tensor<4096xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %acc, %in fastmath<reassoc> : f32
+    linalg.yield %s : f32
+  } -> tensor<4096xf32>
+  return %sum, %wide_sum : tensor<768xf32>, tensor<4096xf32>
+}

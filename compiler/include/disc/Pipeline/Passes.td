@@ -92,8 +92,25 @@ def DiscCpuVectorizeRows : Pass<"disc-cpu-vectorize-rows", "func::FuncOp"> {
     the size is not a multiple of the vector, the last tile is a masked one
     (masked loads and stores), so no scalar remainder loop is left. The
     transfers become loads and stores of one vector in disc's CPU lowering
-    of vectors (disc-cpu-lower-vector-contractions). Reductions are left to LLVM's
-    loop vectorizer, which keeps their partial results in vector lanes.
+    of vectors (disc-cpu-lower-vector-contractions).
+
+    A reduction of the innermost loop on buffers (a row's max, sum or sum of
+    squares, in a loop by rows or alone), whose combiner may be reassociated
+    (see disc-cpu-parallel-reductions; f16 and bf16 combined in f32 and
+    rounded back each step too) and whose body is otherwise elementwise and
+    pure, becomes vector code: a parallel loop over its other loops, four
+    vector accumulators over the row's whole vectors, a masked vector per
+    step up to the row's end (the lanes past it hold the combiner's neutral
+    element), and one horizontal vector.reduction into the output. Floats
+    not marked reassoc keep LLVM's scalar, ordered loop.
+
+    A reduction into the columns of its one output (its innermost loop
+    parallel and contiguous, as disc-cpu-parallel-reductions leaves column
+    sums and batch norm's statistics) keeps blocks of up to eight vectors of
+    columns in registers over all of its reduction loops, taken in their
+    order, so its results are the program's whatever the combiner; the
+    columns past the last block are masked vectors. Either form leaves a
+    static innermost loop shorter than a vector, and booleans, scalar.
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
@@ -102,6 +119,7 @@ def DiscCpuVectorizeRows : Pass<"disc-cpu-vectorize-rows", "func::FuncOp"> {
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect",
   ];
@@ -151,21 +169,24 @@ def DiscCpuParallelReductions
     core, as does a reduction to a scalar. A linalg op on tensors whose
     leading loop reduces is split in an scf.forall:
 
-    * in chunks of columns, when its innermost loop is parallel and runs
-      along the last dimension of its outputs, and it has at least two
-      chunks of four vectors (`vector-bits` over the output element's
-      bits): each chunk about an
-      eighth of the columns and a multiple of the vector. Each chunk keeps
-      the reduction's order, so results are bit-identical. Narrower chunks
-      read a few cache lines of every row each and together take longer
-      than one core reading whole rows.
-    * otherwise in blocks of rows, when its single output's combiner may be
+    * in blocks of rows, when its single output's combiner may be
       reassociated (an integer op, a float min/max, a float add or multiply
-      marked reassoc, as disc's reductions are) and the leading loop's trip
-      count has a divisor from 2 to 8 (the largest is the block count):
-      each block reduces whole rows into its own row of a tensor of partial
-      results, filled with the combiner's neutral element, and a
-      linalg.reduce then combines the partial rows into the output.
+      marked reassoc, as disc's reductions are), the leading loop's trip
+      count has a divisor from 2 to 8 (the largest is the block count) and
+      each block reduces at least 64 rows (of all its reduction loops):
+      each block reads whole rows, in memory order, into its own row of a
+      tensor of partial results, filled with the combiner's neutral
+      element, and a linalg.reduce then combines the partial rows into the
+      output.
+    * otherwise in chunks of columns, when its innermost loop is parallel
+      and runs along the last dimension of its outputs, and it has at least
+      two chunks of four vectors (`vector-bits` over the output element's
+      bits): each chunk about an eighth of the columns and a multiple of
+      the vector. Each chunk keeps the reduction's order, so results are
+      bit-identical. Narrower chunks read a few cache lines of every row
+      each and together take longer than one core reading whole rows.
+    * otherwise in blocks of rows, as above, however few rows a block
+      has.
 
     disc-cpu-parallel-for spreads the chunks or blocks over the cores when
     there is enough work. Ops inside a loop (a blocked solver's row step) are
