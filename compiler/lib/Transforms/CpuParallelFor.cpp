@@ -72,7 +72,20 @@ int64_t estimateTripCount(Value lower, Value upper, Value step) {
   return getConstantTripCount(lower, upper, step).value_or(kDynamicTripCount);
 }
 
-/// The ops a block runs, each loop's body counted once per iteration.
+/// The elements `op` computes or moves: a vector op counts its lanes, so
+/// that a row vectorized here weighs what the same row does as a scalar
+/// loop that LLVM vectorizes later.
+int64_t countElements(Operation &op) {
+  int64_t elements = 1;
+  for (Type type : llvm::concat<const Type>(op.getOperandTypes(),
+                                            op.getResultTypes()))
+    if (auto vector = dyn_cast<VectorType>(type))
+      elements = std::max(elements, vector.getNumElements());
+  return elements;
+}
+
+/// The element operations a block runs, each loop's body counted once per
+/// iteration.
 int64_t estimateWork(Block &block) {
   int64_t work = 0;
   for (Operation &op : block) {
@@ -84,7 +97,7 @@ int64_t estimateWork(Block &block) {
       for (auto [lb, ub, step] : llvm::zip(
                loop.getLowerBound(), loop.getUpperBound(), loop.getStep()))
         trips = saturatingMultiply(trips, estimateTripCount(lb, ub, step));
-    int64_t inner = 1;
+    int64_t inner = op.getNumRegions() == 0 ? countElements(op) : 1;
     for (Region &region : op.getRegions())
       for (Block &nested : region)
         inner = std::min(kWorkCap, inner + estimateWork(nested));

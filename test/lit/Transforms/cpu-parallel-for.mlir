@@ -256,3 +256,35 @@ func.func @rows_with_masked_end(%ctx: !disc_ral.context,
   }
   return
 }
+
+// -----
+
+// A vector op counts its lanes: a row of 768 f32 summed 16 lanes at a time
+// is 48 iterations of a 16-lane load, add and yield and a reduction, about
+// 2370 element operations, as much as the same row left scalar; so the 64
+// rows are shared out 14 at a time (32768 / 2370, rounded up) rather than
+// kept on one core, as counting each vector op once would have it.
+// CHECK-LABEL: func.func @vector_row_sums
+// CHECK: %[[GRAIN:.*]] = arith.constant 14 : index
+// CHECK: disc_ral.parallel_for %{{.*}}, @vector_row_sums_parallel(%{{.*}}, %{{.*}}, %[[GRAIN]])
+func.func @vector_row_sums(%ctx: !disc_ral.context, %in: memref<64x768xf32>,
+                           %out: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c768 = arith.constant 768 : index
+  %zero = arith.constant 0.0 : f32
+  %zeros = arith.constant dense<0.0> : vector<16xf32>
+  scf.parallel (%i) = (%c0) to (%c64) step (%c1) {
+    %acc = scf.for %j = %c0 to %c768 step %c16 iter_args(%partial = %zeros) -> (vector<16xf32>) {
+      %x = vector.load %in[%i, %j] : memref<64x768xf32>, vector<16xf32>
+      %sum = arith.addf %partial, %x fastmath<reassoc> : vector<16xf32>
+      scf.yield %sum : vector<16xf32>
+    }
+    %row = vector.reduction <add>, %acc fastmath<reassoc> : vector<16xf32> into f32
+    memref.store %row, %out[%i] : memref<64xf32>
+    scf.reduce
+  }
+  return
+}

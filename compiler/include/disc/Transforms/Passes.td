@@ -222,8 +222,9 @@ def DiscCpuParallelFor : Pass<"disc-cpu-parallel-for", "::mlir::ModuleOp"> {
     `captures`, and loaded back in the body (an identity-layout memref as its
     aligned pointer and dynamic sizes). The grain, the fewest iterations a
     chunk gets, makes each chunk at least `min-chunk-work` operations:
-    a loop's work is the number of ops in its body times the trip counts of
-    every loop in it, a dynamic trip count counting as 64.
+    a loop's work is the number of ops in its body (a vector op counting
+    its lanes) times the trip counts of every loop in it, a dynamic trip
+    count counting as 64.
 
     When the first dimension has fewer than 8 iterations (a batch of 1),
     the leading dimensions are merged into one first (scf.parallel
