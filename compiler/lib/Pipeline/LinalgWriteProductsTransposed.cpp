@@ -37,10 +37,6 @@ using namespace mlir;
 
 namespace {
 
-// ral_gemm's batched products take at most two batch dims that do not
-// collapse into one (docs/ABI.md).
-constexpr size_t kMaxBatchDims = 2;
-
 /// A product whose result a transpose copies, maybe through a reshape that
 /// adds unit dims.
 struct TransposedProduct {
@@ -166,7 +162,7 @@ bool isLibraryProduct(linalg::LinalgOp product, AffineMap outputMap) {
   });
   unsigned innermost =
       cast<AffineDimExpr>(outputMap.getResults().back()).getPosition();
-  return batchDims <= kMaxBatchDims &&
+  return batchDims <= disc::kGemmMaxBatchDims &&
          maps[0].getNumResults() == batchDims + 2 &&
          maps[1].getNumResults() == batchDims + 2 &&
          outputMap.getNumResults() == batchDims + 2 &&

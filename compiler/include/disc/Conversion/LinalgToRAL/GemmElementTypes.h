@@ -15,6 +15,10 @@
 namespace mlir {
 namespace disc {
 
+/// The most batch dims that do not collapse into one which ral_gemm's
+/// batched products take on the CPU (docs/ABI.md).
+constexpr size_t kGemmMaxBatchDims = 2;
+
 /// Whether ral_gemm on `device` multiplies `operandType` operands into a
 /// `resultType` output: on "gpu" f32, f16 or bf16 throughout, or f16 or bf16
 /// operands with an f32 result; on "cpu" f32, f64 or bf16 throughout, or

@@ -26,6 +26,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "disc/Conversion/LinalgToRAL/GemmElementTypes.h"
 #include "disc/Dialect/HLO/Transforms/Passes.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -40,20 +41,6 @@ namespace mlir::disc {
 using namespace mlir;
 
 namespace {
-
-// ral_gemm's batched products take at most two batch dims that do not
-// collapse into one (docs/ABI.md).
-constexpr size_t kMaxBatchDims = 2;
-
-/// The element types of products ral_gemm computes on the CPU: f32 or f64
-/// throughout, or bf16 operands into bf16 or f32.
-bool isLibraryProduct(Type operand, Type otherOperand, Type result) {
-  if (operand != otherOperand)
-    return false;
-  if (operand.isF32() || operand.isF64())
-    return result == operand;
-  return operand.isBF16() && (result.isBF16() || result.isF32());
-}
 
 /// A transpose feeding a product, seen through a reshape that only drops
 /// unit dims of its result.
@@ -138,7 +125,7 @@ Value getFoldedOperand(PatternRewriter &rewriter, FoldableTranspose &found) {
 /// one contracting dim, the innermost dim not a batch dim.
 bool isLibraryOperandLayout(int64_t rank, ArrayRef<int64_t> batch,
                             ArrayRef<int64_t> contracting) {
-  return contracting.size() == 1 && batch.size() <= kMaxBatchDims &&
+  return contracting.size() == 1 && batch.size() <= disc::kGemmMaxBatchDims &&
          rank == static_cast<int64_t>(batch.size()) + 2 &&
          !llvm::is_contained(batch, rank - 1);
 }
@@ -150,8 +137,9 @@ struct FoldOperandTranspose : OpRewritePattern<stablehlo::DotGeneralOp> {
                                 PatternRewriter &rewriter) const override {
     auto lhsType = cast<RankedTensorType>(op.getLhs().getType());
     auto rhsType = cast<RankedTensorType>(op.getRhs().getType());
-    if (!isLibraryProduct(lhsType.getElementType(), rhsType.getElementType(),
-                          op.getType().getElementType()))
+    if (lhsType.getElementType() != rhsType.getElementType() ||
+        !disc::isGemmElementTypes("cpu", lhsType.getElementType(),
+                                  op.getType().getElementType()))
       return rewriter.notifyMatchFailure(op, "not a library product");
     stablehlo::DotDimensionNumbersAttr numbers = op.getDotDimensionNumbers();
     SmallVector<int64_t> batch[2] = {
