@@ -59,6 +59,18 @@ struct QuantizationBuilder {
     return stablehlo::BitcastConvertOp::create(b, quantizedType, storage);
   }
 
+  /// Gives quantized `value` (a result or block argument) its storage type;
+  /// its users see the quantized value through a bitcast_convert at the
+  /// insertion point.
+  void retypeToStorage(Value value) {
+    Type quantizedType = value.getType();
+    if (!isQuantized(quantizedType))
+      return;
+    value.setType(getStorageType(cast<ShapedType>(quantizedType)));
+    Value quantized = fromStorage(value, quantizedType);
+    value.replaceAllUsesExcept(quantized, quantized.getDefiningOp());
+  }
+
   Attribute attribute(Type element, double value) {
     if (isa<FloatType>(element))
       return b.getFloatAttr(element, value);
@@ -157,14 +169,8 @@ void convertSignature(func::FuncOp func) {
   Block &entry = func.getBody().front();
   ImplicitLocOpBuilder b(func.getLoc(), &entry, entry.begin());
   QuantizationBuilder builder{b};
-  for (BlockArgument arg : entry.getArguments()) {
-    if (!isQuantized(arg.getType()))
-      continue;
-    Type quantizedType = arg.getType();
-    arg.setType(getStorageType(cast<ShapedType>(quantizedType)));
-    Value quantized = builder.fromStorage(arg, quantizedType);
-    arg.replaceAllUsesExcept(quantized, quantized.getDefiningOp());
-  }
+  for (BlockArgument arg : entry.getArguments())
+    builder.retypeToStorage(arg);
   func.walk([&](func::ReturnOp ret) {
     b.setInsertionPoint(ret);
     for (OpOperand &operand : ret->getOpOperands())
@@ -315,25 +321,13 @@ LogicalResult expandStorageOp(Operation *op) {
       operand.set(builder.toStorage(value));
   }
   b.setInsertionPointAfter(op);
-  for (OpResult result : op->getResults()) {
-    Type quantizedType = result.getType();
-    if (!isQuantized(quantizedType))
-      continue;
-    result.setType(getStorageType(cast<ShapedType>(quantizedType)));
-    Value quantized = builder.fromStorage(result, quantizedType);
-    result.replaceAllUsesExcept(quantized, quantized.getDefiningOp());
-  }
+  for (OpResult result : op->getResults())
+    builder.retypeToStorage(result);
   for (Region &region : op->getRegions()) {
     for (Block &block : region) {
       b.setInsertionPointToStart(&block);
-      for (BlockArgument arg : block.getArguments()) {
-        Type quantizedType = arg.getType();
-        if (!isQuantized(quantizedType))
-          continue;
-        arg.setType(getStorageType(cast<ShapedType>(quantizedType)));
-        Value quantized = builder.fromStorage(arg, quantizedType);
-        arg.replaceAllUsesExcept(quantized, quantized.getDefiningOp());
-      }
+      for (BlockArgument arg : block.getArguments())
+        builder.retypeToStorage(arg);
       Operation *terminator = block.getTerminator();
       b.setInsertionPoint(terminator);
       for (OpOperand &operand : terminator->getOpOperands())
