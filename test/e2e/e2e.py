@@ -404,6 +404,8 @@ def main(cases):
     parser.add_argument("--ral-run", default=None,
                         help="the ral-run to use instead of the one in --tools (e.g. a sanitized build's)")
     parser.add_argument("-k", dest="filter", default=None, help="run only cases whose name contains this")
+    parser.add_argument("--skip", action="append", default=[], metavar="TEXT",
+                        help="leave out the cases whose name contains this (may be repeated)")
     parser.add_argument("-v", "--verbose", action="store_true", help="print the tool command lines")
     parser.add_argument("--dry-run", action="store_true",
                         help="write the programs and inputs and compute the references, run no tool")
@@ -430,12 +432,13 @@ def main(cases):
     runner = Runner(os.path.abspath(args.tools), os.path.abspath(args.work_dir), args.verbose,
                     os.path.abspath(args.ral_run) if args.ral_run else None, args.bundle,
                     args.hlo_pass, args.compile_args)
+    cases = [case for case in cases
+             if (not args.filter or args.filter in case.name)
+             and not any(text in case.name for text in args.skip)]
     if args.bundle:
-        return write_bundle(runner, [c for c in cases if not args.filter or args.filter in c.name])
+        return write_bundle(runner, cases)
     passed = failed = skipped = 0
     for case in cases:
-        if args.filter and args.filter not in case.name:
-            continue
         if case.skip:
             print("SKIP %s: %s" % (case.name, case.skip), flush=True)
             skipped += 1
