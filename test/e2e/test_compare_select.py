@@ -92,6 +92,124 @@ def select_cases():
     return cases
 
 
+def softmax_lines(value, shape, prefix):
+    """stablehlo lines computing a softmax of `value` over its last dimension,
+    as jax.nn.softmax prints it; the result is `%<prefix>_softmax`."""
+    ty = tensor_type(shape, "f32")
+    rows = tensor_type(shape[:-1], "f32")
+    keep = tensor_type(shape[:-1] + (1,), "f32")
+    dims = ", ".join(str(d) for d in range(len(shape) - 1))
+    last = len(shape) - 1
+    p = "%" + prefix
+    return [
+        "%s_max = stablehlo.reduce(%s init: %%neg_inf) applies stablehlo.maximum "
+        "across dimensions = [%d] : (%s, tensor<f32>) -> %s" % (p, value, last, ty, rows),
+        "%s_kmax = stablehlo.broadcast_in_dim %s_max, dims = [%s] : (%s) -> %s"
+        % (p, p, dims, rows, keep),
+        "%s_bmax = stablehlo.broadcast_in_dim %s_kmax, dims = [%s, %d] : (%s) -> %s"
+        % (p, p, dims, last, keep, ty),
+        "%s_sub = stablehlo.subtract %s, %s_bmax : %s" % (p, value, p, ty),
+        "%s_exp = stablehlo.exponential %s_sub : %s" % (p, p, ty),
+        "%s_sum = stablehlo.reduce(%s_exp init: %%zero) applies stablehlo.add "
+        "across dimensions = [%d] : (%s, tensor<f32>) -> %s" % (p, p, last, ty, rows),
+        "%s_ksum = stablehlo.broadcast_in_dim %s_sum, dims = [%s] : (%s) -> %s"
+        % (p, p, dims, rows, keep),
+        "%s_bsum = stablehlo.broadcast_in_dim %s_ksum, dims = [%s, %d] : (%s) -> %s"
+        % (p, p, dims, last, keep, ty),
+        "%s_softmax = stablehlo.divide %s_exp, %s_bsum : %s" % (p, p, p, ty),
+    ]
+
+
+def np_softmax(x):
+    x = x.astype(np.float64)
+    e = np.exp(x - x.max(-1, keepdims=True))
+    return e / e.sum(-1, keepdims=True)
+
+
+def masked_row_cases():
+    """Booleans that a row loop reads or writes a vector at a time. Memory
+    holds a byte per boolean and LLVM's vectors of them a bit per lane; two
+    masked softmaxes sharing one causal mask read it back as bits and were
+    silently wrong (issue 30)."""
+    g = rng(13)
+    cases = []
+    lowest = np.finfo(np.float32).min
+    constants = ["%neg_inf = stablehlo.constant dense<0xFF800000> : tensor<f32>",
+                 "%zero = stablehlo.constant dense<0.000000e+00> : tensor<f32>",
+                 "%lowest = stablehlo.constant dense<-3.40282347E+38> : tensor<f32>"]
+    for batch, row in ((4, 64), (3, 45)):
+        shape = (batch, row, row)
+        ty = tensor_type(shape, "f32")
+        mask_ty = tensor_type((1, row, row), "i1")
+        wide_mask_ty = tensor_type(shape, "i1")
+        x = random_array(g, shape, "f32")
+        mask = np.tril(np.ones((row, row), bool))[None]
+        select = ["%%wide = stablehlo.broadcast_in_dim %%mask, dims = [0, 1, 2] : (%s) -> %s"
+                  % (mask_ty, wide_mask_ty),
+                  "%%low = stablehlo.broadcast_in_dim %%lowest, dims = [] : (tensor<f32>) -> %s"
+                  % ty,
+                  "%%s1 = stablehlo.select %%wide, %%arg0, %%low : %s, %s" % (wide_mask_ty, ty)]
+        one = (constants + ["%%mask = stablehlo.broadcast_in_dim %%arg1, dims = [0, 1, 2] : "
+                            "(%s) -> %s" % (mask_ty, mask_ty)] + select
+               + softmax_lines("%s1", shape, "a"))
+        mlir = jax_module([("x", ty), ("mask", mask_ty)], [(ty, "result")],
+                          one + ["return %%a_softmax : %s" % ty])
+        cases.append(Case("masked_softmax_mask_argument_%dx%d" % (batch, row), mlir,
+                          [x, mask], lambda x, m: np_softmax(np.where(m, x, lowest))
+                          .astype(np.float32)))
+        # The mask as a constant of the program, a global of bytes.
+        constant_mask = "dense<[[%s]]> : %s" % (
+            ", ".join("[" + ", ".join("true" if v else "false" for v in r) + "]"
+                      for r in mask[0]), mask_ty)
+        one = (constants + ["%%mask = stablehlo.constant %s" % constant_mask] + select
+               + softmax_lines("%s1", shape, "a"))
+        mlir = jax_module([("x", ty)], [(ty, "result")], one + ["return %%a_softmax : %s" % ty])
+        cases.append(Case("masked_softmax_constant_mask_%dx%d" % (batch, row), mlir, [x],
+                          lambda x, m=mask: np_softmax(np.where(m, x, lowest))
+                          .astype(np.float32)))
+        # The same causal mask, made from iotas, read by two softmaxes in a
+        # row and returned: neither read may fuse it away.
+        mask_lines = [
+            "%rows = stablehlo.iota dim = 1 : " + tensor_type((1, row, row), "i32"),
+            "%cols = stablehlo.iota dim = 2 : " + tensor_type((1, row, row), "i32"),
+            "%%mask = stablehlo.compare  GE, %%rows, %%cols,  SIGNED : (%s, %s) -> %s"
+            % (tensor_type((1, row, row), "i32"), tensor_type((1, row, row), "i32"), mask_ty)]
+        second = ["%%s2 = stablehlo.multiply %%a_softmax, %%arg0 : %s" % ty,
+                  "%%s3 = stablehlo.select %%wide, %%s2, %%low : %s, %s" % (wide_mask_ty, ty)]
+        body = (constants + mask_lines + select + softmax_lines("%s1", shape, "a") + second
+                + softmax_lines("%s3", shape, "b"))
+
+        def two(x, mask=mask):
+            first = np_softmax(np.where(mask, x, lowest))
+            return np_softmax(np.where(mask, (first * x).astype(np.float32), lowest))
+        mlir = jax_module([("x", ty)], [(ty, "result")],
+                          body + ["return %%b_softmax : %s" % ty])
+        cases.append(Case("two_masked_softmaxes_%dx%d" % (batch, row), mlir, [x],
+                          lambda x, two=two: two(x).astype(np.float32)))
+        mlir = jax_module([("x", ty)], [(mask_ty, "mask"), (ty, "result")],
+                          body + ["return %%mask, %%b_softmax : %s, %s" % (mask_ty, ty)])
+        cases.append(Case("two_masked_softmaxes_returning_mask_%dx%d" % (batch, row), mlir,
+                          [x], lambda x, two=two, mask=mask: [mask, two(x).astype(np.float32)]))
+        # A boolean a row loop computes and writes: where each row's maximum is.
+        rows_ty = tensor_type(shape[:-1], "f32")
+        keep_ty = tensor_type(shape[:-1] + (1,), "f32")
+        mlir = jax_module(
+            [("x", ty)], [(wide_mask_ty, "result")],
+            constants[:1] + [
+                "%%max = stablehlo.reduce(%%arg0 init: %%neg_inf) applies stablehlo.maximum "
+                "across dimensions = [2] : (%s, tensor<f32>) -> %s" % (ty, rows_ty),
+                "%%kmax = stablehlo.broadcast_in_dim %%max, dims = [0, 1] : (%s) -> %s"
+                % (rows_ty, keep_ty),
+                "%%bmax = stablehlo.broadcast_in_dim %%kmax, dims = [0, 1, 2] : (%s) -> %s"
+                % (keep_ty, ty),
+                "%%at_max = stablehlo.compare  EQ, %%arg0, %%bmax,  FLOAT : (%s, %s) -> %s"
+                % (ty, ty, wide_mask_ty),
+                "return %%at_max : %s" % wide_mask_ty])
+        cases.append(Case("row_maximum_positions_%dx%d" % (batch, row), mlir, [x],
+                          lambda x: x == x.max(-1, keepdims=True)))
+    return cases
+
+
 def clamp_cases():
     g = rng(12)
     cases = []
@@ -121,4 +239,4 @@ def clamp_cases():
     return cases
 
 
-run(compare_cases() + select_cases() + clamp_cases())
+run(compare_cases() + select_cases() + masked_row_cases() + clamp_cases())

@@ -388,6 +388,7 @@ static void buildCpuDevicePhase(OpPassManager &pm,
 // that both targets compute the same functions and PTX needs no libdevice for
 // them; the integer math the NVVM conversion leaves (popcount, leading
 // zeros, abs) becomes LLVM intrinsics, which NVPTX has instructions for.
+// Vectors of booleans in kernel memory are a byte a lane, as on the CPU.
 static void buildCudaDevicePhase(OpPassManager &pm,
                                  const CompileOptions &options) {
   OpPassManager &functions = pm.nest<func::FuncOp>();
@@ -415,6 +416,7 @@ static void buildCudaDevicePhase(OpPassManager &pm,
   kernels.addPass(createConvertGpuOpsToNVVMOps());
   kernels.addPass(createConvertMathToLLVMPass());
   kernels.addPass(createReconcileUnrealizedCastsPass());
+  kernels.addPass(createDiscByteLanesInMemory());
   DiscGpuModuleToBinaryOptions binary;
   binary.toolkit = options.cudaToolkit;
   pm.addPass(createDiscGpuModuleToBinary(binary));
@@ -426,9 +428,12 @@ static void buildCudaDevicePhase(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
 }
 
+// Memory holds a byte per boolean, LLVM's vectors of booleans a bit per
+// lane: once everything is LLVM, every vector access agrees with the bytes.
 static void buildLlvmPhase(OpPassManager &pm) {
   pm.addPass(createDiscRALToLLVM());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createDiscByteLanesInMemory());
   pm.addPass(createCanonicalizerPass());
 }
 

@@ -204,6 +204,23 @@ def DiscExpandCeilFloorDivisions : Pass<"disc-expand-ceil-floor-divisions"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def DiscByteLanesInMemory : Pass<"disc-byte-lanes-in-memory"> {
+  let summary = "Reads and writes vectors of sub-byte lanes a byte a lane, "
+                "as scalar memory holds them";
+  let description = [{
+    A memref of i1, i2 or i4 holds a byte per element (scalar loads and
+    stores, and the runtime's numpy booleans), but LLVM lays out a vector
+    of such lanes packed: `load <16 x i1>` reads two bytes. Every LLVM
+    load, store, masked load or store, gather, scatter, expand load and
+    compress store of such a vector then reads or writes its lanes widened
+    to a byte (zeros above) and narrows them back in registers, and allocas
+    and getelementptrs of such vectors size them a byte a lane. Runs on the
+    LLVM dialect; a global of such a vector is an error, as nothing in disc
+    makes one.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def DiscCpuParallelFor : Pass<"disc-cpu-parallel-for", "::mlir::ModuleOp"> {
   let summary = "Runs the outer parallel loops on every core";
   let description = [{
