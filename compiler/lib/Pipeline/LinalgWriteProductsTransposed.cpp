@@ -25,6 +25,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir {
 namespace disc {
@@ -224,18 +225,22 @@ LogicalResult writeTransposed(RewriterBase &rewriter,
     result = tensor::ExpandShapeOp::create(
         rewriter, loc, found.transpose.getResultTypes()[0], result, groups);
   }
-  Value copyInit = found.transpose.getDpsInitOperand(0)->get();
+  // The outputs they were to write go unless something else writes there.
+  // The product's and the copy's are one tensor.empty when CSE merged them
+  // (a transpose of two equal dims), which must be erased once.
+  llvm::SmallSetVector<Operation *, 2> empties;
+  for (Value output : {found.init.getDpsInitOperand(0)->get(),
+                       found.transpose.getDpsInitOperand(0)->get()})
+    if (auto emptyOp = output.getDefiningOp<tensor::EmptyOp>())
+      empties.insert(emptyOp);
   rewriter.replaceOp(found.transpose, result);
   if (found.expand)
     rewriter.eraseOp(found.expand);
   rewriter.eraseOp(product);
-  // The outputs they were to write, unless something else writes there.
-  Value productInit = found.init.getDpsInitOperand(0)->get();
   if (found.init->use_empty())
     rewriter.eraseOp(found.init);
-  for (Value empty : {productInit, copyInit})
-    if (Operation *emptyOp = empty.getDefiningOp<tensor::EmptyOp>();
-        emptyOp && emptyOp->use_empty())
+  for (Operation *emptyOp : empties)
+    if (emptyOp->use_empty())
       rewriter.eraseOp(emptyOp);
   return success();
 }

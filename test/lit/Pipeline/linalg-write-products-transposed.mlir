@@ -238,3 +238,39 @@ func.func @broadcast(%probs: tensor<3x7x7xf32>, %value: tensor<3x7x8xf32>) -> te
   } -> tensor<2x7x3x8xf32>
   return %copies : tensor<2x7x3x8xf32>
 }
+
+// -----
+
+// As many heads as positions: the product's output and the copy's are one
+// tensor.empty (CSE merged them), erased once with the copy.
+#p = affine_map<(b, h, i, d, j) -> (b, h, i, j)>
+#v = affine_map<(b, h, i, d, j) -> (b, h, j, d)>
+#c = affine_map<(b, h, i, d, j) -> (b, h, i, d)>
+#heads = affine_map<(b, i, h, d) -> (b, h, i, d)>
+#id = affine_map<(b, i, h, d) -> (b, i, h, d)>
+// CHECK-LABEL: func.func @one_empty_for_both_outputs
+// CHECK: %[[EMPTY:.*]] = tensor.empty() : tensor<2x4x4x8xf32>
+// CHECK: %[[INIT:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[EMPTY]] : tensor<2x4x4x8xf32>)
+// CHECK: %[[CONTEXT:.*]] = linalg.generic
+// CHECK-SAME: outs(%[[INIT]] : tensor<2x4x4x8xf32>)
+// CHECK-NOT: tensor.empty
+// CHECK-NOT: linalg.generic
+// CHECK: return %[[CONTEXT]] : tensor<2x4x4x8xf32>
+func.func @one_empty_for_both_outputs(%probs: tensor<2x4x4x5xf32>, %value: tensor<2x4x5x8xf32>) -> tensor<2x4x4x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<2x4x4x8xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%empty : tensor<2x4x4x8xf32>) -> tensor<2x4x4x8xf32>
+  %context = linalg.generic {indexing_maps = [#p, #v, #c], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]}
+      ins(%probs, %value : tensor<2x4x4x5xf32>, tensor<2x4x5x8xf32>) outs(%init : tensor<2x4x4x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %m = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<2x4x4x8xf32>
+  %merged = linalg.generic {indexing_maps = [#heads, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%context : tensor<2x4x4x8xf32>) outs(%empty : tensor<2x4x4x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<2x4x4x8xf32>
+  return %merged : tensor<2x4x4x8xf32>
+}
