@@ -7,12 +7,17 @@ is compiled with `disc-compile --target=TARGET`, and its .so, input .npy files
 and numpy-reference output .npy files go to BUNDLE/<test>/. BUNDLE/manifest.json
 then lists every case as `<test>.<case>` with those paths (relative to BUNDLE)
 and its tolerances, or with `skip` and why (the compiler's first error line for
-a program the target cannot compile yet). Unless --no-bench, the GPU
-benchmarks go to BUNDLE/bench/ (scripts/bench/gpu.py compile). scripts/gpu_check.sh
+a program the target cannot compile yet). The differential test's fixed-seed
+programs (test/differential/run.py --bundle, seeds --differential-seeds, and
+its regression cases) go to BUNDLE/differential/ the same way, JAX's outputs
+as their references; they need the Python package's virtualenv
+(scripts/setup_python.sh, or --python). Unless --no-bench, the GPU benchmarks
+go to BUNDLE/bench/ (scripts/bench/gpu.py compile). scripts/gpu_check.sh
 runs a bundle.
 
   scripts/gpu_bundle.py                       # all cases, cuda, into gpu-bundle/
   scripts/gpu_bundle.py --target cpu --tests elementwise -k add_f --bundle /tmp/b
+  scripts/gpu_bundle.py --target cpu --tests differential --differential-seeds 0:20 --bundle /tmp/b
   scripts/gpu_bundle.py --max-case-mib 16     # cases over 16 MiB skipped: a bundle that travels
 """
 
@@ -27,6 +32,8 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 E2E_DIR = os.path.join(ROOT, "test", "e2e")
+DIFFERENTIAL_DIR = os.path.join(ROOT, "test", "differential")
+DIFFERENTIAL = "differential"
 MANIFEST = "manifest.json"
 
 
@@ -42,13 +49,41 @@ def test_names():
                   for p in glob.glob(os.path.join(E2E_DIR, "test_*.py")) if uses_e2e_harness(p))
 
 
+def venv_python():
+    """The Python package's virtualenv's python (scripts/setup_python.sh makes it
+    once per machine and prints it last)."""
+    proc = subprocess.run([os.path.join(ROOT, "scripts", "setup_python.sh")],
+                          stdout=subprocess.PIPE, universal_newlines=True)
+    lines = proc.stdout.strip().splitlines()
+    return lines[-1] if proc.returncode == 0 and lines else None
+
+
+def differential_argv(args):
+    """test/differential/run.py writing its fixed-seed programs as a bundle
+    (JAX computes the references, so it runs in the virtualenv)."""
+    python = args.python or venv_python()
+    if python is None:
+        return None
+    return [python, os.path.join(DIFFERENTIAL_DIR, "run.py"), "--bundle", args.target,
+            "--work-dir", os.path.join(args.bundle, DIFFERENTIAL), "--seeds",
+            args.differential_seeds, "--regressions", "--keep-going", "--jobs", "1"]
+
+
 def bundle_test(name, args):
     """Runs test_<name>.py in bundle mode; returns (name, exit status, output)."""
-    argv = [sys.executable, os.path.join(E2E_DIR, "test_%s.py" % name), "--tools", args.tools,
-            "--work-dir", os.path.join(args.bundle, name), "--bundle", args.target]
-    if args.filter:
-        argv += ["-k", args.filter]
-    proc = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    env = None
+    if name == DIFFERENTIAL:
+        argv = differential_argv(args)
+        if argv is None:
+            return name, 1, "scripts/setup_python.sh could not make the virtualenv run.py needs"
+        env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "python"), JAX_PLATFORMS="cpu",
+                   DISC_COMPILE=os.path.join(args.tools, "disc-compile"))
+    else:
+        argv = [sys.executable, os.path.join(E2E_DIR, "test_%s.py" % name), "--tools", args.tools,
+                "--work-dir", os.path.join(args.bundle, name), "--bundle", args.target]
+        if args.filter:
+            argv += ["-k", args.filter]
+    proc = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
     return name, proc.returncode, proc.stdout.decode(errors="replace")
 
 
@@ -98,9 +133,16 @@ def main():
                         "(default: gpu-bundle/)")
     parser.add_argument("--target", default="cuda", choices=("cpu", "cuda"),
                         help="disc-compile --target (cpu bundles test the runner without a GPU)")
-    parser.add_argument("--tests", nargs="+", metavar="NAME", choices=test_names(),
-                        help="only these test/e2e/test_NAME.py (default: all)")
-    parser.add_argument("-k", dest="filter", help="only cases whose name contains this")
+    parser.add_argument("--tests", nargs="+", metavar="NAME",
+                        choices=test_names() + [DIFFERENTIAL],
+                        help="only these test/e2e/test_NAME.py, and the differential programs "
+                        "when one is 'differential' (default: all)")
+    parser.add_argument("-k", dest="filter", help="only e2e cases whose name contains this "
+                        "(the differential programs are bundled whole)")
+    parser.add_argument("--differential-seeds", default="0:200", metavar="A:B",
+                        help="the differential test's seeds to bundle (default 0:200)")
+    parser.add_argument("--python", help="the python with JAX that runs test/differential/run.py "
+                        "(default: scripts/setup_python.sh's virtualenv)")
     parser.add_argument("--no-bench", action="store_true",
                         help="leave the benchmarks of scripts/bench/gpu.py out")
     parser.add_argument("--small-bench", action="store_true",
@@ -120,7 +162,8 @@ def main():
         shutil.rmtree(args.bundle)
     os.makedirs(args.bundle)
 
-    names = args.tests or test_names()
+    # The differential programs first: the longest to compile, with one job of their own.
+    names = args.tests or [DIFFERENTIAL] + test_names()
     failed = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         for name, rc, output in pool.map(lambda n: bundle_test(n, args), names):
