@@ -17,13 +17,27 @@ packages=(
   "$@"
 )
 
-missing=()
-for package in "${packages[@]}"; do
-  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed"; then
-    missing+=("$package")
-  fi
-done
+find_missing() {
+  missing=()
+  for package in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed"; then
+      missing+=("$package")
+    fi
+  done
+}
 
+find_missing
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+# Tests run this at once (ctest's two sanitizer builds each add clang), and
+# apt-get fails at once when another one holds its lock: one call installs
+# at a time, and the next looks again at what is still missing.
+exec 9>"${TMPDIR:-/tmp}/disc-setup.lock"
+flock 9
+find_missing
 if [ ${#missing[@]} -eq 0 ]; then
   echo "setup: all ${#packages[@]} packages present"
   exit 0
@@ -34,4 +48,5 @@ sudo_cmd=()
 [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
 export DEBIAN_FRONTEND=noninteractive
 "${sudo_cmd[@]}" apt-get update -q
-"${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
+"${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends \
+  -o DPkg::Lock::Timeout=600 "${missing[@]}"
