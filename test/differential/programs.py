@@ -37,7 +37,7 @@ import numpy as np
 from jax import lax
 
 F32_MIN = float(np.finfo(np.float32).min)
-MAX_PRODUCTS = 9
+MAX_PRODUCTS = 7
 
 # (batch, sequence, features): mostly the everyday 2x16x24 and 4x64x32, some
 # odd sizes.
@@ -244,9 +244,9 @@ class _Generator:
         kv_input = self.normal("memory", (B, T, D)) if cross else None
         self.products += 2
         src = (lambda st: st.args[kv_input]) if cross else (lambda st: st.h)
-        if plain or self.chance(0.2):
+        if plain or self.chance(0.25):
             proj = "none"
-        elif not cross and self.chance(0.3):
+        elif not cross and self.chance(0.45):
             # One fused qkv product, then slices.
             qkv = self.project(lambda st: st.h, "wqkv", D, 3 * D)
             proj = "qkv"
@@ -286,7 +286,7 @@ class _Generator:
         context = self.pick(["einsum", "matmul"])
         merge = self.pick(["transpose_reshape", "einsum"]) if split == "reshape_transpose" \
             else "none"
-        out = "none" if plain else self.pick(["wo", "none"], [3, 1])
+        out = "none" if plain else self.pick(["wo", "none"], [1, 1])
         wo = self.project(lambda st: st.ctx, "wo", D, D) if out == "wo" else None
         residual = not plain and self.chance(0.6)
 
@@ -651,7 +651,7 @@ class _Generator:
                 self.attention()
                 if not pre_ln or self.chance(0.3):
                     self.layer_norm()
-                if self.chance(0.6) and self.products < MAX_PRODUCTS:
+                if self.chance(0.5) and self.products < MAX_PRODUCTS:
                     self.mlp()
         elif style == "attn_chain":
             # Attention after attention, as the reproducer of issue 30.
