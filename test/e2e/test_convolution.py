@@ -1,5 +1,6 @@
 """convolution: NHWC and NCHW layouts, strides, padding, lhs/rhs dilation,
-window reversal, feature groups (grouped and depthwise), 1-D and 2-D;
+window reversal, feature groups (grouped and depthwise), 1-D and 2-D, filters
+that are constants of the program (blobs, as torch-mlir prints weights);
 complex64 and complex128, and a complex lax.conv_general_dilated as JAX
 0.10.2 printed it (three real convolutions).
 
@@ -111,6 +112,40 @@ def conv_case(name, element_type, lhs_shape, rhs_shape, layouts, strides, paddin
                 after_hlo_pass=[r"linalg\.matmul" if as_gemm else r"stablehlo\.convolution"])
 
 
+def constant_filter_case(name, lhs_shape, rhs_shape, layouts, strides, padding, g, blob):
+    """A convolution whose filter is a constant of the program, as
+    torch-mlir prints a PyTorch model's weights: a dense_resource blob (or,
+    without `blob`, a dense<...> literal). The compiler lays the filter out
+    for the convolution at compile time."""
+    lhs = random_array(g, lhs_shape, "f32", -1, 1)
+    rhs = random_array(g, rhs_shape, "f32", -1, 1)
+    reference = lambda l: conv_reference(l, rhs, layouts, strides, padding, [1, 1], [1, 1], 1,
+                                         np.float32)
+    lt, rt = tensor_type(lhs_shape, "f32"), tensor_type(rhs_shape, "f32")
+    ot = tensor_type(reference(lhs).shape, "f32")
+    if blob:
+        # A blob is its alignment (4, little-endian) and then the elements.
+        hex_bytes = (np.uint32(4).tobytes() + rhs.astype("<f4").tobytes()).hex().upper()
+        constant = "stablehlo.constant dense_resource<filter> : %s" % rt
+        resources = '{-#\n  dialect_resources: {\n    builtin: {\n      filter: "0x%s"\n    }\n  }\n#-}\n' % hex_bytes
+    else:
+        values = np.array2string(rhs, separator=", ", threshold=rhs.size, floatmode="unique",
+                                 max_line_width=1 << 20).replace("\n", "")
+        constant = "stablehlo.constant dense<%s> : %s" % (values, rt)
+        resources = ""
+    dim_numbers = "x".join("[%s]" % ", ".join(layout) for layout in layouts[:2]) + \
+        "->[%s]" % ", ".join(layouts[2])
+    window = "stride = [%s], pad = [%s]" % (
+        ", ".join(map(str, strides)), ", ".join("[%d, %d]" % tuple(p) for p in padding))
+    mlir = jax_module([("lhs", lt)], [(ot, "result")], [
+        "%%filter = %s" % constant,
+        "%%0 = stablehlo.convolution(%%arg0, %%filter) dim_numbers = %s, window = {%s} "
+        "{batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (%s, %s) -> %s"
+        % (dim_numbers, window, lt, rt, ot),
+        "return %%0 : %s" % ot]) + resources
+    return Case(name, mlir, [lhs], reference, atol=1e-4, rtol=1e-5)
+
+
 NHWC = (list("b01f"), list("01io"), list("b01f"))
 NCHW = (list("bf01"), list("oi01"), list("bf01"))
 
@@ -202,6 +237,12 @@ def cases():
                   (3, 3, 8, 32), NHWC, [1, 1], [[1, 1], [1, 1]], dynamic_batch=True, g=g),
         conv_case("conv_kernel_feature_inside_f32", "f32", (1, 6, 5, 2), (3, 4, 2, 2),
                   (list("b01f"), list("0o1i"), list("bf01")), [1, 1], [[0, 0], [0, 0]], g=g),
+        # PyTorch's layouts with the weights in the program: the OIHW
+        # filter, a blob or a literal, transposed at compile time.
+        constant_filter_case("conv_nchw_constant_blob_filter_f32", (2, 3, 9, 8), (5, 3, 3, 3),
+                             NCHW, [2, 1], [[1, 1], [1, 1]], g, blob=True),
+        constant_filter_case("conv_nchw_constant_literal_filter_f32", (1, 4, 6, 6), (3, 4, 3, 2),
+                             NCHW, [1, 1], [[1, 1], [0, 1]], g, blob=False),
     ] + complex_cases(g)
 
 

@@ -223,7 +223,9 @@ static void buildHloPhase(OpPassManager &pm) {
 // hands to cuBLAS or to the CPU's BLAS, or which is tiled and vectorized like
 // every other product without a library; on the CPU, a 2-D f32 one becomes a
 // named convolution first, which the device phase hands to oneDNN or, without
-// a library, is tiled and vectorized reading its windows in place. On the CPU,
+// a library, is tiled and vectorized reading its windows in place. A
+// transpose of a constant (a PyTorch filter's OIHW to HWIO) is done at
+// compile time. On the CPU,
 // prefix scans are a loop along the scanned dimension and a scatter runs in
 // parallel over blocks of a window dimension its indices do not move; ops that
 // read a row reduction are then computed a row at a time with it (the GPU has
@@ -241,6 +243,7 @@ static void buildLinalgPhase(OpPassManager &pm, const CompileOptions &options) {
   lowering.fftCalls = options.target == Target::Cpu;
   lowering.splitScatterWindows = options.target == Target::Cpu;
   pm.addPass(createStablehloToLinalgPass(lowering));
+  pm.addPass(createDiscLinalgFoldConstantPermutations());
   pm.addPass(createDiscLinalgFuseElementwise());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

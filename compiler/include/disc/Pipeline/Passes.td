@@ -202,6 +202,20 @@ def DiscCpuParallelReductions
   ];
 }
 
+def DiscLinalgFoldConstantPermutations
+    : Pass<"disc-linalg-fold-constant-permutations"> {
+  let summary = "Lays a transposed constant out as its transpose writes it";
+  let description = [{
+    A linalg op that only permutes the elements of a constant (one input,
+    parallel loops, permutation maps, a body that yields its input) becomes
+    an arith.constant holding the permuted elements. It reads dense and
+    dense_resource constants of byte-wide elements, so that the filters
+    torch-mlir writes as OIHW blobs reach the convolution as HWIO constants
+    instead of being transposed on every run.
+  }];
+  let dependentDialects = ["arith::ArithDialect", "linalg::LinalgDialect"];
+}
+
 def DiscLinalgFuseElementwise : Pass<"disc-linalg-fuse-elementwise"> {
   let summary = "Fuses elementwise linalg ops on tensors, leaving matrix "
                 "products whole";
