@@ -218,9 +218,10 @@ def _address(array, keep):
 
 
 def _as_array(value, index, spec):
-    """`value` as a C-contiguous numpy array."""
+    """`value` as a C-contiguous numpy array of its own rank (a number is a
+    rank-0 array, where np.ascontiguousarray would make it rank 1)."""
     if type(value) is np.ndarray:
-        return value if value.flags.c_contiguous else np.ascontiguousarray(value)
+        return value if value.flags.c_contiguous else np.asarray(value, order="C")
     if hasattr(value, "__array__"):
         array = np.asarray(value)
     elif hasattr(value, "__dlpack__"):
@@ -230,7 +231,7 @@ def _as_array(value, index, spec):
     else:
         raise Error(f"input {index} ('{spec.name}'): expected an array (numpy, __array__, "
                     f"__dlpack__, a list or a number), got {type(value).__name__}")
-    return np.ascontiguousarray(array)
+    return np.asarray(array, order="C")
 
 
 class Model:

@@ -38,6 +38,20 @@ DYNAMIC = """func.func @main(%x: tensor<?x4xf32> loc("x")) -> (tensor<?x4xf32>, 
 }
 """
 
+# Scalars in the signature, as torch-mlir prints a Python number: a scale
+# (f64), a count (i64) and a flag (i1), each passed as a rank-0 array.
+SCALARS = """func.func @main(%x: tensor<3xf32>, %scale: f64, %count: i64) -> (tensor<3xf32>, i64, i1) {
+  %s = arith.truncf %scale : f64 to f32
+  %splat = tensor.from_elements %s, %s, %s : tensor<3xf32>
+  %y = stablehlo.multiply %x, %splat : tensor<3xf32>
+  %one = arith.constant 1 : i64
+  %next = arith.addi %count, %one : i64
+  %zero = arith.constant 0.0 : f64
+  %negative = arith.cmpf olt, %scale, %zero : f64
+  return %y, %next, %negative : tensor<3xf32>, i64, i1
+}
+"""
+
 TWO_FUNCTIONS = """module {
   func.func @double(%a: tensor<2xf32>) -> tensor<2xf32> {
     %0 = stablehlo.add %a, %a : tensor<2xf32>
@@ -123,6 +137,20 @@ class ModelTest(unittest.TestCase):
         self.assertEqual(maximum.dtype, np.float16)
         np.testing.assert_array_equal(maximum, [4.5, 5, 3])
         np.testing.assert_array_equal(same, [1, 5, 3])
+
+    def test_scalars_in_the_signature_are_rank_0_arrays(self):
+        model = disc.compile(SCALARS, output=os.path.join(self.work, "scalars.so"))
+        self.assertEqual([(spec.dtype, spec.shape) for spec in model.inputs],
+                         [(np.float32, (3,)), (np.float64, ()), (np.int64, ())])
+        self.assertEqual([(spec.dtype, spec.shape) for spec in model.outputs],
+                         [(np.float32, (3,)), (np.int64, ()), (np.bool_, ())])
+        for scale, count in ((-2.5, 41), (np.float64(0.5), np.array(-1))):
+            y, next_count, negative = model(np.array([1, 2, 4], np.float32), scale, count)
+            np.testing.assert_array_equal(y, np.array([1, 2, 4], np.float32) * np.float32(scale))
+            self.assertEqual((next_count.shape, int(next_count)), ((), int(count) + 1))
+            self.assertEqual((negative.shape, bool(negative)), ((), scale < 0))
+        with self.assertRaisesRegex(disc.Error, r"input 1 \('arg1'\): expected f64, got 1xf64"):
+            model(np.zeros(3, np.float32), [1.0], 2)
 
     def test_non_contiguous_inputs(self):
         inputs = common.mlp_inputs(8, seed=3)

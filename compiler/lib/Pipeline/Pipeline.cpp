@@ -178,7 +178,8 @@ std::optional<Target> mlir::disc::parseTarget(StringRef name) {
 // a broadcastability constraint becomes a cf.assert (a run's error when the
 // shapes disagree), which makes its witness constant, so that canonicalize
 // inlines the shape.assuming regions it guards before the rest is lowered.
-// Simulated processes multiply the entries' inputs and outputs, so they come
+// Scalars an entry takes or returns (torch-mlir's Python numbers) become
+// rank-0 tensors. Simulated processes multiply the entries' inputs and outputs, so they come
 // before the signature is recorded, and after inlining, which brings the
 // callees' collectives into the entries where they can be paired.
 static void buildInputPhase(OpPassManager &pm, const CompileOptions &options) {
@@ -191,6 +192,7 @@ static void buildInputPhase(OpPassManager &pm, const CompileOptions &options) {
   pm.addPass(createCanonicalizerPass());
   if (options.simulateProcesses)
     pm.addPass(createSimulateProcessesPass());
+  pm.addPass(createDiscEntryScalarsAsTensors());
   pm.addPass(createDiscRecordEntrySignature());
 }
 

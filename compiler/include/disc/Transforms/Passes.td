@@ -5,6 +5,21 @@
 
 include "mlir/Pass/PassBase.td"
 
+def DiscEntryScalarsAsTensors
+    : Pass<"disc-entry-scalars-as-tensors", "::mlir::ModuleOp"> {
+  let summary = "Passes the scalars a public function takes and returns as "
+                "rank-0 tensors";
+  let description = [{
+    torch-mlir prints a function that takes or returns a Python number with
+    a scalar in its signature (`-> f64`). Every integer, float or complex
+    argument or result of a public function with a body becomes a rank-0
+    tensor of that type: the body reads the argument through tensor.extract,
+    and each return wraps the value with tensor.from_elements. The model's
+    ABI and disc.Model then pass it as any other tensor.
+  }];
+  let dependentDialects = ["::mlir::tensor::TensorDialect"];
+}
+
 def DiscRecordEntrySignature
     : Pass<"disc-record-entry-signature", "::mlir::ModuleOp"> {
   let summary = "Records each public function's inputs and outputs";
