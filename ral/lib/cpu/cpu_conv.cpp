@@ -322,11 +322,53 @@ bool convolveAsProduct(ExecutionContext *run, const std::string &call,
   return true;
 }
 
-void conv(ExecutionContext *run, MemRefType<float, 4> input,
-          MemRefType<float, 4> filter, MemRefType<float, 4> out,
-          int64_t strideH, int64_t strideW, int64_t dilationH,
-          int64_t dilationW, int64_t padTop, int64_t padLeft, int64_t padBottom,
-          int64_t padRight) {
+// `filter` in the layout `primitive` reads, reordered by the workers a
+// slice each; null when memory or oneDNN fails.
+std::shared_ptr<void> reorderFilter(const Dnnl &dnnl, PartPrimitive &primitive,
+                                    const MemRefType<float, 4> &filter,
+                                    int threads) {
+  // From the runtime's allocator, which keeps freed blocks for the next
+  // run instead of taking page faults for them again.
+  std::shared_ptr<void> packed(alignedAllocate(primitive.packedFilterBytes),
+                               AlignedDeleter());
+  if (!packed)
+    return nullptr;
+  std::atomic<bool> failed{false};
+  runInChunks(
+      static_cast<int64_t>(primitive.filterSlices.size()), 1, threads,
+      [&](int64_t begin, int64_t end) {
+        for (int64_t j = begin; j < end; ++j) {
+          FilterSlice &slice = primitive.filterSlices[j];
+          if (dnnl.executeOnThisThread(
+                  slice.reorder,
+                  {{DNNL_ARG_FROM, {&slice.from, filter.data + filter.offset}},
+                   {DNNL_ARG_TO, {&slice.to, packed.get()}}}))
+            failed.store(true);
+        }
+      });
+  return failed.load() ? nullptr : packed;
+}
+
+// The name a constant filter's packed copy has among the context's
+// resources: its address and the primitive key of the layout it is in.
+std::string packedFilterKey(const MemRefType<float, 4> &filter,
+                            const std::vector<int64_t> &primitiveKey) {
+  std::string key =
+      "ral_conv.constant_filter:" +
+      std::to_string(reinterpret_cast<uintptr_t>(filter.data + filter.offset));
+  for (int64_t value : primitiveKey)
+    key += "," + std::to_string(value);
+  return key;
+}
+
+// ral_conv and ral_conv_constant_filter: with `constantFilter`, the filter
+// is data of the model that no run writes, so its packed copy is made once
+// and kept with the model's context.
+void convolve(ExecutionContext *run, MemRefType<float, 4> input,
+              MemRefType<float, 4> filter, MemRefType<float, 4> out,
+              int64_t strideH, int64_t strideW, int64_t dilationH,
+              int64_t dilationW, int64_t padTop, int64_t padLeft,
+              int64_t padBottom, int64_t padRight, bool constantFilter) {
   Window window{strideH, strideW, dilationH, dilationW,
                 padTop,  padLeft, padBottom, padRight};
   if (strideH < 1 || strideW < 1 || dilationH < 1 || dilationW < 1 ||
@@ -386,6 +428,7 @@ void conv(ExecutionContext *run, MemRefType<float, 4> input,
 
   // Every part's primitive, made or found before any part runs.
   std::vector<std::shared_ptr<PartPrimitive>> primitives;
+  std::vector<std::vector<int64_t>> primitiveKeys;
   for (const ConvPart &part : parts) {
     int64_t sourceSizes[4] = {part.imageEnd - part.imageBegin,
                               part.inputEnd - part.inputBegin, input.sizes[2],
@@ -411,6 +454,7 @@ void conv(ExecutionContext *run, MemRefType<float, 4> input,
     key.insert(key.end(), destinationStrides, destinationStrides + 4);
     key.insert(key.end(), {strideH, strideW, dilationH, dilationW, part.padTop,
                            padLeft, part.padBottom, padRight});
+    primitiveKeys.push_back(key);
     dnnl_status_t status;
     primitives.push_back(getPrimitiveCache().get(
         key,
@@ -428,8 +472,10 @@ void conv(ExecutionContext *run, MemRefType<float, 4> input,
     }
   }
 
-  // The filter in each layout a part reads, reordered once per call.
-  std::vector<AlignedBuffer> packedFilters(parts.size());
+  // The filter in each layout a part reads: reordered once per call, or,
+  // when it is constant, once per context.
+  Context *context = constantFilter ? run->context() : nullptr;
+  std::vector<std::shared_ptr<void>> packedFilters(parts.size());
   for (size_t i = 0; i < parts.size(); ++i) {
     size_t same = 0;
     while (same < i && !dnnl->memoryDescEqual(&primitives[same]->packedFilter,
@@ -437,27 +483,14 @@ void conv(ExecutionContext *run, MemRefType<float, 4> input,
       ++same;
     if (same < i)
       continue;
-    PartPrimitive &primitive = *primitives[i];
-    // From the runtime's allocator, which keeps freed blocks for the next
-    // run instead of taking page faults for them again.
-    packedFilters[i].reset(alignedAllocate(primitive.packedFilterBytes));
-    std::atomic<int> reorderFailure{!packedFilters[i] ? dnnl_out_of_memory
-                                                      : dnnl_success};
-    if (packedFilters[i])
-      runInChunks(
-          static_cast<int64_t>(primitive.filterSlices.size()), 1, threads,
-          [&](int64_t begin, int64_t end) {
-            for (int64_t j = begin; j < end; ++j) {
-              FilterSlice &slice = primitive.filterSlices[j];
-              if (dnnl->executeOnThisThread(
-                      slice.reorder,
-                      {{DNNL_ARG_FROM,
-                        {&slice.from, filter.data + filter.offset}},
-                       {DNNL_ARG_TO, {&slice.to, packedFilters[i].get()}}}))
-                reorderFailure.store(dnnl_runtime_error);
-            }
-          });
-    if (reorderFailure.load()) {
+    auto reorder = [&] {
+      return reorderFilter(*dnnl, *primitives[i], filter, threads);
+    };
+    packedFilters[i] =
+        context ? context->resources().getOrCreate(
+                      packedFilterKey(filter, primitiveKeys[i]), reorder)
+                : reorder();
+    if (!packedFilters[i]) {
       run->setError("ral_conv: the filter " + shapeText(filter) +
                     " could not be reordered for oneDNN");
       return;
@@ -500,8 +533,27 @@ void conv(ExecutionContext *run, MemRefType<float, 4> input,
                   callText(input, filter, out));
 }
 
+void conv(ExecutionContext *run, MemRefType<float, 4> input,
+          MemRefType<float, 4> filter, MemRefType<float, 4> out,
+          int64_t strideH, int64_t strideW, int64_t dilationH,
+          int64_t dilationW, int64_t padTop, int64_t padLeft, int64_t padBottom,
+          int64_t padRight) {
+  convolve(run, input, filter, out, strideH, strideW, dilationH, dilationW,
+           padTop, padLeft, padBottom, padRight, /*constantFilter=*/false);
+}
+
+void convConstantFilter(ExecutionContext *run, MemRefType<float, 4> input,
+                        MemRefType<float, 4> filter, MemRefType<float, 4> out,
+                        int64_t strideH, int64_t strideW, int64_t dilationH,
+                        int64_t dilationW, int64_t padTop, int64_t padLeft,
+                        int64_t padBottom, int64_t padRight) {
+  convolve(run, input, filter, out, strideH, strideW, dilationH, dilationW,
+           padTop, padLeft, padBottom, padRight, /*constantFilter=*/true);
+}
+
 [[maybe_unused]] const bool convRegistered =
-    registerApi<&conv>("ral_conv", "cpu");
+    registerApi<&conv>("ral_conv", "cpu") &&
+    registerApi<&convConstantFilter>("ral_conv_constant_filter", "cpu");
 
 } // namespace
 } // namespace disc::ral::cpu

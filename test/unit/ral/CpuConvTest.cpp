@@ -19,6 +19,9 @@ namespace {
 const char *const kConvName =
     "ral_conv___cpu___pvoid_m4df32_m4df32_m4df32_i64_i64_i64_i64_i64_i64_i64_"
     "i64___void";
+const char *const kConvConstantFilterName =
+    "ral_conv_constant_filter___cpu___pvoid_m4df32_m4df32_m4df32_i64_i64_i64_"
+    "i64_i64_i64_i64_i64___void";
 
 // A row-major rank-4 tensor whose innermost dim may be padded, filled with
 // small whole numbers so that every sum is exact in f32.
@@ -48,7 +51,7 @@ struct Window {
 
 // Returns disc_ral_api_call's status; the run holds any error.
 int callConv(ExecutionContext &run, Tensor &input, Tensor &filter, Tensor &out,
-             Window window) {
+             Window window, const char *api = kConvName) {
   void *runPointer = &run;
   int64_t offset = 0;
   std::vector<void *> args = {&runPointer};
@@ -66,17 +69,16 @@ int callConv(ExecutionContext &run, Tensor &input, Tensor &filter, Tensor &out,
        {&window.strideH, &window.strideW, &window.dilationH, &window.dilationW,
         &window.padTop, &window.padLeft, &window.padBottom, &window.padRight})
     args.push_back(value);
-  return disc_ral_api_call(&run, kConvName, args.data());
+  return disc_ral_api_call(&run, api, args.data());
 }
 
-// Convolves an NHWC input of `inputSizes` with an HWIO filter of
-// `filterSizes` through ral_conv and checks every output element; the
-// padding of the output's rows must keep its values. The filter's and the
-// output's rows may be padded.
-void expectConv(std::array<int64_t, 4> inputSizes,
-                std::array<int64_t, 4> filterSizes, Window window,
-                int64_t outPadding = 0, int64_t filterPadding = 0) {
-  Tensor input(inputSizes, 0, 1), filter(filterSizes, filterPadding, 2);
+// Convolves `input` (NHWC) with `filter` (HWIO) through `api` in a run of
+// `context` and checks every output element; the padding of the output's
+// rows must keep its values.
+void expectConvOf(Context &context, const char *api, Tensor &input,
+                  Tensor &filter, Window window, int64_t outPadding) {
+  const std::array<int64_t, 4> &inputSizes = input.sizes;
+  const std::array<int64_t, 4> &filterSizes = filter.sizes;
   auto outSize = [](int64_t size, int64_t pads, int64_t kernel,
                     int64_t dilation, int64_t stride) {
     return (size + pads - (kernel - 1) * dilation - 1) / stride + 1;
@@ -89,9 +91,9 @@ void expectConv(std::array<int64_t, 4> inputSizes,
               filterSizes[3]},
              outPadding, 3);
   const float sentinel = out.data.back();
-  Context context;
   ExecutionContext run(&context, {}, 0);
-  ASSERT_EQ(callConv(run, input, filter, out, window), 0) << run.errorMessage();
+  ASSERT_EQ(callConv(run, input, filter, out, window, api), 0)
+      << run.errorMessage();
   for (int64_t n = 0; n < out.sizes[0]; ++n)
     for (int64_t y = 0; y < out.sizes[1]; ++y)
       for (int64_t x = 0; x < out.sizes[2]; ++x)
@@ -114,6 +116,17 @@ void expectConv(std::array<int64_t, 4> inputSizes,
         }
   if (outPadding > 0)
     EXPECT_EQ(out.data.back(), sentinel) << "a padding element was written";
+}
+
+// Convolves an NHWC input of `inputSizes` with an HWIO filter of
+// `filterSizes` through ral_conv and checks it. The filter's and the
+// output's rows may be padded.
+void expectConv(std::array<int64_t, 4> inputSizes,
+                std::array<int64_t, 4> filterSizes, Window window,
+                int64_t outPadding = 0, int64_t filterPadding = 0) {
+  Tensor input(inputSizes, 0, 1), filter(filterSizes, filterPadding, 2);
+  Context context;
+  expectConvOf(context, kConvName, input, filter, window, outPadding);
 }
 
 class CpuConv : public ::testing::Test {
@@ -169,6 +182,22 @@ TEST_F(CpuConv, ComputesAFilterLargerThanItsOutputAsAProduct) {
   window.padTop = 2;
   window.padRight = 1;
   expectConv({1, 3, 6, 128}, {3, 2, 128, 512}, window);
+}
+
+// ral_conv_constant_filter keeps a filter reordered for oneDNN with the
+// context: each filter of a context, and the same filter in another
+// context, still gives its own results on every call.
+TEST_F(CpuConv, KeepsConstantFiltersPackedPerContext) {
+  Window same;
+  same.padTop = same.padLeft = same.padBottom = same.padRight = 1;
+  Tensor input({1, 24, 24, 16}, 0, 1);
+  Tensor first({3, 3, 16, 32}, 0, 2), second({3, 3, 16, 32}, 0, 5);
+  Context context, other;
+  for (int call = 0; call < 2; ++call) {
+    expectConvOf(context, kConvConstantFilterName, input, first, same, 0);
+    expectConvOf(context, kConvConstantFilterName, input, second, same, 0);
+  }
+  expectConvOf(other, kConvConstantFilterName, input, second, same, 0);
 }
 
 TEST(CpuConvErrors, FailsTheRunOnSizesThatDoNotAgree) {

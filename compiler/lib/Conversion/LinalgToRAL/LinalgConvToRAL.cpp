@@ -13,6 +13,8 @@
 //       %input, %filter, %out, strides..., dilations...,
 //       padTop, padLeft, padBottom, padRight)
 //
+// or "ral_conv_constant_filter" when %filter is a constant global.
+//
 // An input padded with zeros the way bufferization leaves tensor.pad (a
 // fresh buffer filled with zeros, the unpadded input copied into a subview
 // of it) is read unpadded, its padding passed to the call, so that the
@@ -28,6 +30,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir {
@@ -164,8 +167,20 @@ bool isConvOperand(Value value) {
          type.isStrided();
 }
 
+/// Whether `buffer` is a constant of the model, which no run writes.
+bool isConstantBuffer(Value buffer) {
+  auto getGlobal = buffer.getDefiningOp<memref::GetGlobalOp>();
+  if (!getGlobal)
+    return false;
+  auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+      getGlobal, getGlobal.getNameAttr());
+  return global && global.getConstant();
+}
+
 /// Makes `conv` a ral_conv call when its operands are ones the runtime
-/// takes and its output starts as zeros.
+/// takes and its output starts as zeros: ral_conv_constant_filter when the
+/// filter is a constant, which the runtime then reorders for oneDNN once
+/// per context rather than on every call.
 void convertToDispatch(linalg::Conv2DNhwcHwcfOp conv, Value context) {
   Value input = conv.getDpsInputOperand(0)->get();
   Value filter = conv.getDpsInputOperand(1)->get();
@@ -192,8 +207,10 @@ void convertToDispatch(linalg::Conv2DNhwcHwcfOp conv, Value context) {
     window.append({0, 0, 0, 0});
   for (int64_t value : window)
     args.push_back(arith::ConstantIntOp::create(builder, loc, value, 64));
-  disc_ral::DispatchOp::create(builder, loc, TypeRange(), context, "ral_conv",
-                               "cpu", /*may_fail=*/true, args);
+  disc_ral::DispatchOp::create(
+      builder, loc, TypeRange(), context,
+      isConstantBuffer(filter) ? "ral_conv_constant_filter" : "ral_conv", "cpu",
+      /*may_fail=*/true, args);
   if (zeroInit != conv.getOperation())
     zeroInit->erase();
   conv.erase();

@@ -110,3 +110,26 @@ func.func @no_context(%x: memref<1x8x8x4xf32>, %w: memref<3x3x4x6xf32>, %out: me
     ins(%x, %w : memref<1x8x8x4xf32>, memref<3x3x4x6xf32>) outs(%out : memref<1x6x6x6xf32>)
   return
 }
+
+// -----
+
+// A filter that is a constant of the model: the runtime may keep it in
+// oneDNN's layout for the context. A global that is not constant may be
+// written, so it is passed as any other filter.
+memref.global "private" constant @filter : memref<3x3x4x6xf32> = dense<1.0>
+memref.global "private" @state : memref<3x3x4x6xf32> = dense<1.0>
+// CHECK-LABEL: func.func @constant_filter
+// CHECK: disc_ral.dispatch %{{.*}}, "ral_conv_constant_filter" device "cpu"
+// CHECK: disc_ral.dispatch %{{.*}}, "ral_conv" device "cpu"
+func.func @constant_filter(%ctx: !disc_ral.context, %x: memref<1x9x9x4xf32>, %out: memref<1x7x7x6xf32>, %out2: memref<1x7x7x6xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %w = memref.get_global @filter : memref<3x3x4x6xf32>
+  linalg.fill ins(%zero : f32) outs(%out : memref<1x7x7x6xf32>)
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %w : memref<1x9x9x4xf32>, memref<3x3x4x6xf32>) outs(%out : memref<1x7x7x6xf32>)
+  %s = memref.get_global @state : memref<3x3x4x6xf32>
+  linalg.fill ins(%zero : f32) outs(%out2 : memref<1x7x7x6xf32>)
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %s : memref<1x9x9x4xf32>, memref<3x3x4x6xf32>) outs(%out2 : memref<1x7x7x6xf32>)
+  return
+}
