@@ -179,9 +179,9 @@ std::optional<Target> mlir::disc::parseTarget(StringRef name) {
 // shapes disagree), which makes its witness constant, so that canonicalize
 // inlines the shape.assuming regions it guards before the rest is lowered.
 // Scalars an entry takes or returns (torch-mlir's Python numbers) become
-// rank-0 tensors. Simulated processes multiply the entries' inputs and outputs, so they come
-// before the signature is recorded, and after inlining, which brings the
-// callees' collectives into the entries where they can be paired.
+// rank-0 tensors. Simulated processes multiply the entries' inputs and outputs,
+// so they come before the signature is recorded, and after inlining, which
+// brings the callees' collectives into the entries where they can be paired.
 static void buildInputPhase(OpPassManager &pm, const CompileOptions &options) {
   pm.addPass(createMhloToStablehloPass());
   pm.addPass(createInlinerPass());
@@ -206,7 +206,8 @@ static void buildInputPhase(OpPassManager &pm, const CompileOptions &options) {
 // The batch_norm ops become the reductions and elementwise ops the linalg
 // phase fuses into rows; rng_bit_generator becomes elementwise hashing of
 // counters, which the linalg phase fuses like any elementwise chain.
-static void buildHloPhase(OpPassManager &pm) {
+// Sums of bf16 and f16, and on the CPU their products, accumulate in f32.
+static void buildHloPhase(OpPassManager &pm, const CompileOptions &options) {
   pm.addPass(createShardyOneDevicePass());
   pm.addPass(createStablehloOneDevicePass());
   pm.addPass(createLapackCustomCallsPass());
@@ -214,6 +215,9 @@ static void buildHloPhase(OpPassManager &pm) {
   pm.addPass(createChloToStablehloPass());
   pm.addPass(createExpandBatchNormPass());
   pm.addPass(createExpandRngPass());
+  WidenNarrowAccumulationsPassOptions widen;
+  widen.products = options.target == Target::Cpu;
+  pm.addPass(createWidenNarrowAccumulationsPass(widen));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }
@@ -470,7 +474,7 @@ LogicalResult mlir::disc::addPhasePasses(OpPassManager &pm, Phase phase,
       buildInputPhase(pm, options);
       break;
     case Phase::Hlo:
-      buildHloPhase(pm);
+      buildHloPhase(pm, options);
       break;
     case Phase::Linalg:
       buildLinalgPhase(pm, options);

@@ -47,8 +47,10 @@ bool isStaticBut(RankedTensorType type, int64_t dynamicAllowed) {
 }
 
 /// A convolution the matrix product computes: one group of each kind,
-/// operands and result of one element type the cuBLAS gemm takes, and static
-/// shapes but for the batch.
+/// operands of one element type and a result the cuBLAS gemm takes (f32 or
+/// f16 of the same type, or f16 or bf16 into f32, as
+/// disc-widen-narrow-accumulations leaves those), and static shapes but for
+/// the batch.
 bool isGemmConvolution(stablehlo::ConvolutionOp op) {
   if (op.getFeatureGroupCount() != 1 || op.getBatchGroupCount() != 1)
     return false;
@@ -58,9 +60,12 @@ bool isGemmConvolution(stablehlo::ConvolutionOp op) {
   if (!inputType || !kernelType || !resultType)
     return false;
   Type elementType = resultType.getElementType();
-  if (!(elementType.isF32() || elementType.isF16()) ||
-      inputType.getElementType() != elementType ||
-      kernelType.getElementType() != elementType)
+  Type operandType = inputType.getElementType();
+  bool sameType = operandType == elementType &&
+                  (elementType.isF32() || elementType.isF16());
+  bool widened =
+      (operandType.isF16() || operandType.isBF16()) && elementType.isF32();
+  if (!(sameType || widened) || kernelType.getElementType() != operandType)
     return false;
   auto numbers = op.getDimensionNumbers();
   return kernelType.hasStaticShape() &&
@@ -162,7 +167,8 @@ Value emitConvolutionAsGemm(OpBuilder &b, stablehlo::ConvolutionOp op) {
   // A window that reads the padded input as it lies needs no gather.
   Value patches = disc::emitPaddedConvolutionInput(b, loc, op, op.getLhs());
   if (!inputMap.isIdentity()) {
-    auto patchType = RankedTensorType::get(patchShape, elementType);
+    auto patchType = RankedTensorType::get(
+        patchShape, getElementTypeOrSelf(op.getLhs().getType()));
     Value init = disc::createEmptyTensor(b, loc, patchType, patchSizes);
     patches =
         linalg::GenericOp::create(

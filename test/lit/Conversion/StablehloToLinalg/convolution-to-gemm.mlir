@@ -131,9 +131,21 @@ func.func @conv_lhs_dilation(%x: tensor<1x4x2xf32>, %w: tensor<3x2x3xf32>) -> te
 
 // -----
 
+// 16-bit floats into f32, as disc-widen-narrow-accumulations leaves them:
+// the windows are gathered as bf16, the product accumulates into f32.
+// CHECK-LABEL: func.func @bf16_into_f32
+// CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<1x4x4x3x3x2xbf16>)
+// CHECK: linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<16x18xbf16>, tensor<18x4xbf16>) outs(%{{.*}} : tensor<16x4xf32>)
+func.func @bf16_into_f32(%x: tensor<1x6x6x2xbf16>, %w: tensor<3x3x2x4xbf16>) -> tensor<1x4x4x4xf32> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x6x6x2xbf16>, tensor<3x3x2x4xbf16>) -> tensor<1x4x4x4xf32>
+  return %0 : tensor<1x4x4x4xf32>
+}
+
+// -----
+
 // Left to disc-stablehlo-to-linalg: feature groups, batch groups, element
-// types cuBLAS's gemm does not take, mixed element types, a dynamic spatial
-// size.
+// types cuBLAS's gemm does not take, 16-bit floats into f64, a dynamic
+// spatial size.
 // CHECK-LABEL: func.func @left_alone
 // CHECK-COUNT-6: stablehlo.convolution
 // CHECK-NOT: linalg.matmul
@@ -147,7 +159,7 @@ func.func @left_alone(%x: tensor<1x6x6x4xf32>, %w: tensor<3x3x2x6xf32>,
   %batch_grouped = stablehlo.convolution(%b, %wb) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {} {batch_group_count = 2 : i64, feature_group_count = 1 : i64} : (tensor<4x6x6x2xf32>, tensor<3x3x2x4xf32>) -> tensor<2x4x4x4xf32>
   %f64 = stablehlo.convolution(%x64, %w64) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x6x6x2xf64>, tensor<3x3x2x4xf64>) -> tensor<1x4x4x4xf64>
   %i32 = stablehlo.convolution(%xi, %wi) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x6x6x2xi32>, tensor<3x3x2x4xi32>) -> tensor<1x4x4x4xi32>
-  %mixed = stablehlo.convolution(%xh, %wh) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x6x6x2xf16>, tensor<3x3x2x4xf16>) -> tensor<1x4x4x4xf32>
+  %mixed = stablehlo.convolution(%xh, %wh) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x6x6x2xf16>, tensor<3x3x2x4xf16>) -> tensor<1x4x4x4xf64>
   %dynamic = stablehlo.convolution(%xd, %wd) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x?x6x2xf32>, tensor<3x3x2x4xf32>) -> tensor<1x?x4x4xf32>
   return
 }

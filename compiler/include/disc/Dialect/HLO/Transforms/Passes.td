@@ -29,6 +29,26 @@ def ExpandBatchNormPass : Pass<"disc-expand-batch-norm", "ModuleOp"> {
   let dependentDialects = ["::mlir::stablehlo::StablehloDialect"];
 }
 
+def WidenNarrowAccumulationsPass
+    : Pass<"disc-widen-narrow-accumulations", "ModuleOp"> {
+  let summary = "Accumulates products and sums of bf16 and f16 in f32";
+  let description = [{
+    As PyTorch and XLA do: a dot_general or convolution of bf16 or f16
+    operands with a bf16 or f16 result computes an f32 result (the operands
+    stay narrow) and converts it; a reduce or reduce_window of one bf16 or
+    f16 operand whose body is an add sums the operand converted to f32 and
+    converts the sum. A narrow accumulator loses a bit a term: one of 8
+    mantissa bits stops growing at 256 times a term. Without `products`
+    (the CUDA target, whose products cuBLAS accumulates in f32 already),
+    only the sums are widened.
+  }];
+  let options = [
+    Option<"products", "products", "bool", /*default=*/"true",
+           "Also compute bf16 and f16 products into f32">,
+  ];
+  let dependentDialects = ["::mlir::stablehlo::StablehloDialect"];
+}
+
 def ExpandRngPass : Pass<"disc-expand-rng", "ModuleOp"> {
   let summary = "Expand rng_bit_generator and rng into elementwise stablehlo "
                 "ops";
