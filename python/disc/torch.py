@@ -17,7 +17,6 @@ import re
 import threading
 import warnings
 
-import numpy as np
 import torch
 from torch.export import Dim
 from torch_mlir import fx, ir
@@ -27,6 +26,7 @@ from torch_mlir.extras.fx_importer import FxImporter
 from . import _cache
 from . import compile as _compile_model
 from ._errors import Error
+from ._torch_arrays import WeightsAsBlobs, to_numpy, to_tensor
 from ._runtime import Model
 
 __all__ = ["backend", "export", "to_stablehlo", "weight_names"]
@@ -97,7 +97,7 @@ def to_stablehlo(module, example_args, dynamic_shapes=None):
     try:
         lowered = fx.export_and_import(
             module, *example_args, output_type="stablehlo",
-            fx_importer=FxImporter(context=context),
+            fx_importer=FxImporter(context=context, hooks=WeightsAsBlobs()),
             dynamic_shapes=_as_export_dynamic_shapes(dynamic_shapes))
     except Exception as error:
         raise Error(_unlowered_op_message(error, diagnostics)) from error
@@ -105,7 +105,7 @@ def to_stablehlo(module, example_args, dynamic_shapes=None):
 
 
 def _numpy_arguments(tensors):
-    return [tensor.detach().cpu().numpy() for tensor in tensors]
+    return [to_numpy(tensor) for tensor in tensors]
 
 
 def weight_names(module):
@@ -257,7 +257,7 @@ class _CompiledGraph:
                                               for index in self.tensor_positions))
             if output_count == 1:
                 results = (results,)
-            return tuple(torch.from_numpy(np.asarray(result)) for result in results)
+            return tuple(to_tensor(result) for result in results)
 
         return run
 
