@@ -18,9 +18,11 @@ import threading
 import warnings
 
 import torch
+from torch._decomp import get_decompositions
 from torch.export import Dim
 from torch_mlir import fx, ir
 from torch_mlir.dialects import torch as torch_dialect
+from torch_mlir.extras.fx_decomp_util import get_decomposition_table
 from torch_mlir.extras.fx_importer import FxImporter
 
 from . import _cache
@@ -79,6 +81,41 @@ def _as_export_dynamic_shapes(dynamic_shapes):
     return convert(dynamic_shapes)
 
 
+def _decomposition_table():
+    """torch-mlir's decompositions, and PyTorch's of aten.slice_scatter:
+    torch-mlir's own lowering of it, a scatter with one constant index per
+    position of the slice, runs out of memory on a slice to the end of the
+    dim (end=None, traced as INT64_MAX), as in the attention mask of swin's
+    shifted windows."""
+    table = dict(get_decomposition_table())
+    table.update(get_decompositions([torch.ops.aten.slice_scatter]))
+    return table
+
+
+def _alias_lifted_state_in_lists(program):
+    """torch-mlir's frozen import puts each parameter, buffer and constant in
+    place of its placeholder as a tensor, which it cannot import as an
+    element of a list argument ("Heterogeneous lists are not supported": the
+    relative position index swin indexes its bias table with). There, an
+    alias of the placeholder takes its place: an op on the tensor literal."""
+    signature = program.graph_signature
+    lifted = {*signature.inputs_to_parameters, *signature.inputs_to_buffers,
+              *signature.inputs_to_lifted_tensor_constants}
+    graph = program.graph
+    for node in list(graph.nodes):
+        if node.op != "call_function":
+            continue
+        in_lists = {element for argument in (*node.args, *node.kwargs.values())
+                    if isinstance(argument, (list, tuple))
+                    for element in argument
+                    if isinstance(element, torch.fx.Node) and element.name in lifted}
+        for placeholder in in_lists:
+            with graph.inserting_before(node):
+                alias = graph.call_function(torch.ops.aten.alias.default, (placeholder,))
+            alias.meta["val"] = placeholder.meta["val"]
+            node.replace_input_with(placeholder, alias)
+
+
 def to_stablehlo(module, example_args, dynamic_shapes=None):
     """The StableHLO text torch-mlir prints for `module` called on
     `example_args` (a tuple), its parameters and buffers inlined as
@@ -95,10 +132,16 @@ def to_stablehlo(module, example_args, dynamic_shapes=None):
 
     context.attach_diagnostic_handler(collect)
     try:
-        lowered = fx.export_and_import(
-            module, *example_args, output_type="stablehlo",
-            fx_importer=FxImporter(context=context, hooks=WeightsAsBlobs()),
+        program = torch.export.export(
+            module, tuple(example_args), strict=False,
             dynamic_shapes=_as_export_dynamic_shapes(dynamic_shapes))
+        # Decomposed here rather than by torch-mlir, so that the program can
+        # be adapted to its importer after decomposition.
+        program = program.run_decompositions(_decomposition_table())
+        _alias_lifted_state_in_lists(program)
+        lowered = fx.export_and_import(
+            program, output_type="stablehlo", decomposition_table={},
+            fx_importer=FxImporter(context=context, hooks=WeightsAsBlobs()))
     except Exception as error:
         raise Error(_unlowered_op_message(error, diagnostics)) from error
     return str(lowered)

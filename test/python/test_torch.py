@@ -1,12 +1,14 @@
 """disc.torch against PyTorch eager on the same inputs: an MLP, a BERT
 encoder layer with embeddings, a ResNet-18 and an LSTM over 8 steps, each
 through torch.compile(backend="disc") and disc.torch.export at two batch
-sizes from one dynamic compile; and the errors a user meets."""
+sizes from one dynamic compile; torchvision's Swin Transformer at small
+dims through both; and the errors a user meets."""
 import os
 import unittest
 import warnings
 
 import torch
+from torchvision.models.swin_transformer import SwinTransformer
 
 import common
 import disc
@@ -35,6 +37,21 @@ def make_models():
                      float_inputs(3, 32, 32), 1e-4),
         "lstm": (torch_models.LSTMModel(), float_inputs(8, 8), 1e-5),
     }
+
+
+def tiny_swin():
+    """torchvision's Swin Transformer at small dims, with the ops of swin_t:
+    shifted windows (a roll, an attention mask written slice by slice) and a
+    relative position bias indexed by a buffer."""
+    torch.manual_seed(0)
+    return SwinTransformer(patch_size=[4, 4], embed_dim=16, depths=[2, 2], num_heads=[2, 2],
+                           window_size=[4, 4], num_classes=10).eval()
+
+
+def relative_error(got, expected):
+    """The largest difference relative to the largest magnitude of
+    `expected`."""
+    return ((got - expected).abs().max() / expected.abs().max()).item()
 
 
 MODELS = make_models()
@@ -82,6 +99,17 @@ class CompileTest(unittest.TestCase):
 
     def test_lstm(self):
         self.check_model("lstm")
+
+    def test_tiny_swin_transformer(self):
+        module = tiny_swin()
+        torch._dynamo.reset()
+        compiled = torch.compile(module, backend="disc")
+        x = torch.randn(1, 3, 32, 32, generator=torch.Generator().manual_seed(5))
+        with warnings.catch_warnings(), torch.no_grad():
+            warnings.filterwarnings("error", message=EAGER_FALLBACK)
+            got = compiled(x)
+            expected = module(x)
+        self.assertLessEqual(relative_error(got, expected), 1e-4)
 
     def test_recompiles_on_new_shapes(self):
         """Without dynamic=True, Dynamo's guards recompile for the second
@@ -164,6 +192,19 @@ class ExportTest(unittest.TestCase):
                 expected = module(x)
             got = torch.from_numpy(model(*[state[name].numpy() for name in names], x.numpy()))
             torch.testing.assert_close(got, expected, rtol=tolerance, atol=tolerance)
+
+    def test_tiny_swin_transformer(self):
+        """The relative position index is a buffer, which the export inlines
+        as a constant: torch-mlir's import takes it inside the list of
+        indices of aten.index only through disc's alias."""
+        module = tiny_swin()
+        x = torch.randn(1, 3, 32, 32, generator=torch.Generator().manual_seed(6))
+        path = os.path.join(common.work_dir("export-swin"), "swin.so")
+        model = disc.torch.export(module, (x,), path)
+        with torch.no_grad():
+            expected = module(x)
+        got = torch.from_numpy(model(x.numpy()))
+        self.assertLessEqual(relative_error(got, expected), 1e-4)
 
     def test_unsupported_op_names_it(self):
         class Determinant(torch.nn.Module):
