@@ -116,6 +116,15 @@ def _alias_lifted_state_in_lists(program):
             node.replace_input_with(placeholder, alias)
 
 
+def _put_non_persistent_buffers_in_state_dict(program):
+    """torch-mlir's frozen import looks every buffer up in the state dict,
+    where torch.export keeps the persistent ones only; it has the others
+    (BERT's position ids, Llama's rotary frequencies) among its constants."""
+    for spec in program.graph_signature.input_specs:
+        if spec.kind == torch.export.graph_signature.InputKind.BUFFER and not spec.persistent:
+            program.state_dict[spec.target] = program.constants[spec.target]
+
+
 def to_stablehlo(module, example_args, dynamic_shapes=None):
     """The StableHLO text torch-mlir prints for `module` called on
     `example_args` (a tuple), its parameters and buffers inlined as
@@ -139,6 +148,7 @@ def to_stablehlo(module, example_args, dynamic_shapes=None):
         # be adapted to its importer after decomposition.
         program = program.run_decompositions(_decomposition_table())
         _alias_lifted_state_in_lists(program)
+        _put_non_persistent_buffers_in_state_dict(program)
         lowered = fx.export_and_import(
             program, output_type="stablehlo", decomposition_table={},
             fx_importer=FxImporter(context=context, hooks=WeightsAsBlobs()))

@@ -206,6 +206,23 @@ class ExportTest(unittest.TestCase):
         got = torch.from_numpy(model(x.numpy()))
         self.assertLessEqual(relative_error(got, expected), 1e-4)
 
+    def test_non_persistent_buffer(self):
+        """A buffer outside the state dict (BERT's position ids, Llama's
+        rotary frequencies) is inlined as a constant too."""
+        class Shifted(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.register_buffer("shift", torch.arange(4.0), persistent=False)
+
+            def forward(self, x):
+                return x + self.shift
+
+        module = Shifted()
+        path = os.path.join(common.work_dir("export-buffer"), "shifted.so")
+        model = disc.torch.export(module, (torch.randn(2, 4),), path)
+        x = torch.randn(2, 4)
+        torch.testing.assert_close(torch.from_numpy(model(x.numpy())), module(x))
+
     def test_unsupported_op_names_it(self):
         class Determinant(torch.nn.Module):
             def forward(self, x):
