@@ -13,13 +13,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "disc/Dialect/HLO/ConstantData.h"
 #include "disc/Pipeline/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinAttributes.h"
-#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -36,25 +35,6 @@ namespace disc {
 using namespace mlir;
 
 namespace {
-
-/// The bytes of a constant that is not a splat, an element after another
-/// in row-major order, or nullopt for a layout this pass does not read
-/// (sub-byte elements, which DenseElementsAttr packs, and blobs not loaded).
-std::optional<ArrayRef<char>> rowMajorBytes(ElementsAttr attr,
-                                            int64_t elementBytes) {
-  std::optional<ArrayRef<char>> bytes;
-  if (auto dense = dyn_cast<DenseElementsAttr>(attr)) {
-    if (!dense.isSplat())
-      bytes = dense.getRawData();
-  } else if (auto resource = dyn_cast<DenseResourceElementsAttr>(attr)) {
-    if (AsmResourceBlob *blob = resource.getRawHandle().getBlob())
-      bytes = blob->getData();
-  }
-  if (!bytes || static_cast<int64_t>(bytes->size()) !=
-                    attr.getNumElements() * elementBytes)
-    return std::nullopt;
-  return bytes;
-}
 
 /// Copies elements of `bytes` wide from `source` to `target` for every point
 /// of `loopSizes`, at the byte offsets that `sourceStrides` and
@@ -142,8 +122,7 @@ struct FoldConstantPermutation : OpInterfaceRewritePattern<linalg::LinalgOp> {
       folded = dense.resizeSplat(resultType);
     } else {
       int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
-      std::optional<ArrayRef<char>> bytes =
-          rowMajorBytes(constant, elementBytes);
+      std::optional<ArrayRef<char>> bytes = disc::getRowMajorBytes(constant);
       if (!bytes)
         return rewriter.notifyMatchFailure(op, "unreadable constant");
       SmallVector<int64_t> loopSizes = op.getStaticLoopRanges();
@@ -159,13 +138,8 @@ struct FoldConstantPermutation : OpInterfaceRewritePattern<linalg::LinalgOp> {
                                       : copyPermuted<0>;
       copy(bytes->data(), permuted.data(), loopSizes, sourceStrides,
            targetStrides, elementBytes);
-      if (isa<DenseResourceElementsAttr>(constant))
-        folded = DenseResourceElementsAttr::get(
-            resultType, "disc_permuted",
-            HeapAsmResourceBlob::allocateAndCopyWithAlign(
-                permuted, alignof(std::max_align_t)));
-      else
-        folded = DenseElementsAttr::getFromRawBuffer(resultType, permuted);
+      folded = disc::makeConstant(resultType, permuted,
+                                  isa<DenseResourceElementsAttr>(constant));
     }
     rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, resultType,
                                                    cast<TypedAttr>(folded));

@@ -205,8 +205,10 @@ static void buildInputPhase(OpPassManager &pm, const CompileOptions &options) {
 // alone, and they inline like HLO ops.
 // The batch_norm ops become the reductions and elementwise ops the linalg
 // phase fuses into rows; rng_bit_generator becomes elementwise hashing of
-// counters, which the linalg phase fuses like any elementwise chain.
-// Sums of bf16 and f16, and on the CPU their products, accumulate in f32.
+// counters, which the linalg phase fuses like any elementwise chain. An
+// inference batch norm on a convolution with a constant filter (PyTorch's)
+// goes into the filter and a bias. Sums of bf16 and f16, and on the CPU their
+// products, accumulate in f32.
 static void buildHloPhase(OpPassManager &pm, const CompileOptions &options) {
   pm.addPass(createShardyOneDevicePass());
   pm.addPass(createStablehloOneDevicePass());
@@ -215,6 +217,7 @@ static void buildHloPhase(OpPassManager &pm, const CompileOptions &options) {
   pm.addPass(createChloToStablehloPass());
   pm.addPass(createExpandBatchNormPass());
   pm.addPass(createExpandRngPass());
+  pm.addPass(createFoldScalesIntoConvolutionsPass());
   WidenNarrowAccumulationsPassOptions widen;
   widen.products = options.target == Target::Cpu;
   pm.addPass(createWidenNarrowAccumulationsPass(widen));

@@ -23,7 +23,7 @@ func.func @dense() -> tensor<3x2xi32> {
 // 2x3 tensor, laid out 1 4 2 5 3 6.
 // CHECK-LABEL: func.func @resource
 // CHECK-NOT: linalg.transpose
-// CHECK: arith.constant dense_resource<[[BLOB:disc_permuted[_0-9]*]]> : tensor<3x2xf32>
+// CHECK: arith.constant dense_resource<[[BLOB:disc_constant[_0-9]*]]> : tensor<3x2xf32>
 func.func @resource() -> tensor<3x2xf32> {
   %c = arith.constant dense_resource<weights> : tensor<2x3xf32>
   %e = tensor.empty() : tensor<3x2xf32>

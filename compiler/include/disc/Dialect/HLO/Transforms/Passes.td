@@ -49,6 +49,24 @@ def WidenNarrowAccumulationsPass
   let dependentDialects = ["::mlir::stablehlo::StablehloDialect"];
 }
 
+def FoldScalesIntoConvolutionsPass
+    : Pass<"disc-fold-scales-into-convolutions", "ModuleOp"> {
+  let summary = "Folds an inference batch norm's per-channel products into "
+                "the convolution's filter";
+  let description = [{
+    Elementwise ops, converts, reshapes and broadcasts of small f32 or f64
+    constants (at most 2^16 elements) are computed. A product by a constant
+    broadcast along one dim (or a splat) moves in front of an addition or
+    subtraction of another such constant: `(y - m) * s` becomes
+    `y * s - m * s`. A convolution with a constant f32 filter times a
+    constant along its output feature dim becomes the convolution with each
+    output channel of the filter scaled. An inference batch norm as
+    torch-mlir writes it, `((conv - mean) * rsqrt(var + eps)) * gamma + beta`,
+    is then a convolution and a per-channel bias.
+  }];
+  let dependentDialects = ["::mlir::stablehlo::StablehloDialect"];
+}
+
 def ExpandRngPass : Pass<"disc-expand-rng", "ModuleOp"> {
   let summary = "Expand rng_bit_generator and rng into elementwise stablehlo "
                 "ops";
