@@ -5,6 +5,8 @@ and runs it.
     fast = torch.compile(model, backend="disc")    # Dynamo graphs run by disc
     with torch.no_grad():
         y = fast(x)
+    loss_fn(fast(x), labels).backward()            # forward and backward too
+    optimizer.step()
     model_so = disc.torch.export(model, (x,), "model.so",
                                  dynamic_shapes=({0: "batch"},))
 
@@ -17,9 +19,16 @@ import re
 import threading
 import warnings
 
+import sympy
 import torch
+from functorch.compile import make_boxed_func
 from torch._decomp import get_decompositions
+from torch._dynamo.backends.common import aot_autograd
 from torch.export import Dim
+from torch.nn.attention import SDPBackend, sdpa_kernel
+from torch.utils._python_dispatch import _disable_current_modes
+from torch.utils._sympy.interp import sympy_interp
+from torch.utils._sympy.reference import PythonReferenceAnalysis
 from torch_mlir import fx, ir
 from torch_mlir.dialects import torch as torch_dialect
 from torch_mlir.extras.fx_decomp_util import get_decomposition_table
@@ -89,6 +98,11 @@ def _decomposition_table():
     shifted windows."""
     table = dict(get_decomposition_table())
     table.update(get_decompositions([torch.ops.aten.slice_scatter]))
+    # Dynamo traces an optimizer's addcmul_ and addcdiv_ into inductor's
+    # fused multiply-add, which torch-mlir does not know; eager rounds the
+    # product, as this does.
+    if hasattr(torch.ops.prims, "fma"):
+        table[torch.ops.prims.fma.default] = lambda a, b, c: a * b + c
     return table
 
 
@@ -125,12 +139,9 @@ def _put_non_persistent_buffers_in_state_dict(program):
             program.state_dict[spec.target] = program.constants[spec.target]
 
 
-def to_stablehlo(module, example_args, dynamic_shapes=None):
-    """The StableHLO text torch-mlir prints for `module` called on
-    `example_args` (a tuple), its parameters and buffers inlined as
-    constants. `dynamic_shapes` is torch.export's (a dim may be a string
-    name). An op torch.export or torch-mlir cannot lower is a disc.Error
-    naming it."""
+def _lower(module, example_args, dynamic_shapes):
+    """torch.export's program of `module` and the StableHLO text torch-mlir
+    prints for it; see to_stablehlo."""
     context = ir.Context()
     torch_dialect.register_dialect(context)
     diagnostics = []
@@ -145,7 +156,8 @@ def to_stablehlo(module, example_args, dynamic_shapes=None):
             module, tuple(example_args), strict=False,
             dynamic_shapes=_as_export_dynamic_shapes(dynamic_shapes))
         # Decomposed here rather than by torch-mlir, so that the program can
-        # be adapted to its importer after decomposition.
+        # be adapted to its importer after decomposition, and is the
+        # functional one whose signature names the inputs it updates.
         program = program.run_decompositions(_decomposition_table())
         _alias_lifted_state_in_lists(program)
         _put_non_persistent_buffers_in_state_dict(program)
@@ -154,7 +166,16 @@ def to_stablehlo(module, example_args, dynamic_shapes=None):
             fx_importer=FxImporter(context=context, hooks=WeightsAsBlobs()))
     except Exception as error:
         raise Error(_unlowered_op_message(error, diagnostics)) from error
-    return str(lowered)
+    return program, str(lowered)
+
+
+def to_stablehlo(module, example_args, dynamic_shapes=None):
+    """The StableHLO text torch-mlir prints for `module` called on
+    `example_args` (a tuple), its parameters and buffers inlined as
+    constants. `dynamic_shapes` is torch.export's (a dim may be a string
+    name). An op torch.export or torch-mlir cannot lower is a disc.Error
+    naming it."""
+    return _lower(module, example_args, dynamic_shapes)[1]
 
 
 def _numpy_arguments(tensors):
@@ -207,23 +228,31 @@ def export(module, example_args, path, dynamic_shapes=None, target="cpu",
 
 
 class _TensorInputs(torch.nn.Module):
-    """A Dynamo graph called with its tensor inputs only: each size input
-    (a SymInt placeholder) is read off a tensor input that has that size, so
-    that torch.export sees the symbol as a dynamic dim of a tensor."""
+    """A graph called with its tensor inputs only, returning its tensor
+    outputs only. Each size input (a SymInt placeholder) is read off a tensor
+    input that has that size, so that torch.export sees the symbol as a
+    dynamic dim of a tensor; the other outputs (None gradients, sizes
+    AOTAutograd saves for the backward) are left to _CompiledGraph."""
 
-    def __init__(self, graph_module, layout):
+    def __init__(self, graph_module, layout, tensor_outputs):
         super().__init__()
         self.graph_module = graph_module
         self.layout = layout
+        self.tensor_outputs = tensor_outputs
 
     def forward(self, *tensors):
         arguments = []
         for kind, first, second in self.layout:
             if kind == "tensor":
                 arguments.append(tensors[first])
-            else:
+            elif kind == "size":
                 arguments.append(tensors[first].size(second))
-        return self.graph_module(*arguments)
+            else:
+                sizes = {symbol: tensors[index].size(dim)
+                         for symbol, (index, dim) in second.items()}
+                arguments.append(sympy_interp(PythonReferenceAnalysis, sizes, first))
+        outputs = self.graph_module(*arguments)
+        return tuple(outputs[index] for index in self.tensor_outputs)
 
 
 def _symbol_of(size):
@@ -235,22 +264,51 @@ def _symbol_of(size):
     return str(expression) if getattr(expression, "is_Symbol", False) else None
 
 
+def _traced_value(node):
+    """The fake value tracing recorded for a node: Dynamo's example_value,
+    AOTAutograd's val."""
+    return node.meta.get("example_value", node.meta.get("val"))
+
+
+def _export_dim(expression, symbols):
+    """torch.export's dim for a symbolic size: the named dim of a symbol, a
+    linear function of one (a flattened batch * sequence, which AOTAutograd
+    saves for the backward), or else one torch.export relates by itself."""
+    if expression.is_Symbol:
+        return symbols[str(expression)]
+    if len(expression.free_symbols) == 1:
+        symbol = next(iter(expression.free_symbols))
+        if str(symbol) in symbols and expression.is_polynomial(symbol):
+            polynomial = sympy.Poly(expression, symbol)
+            coefficients = polynomial.all_coeffs()
+            if polynomial.degree() == 1 and all(value.is_Integer for value in coefficients):
+                scale, offset = (int(value) for value in coefficients)
+                return scale * symbols[str(symbol)] + offset
+    return Dim.AUTO
+
+
 def _graph_signature(graph_module):
     """The layout _TensorInputs needs and torch.export's dynamic_shapes for
-    the tensor inputs, from the fake values Dynamo recorded on the graph's
+    the tensor inputs, from the fake values tracing recorded on the graph's
     placeholders."""
-    placeholders = [node.meta.get("example_value") for node in graph_module.graph.nodes
+    placeholders = [_traced_value(node) for node in graph_module.graph.nodes
                     if node.op == "placeholder"]
     tensors = [value for value in placeholders if isinstance(value, torch.Tensor)]
-    symbols = {}
+    symbols = {symbol: Dim(symbol) for tensor in tensors
+               for symbol in map(_symbol_of, tensor.shape) if symbol is not None}
     dynamic_shapes = []
     for tensor in tensors:
         dims = {}
         for dim, size in enumerate(tensor.shape):
+            if isinstance(size, torch.SymInt):
+                dims[dim] = _export_dim(size.node.expr, symbols)
+        dynamic_shapes.append(dims or None)
+    sources = {}
+    for index, tensor in enumerate(tensors):
+        for dim, size in enumerate(tensor.shape):
             symbol = _symbol_of(size)
             if symbol is not None:
-                dims[dim] = symbols.setdefault(symbol, Dim(symbol))
-        dynamic_shapes.append(dims or None)
+                sources.setdefault(symbol, (index, dim))
     layout = []
     tensor_index = 0
     for value in placeholders:
@@ -258,17 +316,99 @@ def _graph_signature(graph_module):
             layout.append(("tensor", tensor_index, None))
             tensor_index += 1
             continue
-        symbol = _symbol_of(value)
-        source = next(((index, dim) for index, tensor in enumerate(tensors)
-                       for dim, size in enumerate(tensor.shape) if _symbol_of(size) == symbol),
-                      None)
-        if symbol is None or source is None:
-            raise Error(f"graph input {value!r} is no size of a tensor input")
-        layout.append(("size", *source))
-    if not symbols:
+        expression = value.node.expr if isinstance(value, torch.SymInt) else None
+        if expression is None or any(str(symbol) not in sources
+                                     for symbol in expression.free_symbols):
+            raise Error(f"graph input {value!r} is no size of tensor inputs")
+        if expression.is_Symbol:
+            layout.append(("size", *sources[str(expression)]))
+        else:
+            # A size AOTAutograd's forward saved for the backward, such as
+            # batch * sequence.
+            layout.append(("expression", expression,
+                           {symbol: sources[str(symbol)] for symbol in expression.free_symbols}))
+    if not any(dynamic_shapes):
         return layout, None
     # One entry per argument of forward: its *tensors are one argument.
     return layout, (tuple(dynamic_shapes),)
+
+
+def _hint(size):
+    return size.node.hint if isinstance(size, torch.SymInt) else size
+
+
+def _dense_order(value):
+    """The order of dims, outermost first, of a tensor the graph traced dense
+    but not contiguous (a transposed weight AOTAutograd saves for the
+    backward, a channels-last activation); None for any other. disc's
+    outputs are contiguous, and AOTAutograd may rebuild a view of an output
+    from the strides it traced."""
+    sizes = [_hint(size) for size in value.shape]
+    strides = [_hint(stride) for stride in value.stride()]
+    if None in sizes or None in strides:
+        return None
+
+    def dense_in(order):
+        expected = 1
+        for dim in reversed(order):
+            if sizes[dim] != 1 and strides[dim] != expected:
+                return False
+            expected *= sizes[dim]
+        return True
+
+    if dense_in(range(len(sizes))):
+        return None
+    order = sorted(range(len(sizes)), key=lambda dim: -strides[dim])
+    return order if dense_in(order) else None
+
+
+def _output_plan(graph_module):
+    """For each output of the graph, where _CompiledGraph takes it from:
+    ("tensor", index among the program's outputs, dense order or None),
+    ("size", index among the sizes graph's outputs) or ("constant", value);
+    and the nodes of the size outputs."""
+    returned = graph_module.graph.output_node().args[0]
+    if not isinstance(returned, (tuple, list)):
+        returned = (returned,)
+    plan = []
+    tensor_outputs = []
+    size_nodes = []
+    for index, value in enumerate(returned):
+        if not isinstance(value, torch.fx.Node):
+            plan.append(("constant", value, None))
+        elif isinstance(_traced_value(value), torch.Tensor):
+            plan.append(("tensor", len(tensor_outputs), _dense_order(_traced_value(value))))
+            tensor_outputs.append(index)
+        else:
+            plan.append(("size", len(size_nodes), None))
+            size_nodes.append(value)
+    return plan, tensor_outputs, size_nodes
+
+
+def _sizes_graph(graph_module, size_nodes):
+    """The graph pruned to the nodes that compute `size_nodes`, which PyTorch
+    runs: the sizes AOTAutograd's forward saves for the backward are Python
+    numbers, not a program's tensors."""
+    graph = torch.fx.Graph()
+    copies = {}
+    graph.graph_copy(graph_module.graph, copies)
+    graph.output(tuple(copies[node] for node in size_nodes))
+    graph.eliminate_dead_code(is_impure_node=lambda node: node.op in ("placeholder", "output"))
+    return torch.fx.GraphModule(graph_module, graph)
+
+
+def _mutated_inputs(program):
+    """The positions of the inputs whose new values are the program's
+    leading outputs, in their order: torch.export makes an in-place update
+    of an input (an optimizer's step) an output."""
+    signature = program.graph_signature
+    positions = []
+    for spec in signature.output_specs:
+        if spec.kind == torch.export.graph_signature.OutputKind.USER_INPUT_MUTATION:
+            positions.append(signature.user_inputs.index(spec.target))
+        elif spec.kind != torch.export.graph_signature.OutputKind.USER_OUTPUT:
+            raise Error(f"the graph updates {spec.target}, which is none of its inputs")
+    return positions
 
 
 def _run_eagerly(graph_module, error):
@@ -278,49 +418,120 @@ def _run_eagerly(graph_module, error):
     return graph_module.forward
 
 
+def _lift_attributes(graph_module):
+    """The graph with each tensor it reads off its module as a trailing
+    input instead, and those tensors. Dynamo's trace of an optimizer step
+    holds the weights and the optimizer's state so; torch-mlir would inline
+    them as constants, and the step updates them."""
+    attributes = [node for node in graph_module.graph.nodes if node.op == "get_attr"
+                  and isinstance(_attribute(graph_module, node.target), torch.Tensor)]
+    if not attributes:
+        return graph_module, []
+    graph = torch.fx.Graph()
+    copies = {}
+    graph.output(graph.graph_copy(graph_module.graph, copies))
+    lifted = {copies[node] for node in attributes}
+    first_operation = next(node for node in graph.nodes
+                           if node.op != "placeholder" and node not in lifted)
+    for node in attributes:
+        with graph.inserting_before(first_operation):
+            placeholder = graph.placeholder(copies[node].name + "_input")
+        placeholder.meta.update(node.meta)
+        copies[node].replace_all_uses_with(placeholder)
+        graph.erase_node(copies[node])
+    return (torch.fx.GraphModule(graph_module, graph),
+            [_attribute(graph_module, node.target) for node in attributes])
+
+
+def _attribute(module, target):
+    for name in target.split("."):
+        module = getattr(module, name)
+    return module
+
+
 class _CompiledGraph:
-    """A Dynamo graph run by disc: called with the graph's inputs (sizes
-    included), returns its outputs as tensors. It is lowered and compiled at
-    its first call rather than inside the backend, whose caller is still
+    """A Dynamo or AOTAutograd graph run by disc: called with the graph's
+    inputs (sizes included), returns its outputs, having updated the inputs
+    and attributes it updates in place. It is lowered and compiled at its
+    first call rather than inside the backend, whose caller is still
     tracing: torch.export nested in Dynamo's compile of a frame breaks the
     guards Dynamo builds for it."""
 
     def __init__(self, graph_module, target, compile_options):
-        self.graph_module = graph_module
+        self.eager_graph_module = graph_module
+        self.graph_module, self.attributes = _lift_attributes(graph_module)
         self.target = target
         self.compile_options = compile_options
-        self.layout, self.dynamic_shapes = _graph_signature(graph_module)
+        self.layout, self.dynamic_shapes = _graph_signature(self.graph_module)
         self.tensor_positions = [index for index, (kind, _, _) in enumerate(self.layout)
                                  if kind == "tensor"]
+        self.plan, self.tensor_outputs, size_nodes = _output_plan(self.graph_module)
+        self.sizes = _sizes_graph(self.graph_module, size_nodes) if size_nodes else None
         self.run = None
         self.lock = threading.Lock()
 
-    def _compile(self, tensors):
+    def _tensors(self, arguments):
+        """The lifted graph's arguments for the graph's, and its tensors."""
+        arguments = (*arguments, *self.attributes)
+        return arguments, [arguments[index] for index in self.tensor_positions]
+
+    def _compile(self, arguments):
         try:
-            text = to_stablehlo(_TensorInputs(self.graph_module, self.layout),
-                                tuple(tensor.detach() for tensor in tensors),
-                                self.dynamic_shapes)
+            program, text = _lower(
+                _TensorInputs(self.graph_module, self.layout, self.tensor_outputs),
+                tuple(tensor.detach() for tensor in self._tensors(arguments)[1]),
+                self.dynamic_shapes)
+            mutated = _mutated_inputs(program)
             model = Model(_cache.compile_cached(text, self.target, **self.compile_options))
         except Error as error:
-            return _run_eagerly(self.graph_module, error)
-        output_count = len(model.outputs)
+            return _run_eagerly(self.eager_graph_module, error)
+        single_output = len(model.outputs) == 1
 
         def run(*arguments):
-            results = model(*_numpy_arguments(arguments[index]
-                                              for index in self.tensor_positions))
-            if output_count == 1:
+            arguments, tensors = self._tensors(arguments)
+            results = model(*_numpy_arguments(tensors))
+            if single_output:
                 results = (results,)
-            return tuple(to_tensor(result) for result in results)
+            results = [to_tensor(result) for result in results]
+            # The graph's own update, which autograd does not record: an
+            # optimizer's step of a weight that requires grad.
+            with torch.no_grad():
+                for position, value in zip(mutated, results):
+                    tensors[position].copy_(value)
+            outputs = results[len(mutated):]
+            sizes = self.sizes(*arguments) if self.sizes is not None else ()
+            return tuple(self._output(kind, value, order, outputs, sizes)
+                         for kind, value, order in self.plan)
 
         return run
 
+    @staticmethod
+    def _output(kind, value, order, outputs, sizes):
+        if kind == "constant":
+            return value
+        if kind == "size":
+            return sizes[value]
+        if order is None:
+            return outputs[value]
+        return torch.empty_permuted(outputs[value].shape, order,
+                                    dtype=outputs[value].dtype).copy_(outputs[value])
+
     def __call__(self, *arguments):
         if self.run is None:
-            with self.lock:
+            # AOTAutograd's first call of a forward runs under a dispatch mode
+            # that watches the graph's ops; torch.export's tracing must not
+            # run under it.
+            with self.lock, _disable_current_modes():
                 if self.run is None:
-                    self.run = self._compile([arguments[index]
-                                              for index in self.tensor_positions])
+                    self.run = self._compile(arguments)
         return self.run(*arguments)
+
+
+def _compiled_or_eager(graph_module, target, compile_options):
+    try:
+        return _CompiledGraph(graph_module, target, compile_options)
+    except Error as error:
+        return _run_eagerly(graph_module, error)
 
 
 def _is_training(example_inputs):
@@ -328,20 +539,35 @@ def _is_training(example_inputs):
         isinstance(value, torch.Tensor) and value.requires_grad for value in example_inputs)
 
 
+# Backward ops torch-mlir does not lower, and decompositions it does.
+_BACKWARD_DECOMPOSITIONS = [torch.ops.aten.max_pool2d_with_indices_backward]
+
+
+def _training_backend(target, compile_options):
+    """AOTAutograd splits a graph autograd differentiates into a forward
+    and a backward graph of ATen ops, each run by disc; its runtime wrapper
+    applies their input updates (batch-norm statistics) and puts the
+    backward under autograd. Attention runs as SDPA's math backend, whose
+    backward is ops torch-mlir lowers; the CPU flash kernel's is not."""
+    def compile_graph(graph_module, example_inputs):
+        return make_boxed_func(_compiled_or_eager(graph_module, target, compile_options))
+
+    return aot_autograd(fw_compiler=compile_graph, bw_compiler=compile_graph,
+                        decompositions=get_decompositions(_BACKWARD_DECOMPOSITIONS))
+
+
 def backend(graph_module, example_inputs, target="cpu", **compile_options):
     """The Dynamo backend: lowers the graph with torch-mlir (dims Dynamo made
     symbolic stay dynamic, so that one program serves every size its guards
     admit), compiles it through the on-disk cache and runs it with disc. A
-    graph torch-mlir or disc cannot lower runs eagerly, with a warning naming
-    the op. Inference only: a graph that autograd must differentiate is an
-    error."""
+    graph autograd must differentiate goes through AOTAutograd, whose forward
+    and backward graphs disc runs the same way. Inputs the graph updates in
+    place (an optimizer's step) are updated. A graph torch-mlir or disc
+    cannot lower runs eagerly, with a warning naming the op."""
     if _is_training(example_inputs):
-        raise Error("training graphs are not supported yet by the disc backend: run the "
-                    "compiled module under torch.no_grad() or torch.inference_mode()")
-    try:
-        return _CompiledGraph(graph_module, target, compile_options)
-    except Error as error:
-        return _run_eagerly(graph_module, error)
+        with sdpa_kernel(SDPBackend.MATH):
+            return _training_backend(target, compile_options)(graph_module, example_inputs)
+    return _compiled_or_eager(graph_module, target, compile_options)
 
 
 def _register_without_entry_point():

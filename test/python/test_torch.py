@@ -2,7 +2,8 @@
 encoder layer with embeddings, a ResNet-18 and an LSTM over 8 steps, each
 through torch.compile(backend="disc") and disc.torch.export at two batch
 sizes from one dynamic compile; torchvision's Swin Transformer at small
-dims through both; and the errors a user meets."""
+dims through both; and the errors a user meets. Training is
+test_torch_training.py's."""
 import os
 import unittest
 import warnings
@@ -135,13 +136,6 @@ class CompileTest(unittest.TestCase):
         with self.assertWarnsRegex(UserWarning, "torch.aten.linalg_det"):
             got = compiled(x)
         torch.testing.assert_close(got, module(x))
-
-    def test_training_graph_is_refused(self):
-        module = torch_models.MLP()
-        torch._dynamo.reset()
-        compiled = torch.compile(module, backend="disc")
-        with self.assertRaisesRegex(Exception, "training graphs are not supported yet"):
-            compiled(torch.randn(2, 16))
 
 
 class ExportTest(unittest.TestCase):

@@ -4,18 +4,21 @@ weights: a two-layer transformer LM of nn.MultiheadAttention under a causal
 mask (issue 30's model) and a three-layer GPT-style decoder with
 hand-written attention masked as GPT-2 does. For each: the logits and the
 cross-entropy loss under torch.no_grad(), and one SGD training step (its
-loss, gradients and new weights), under the default CPU library and under
-cpu_library="none".
+loss, gradients and new weights) two ways, under the default CPU library
+and under cpu_library="none":
 
-The training step is torch.func.grad_and_value traced by make_fx into one
-graph of ATen ops, forward and backward, which torch.compile then hands the
-backend whole. The ways nearer at hand do not reach disc today: the backend
-refuses a graph that autograd must differentiate (a compiled module's
-loss.backward()), and torch.func.grad inside the compiled function is a
-graph of functorch's _wrap_for_grad and torch.autograd.grad that
-torch.export cannot trace again, so disc.torch runs it eagerly.
-nn.MultiheadAttention is traced with SDPA's math backend: the backward of
-its CPU flash kernel, the default, is an op torch-mlir does not lower."""
+- loss.backward() on the compiled module, as a user trains: the backend
+  runs AOTAutograd's forward and backward graphs.
+- torch.func.grad_and_value traced by make_fx into one graph of ATen ops,
+  forward and backward, which torch.compile hands the backend whole.
+  (torch.func.grad inside the compiled function is a graph of functorch's
+  _wrap_for_grad and torch.autograd.grad that torch.export cannot trace
+  again, so disc.torch runs it eagerly.)
+
+nn.MultiheadAttention is traced with SDPA's math backend, as the backend
+does itself for a graph autograd differentiates: the backward of its CPU
+flash kernel, the default, is an op torch-mlir does not lower."""
+import copy
 import functools
 import math
 import unittest
@@ -265,17 +268,44 @@ class LanguageModelChecks:
                 errors[f"{kind} {key}"] = relative_error(got[key], value)
         self.assert_close(errors, f"{name} training step")
 
+    def check_backward(self, name):
+        model, vocab, seed = MODELS[name]
+        tokens, targets = token_batch(vocab, seed)
+        params = {key: value.detach().clone() for key, value in model.named_parameters()}
+        expected_loss, expected_grads, expected_params = training_step(model, params, tokens,
+                                                                       targets)
+        trained = copy.deepcopy(model)
+        compiled = self.compile(WithLoss(trained))
+        with warnings.catch_warnings():
+            warnings.filterwarnings("error", message=EAGER_FALLBACK)
+            _, loss = compiled(tokens, targets)
+            loss.backward()
+        with torch.no_grad():
+            for parameter in trained.parameters():
+                parameter -= LEARNING_RATE * parameter.grad
+        errors = {"loss": relative_error(loss, expected_loss)}
+        for key, parameter in trained.named_parameters():
+            errors[f"grad {key}"] = relative_error(parameter.grad, expected_grads[key])
+            errors[f"new {key}"] = relative_error(parameter, expected_params[key])
+        self.assert_close(errors, f"{name} loss.backward()")
+
     def test_lm_logits_and_loss(self):
         self.check_forward("lm")
 
     def test_lm_training_step(self):
         self.check_training_step("lm")
 
+    def test_lm_backward(self):
+        self.check_backward("lm")
+
     def test_gpt_logits_and_loss(self):
         self.check_forward("gpt")
 
     def test_gpt_training_step(self):
         self.check_training_step("gpt")
+
+    def test_gpt_backward(self):
+        self.check_backward("gpt")
 
 
 class DefaultLibraryTest(LanguageModelChecks, unittest.TestCase):
