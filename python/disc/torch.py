@@ -455,11 +455,14 @@ class _CompiledGraph:
     and attributes it updates in place. It is lowered and compiled at its
     first call rather than inside the backend, whose caller is still
     tracing: torch.export nested in Dynamo's compile of a frame breaks the
-    guards Dynamo builds for it."""
+    guards Dynamo builds for it. With freeze_module_state (inference graphs),
+    the module's weights and buffers are constants of the program: disc
+    then lays filters out and folds batch norms at compile time."""
 
-    def __init__(self, graph_module, target, compile_options):
+    def __init__(self, graph_module, target, compile_options, freeze_module_state):
         self.eager_graph_module = graph_module
         self.graph_module, self.attributes = _lift_attributes(graph_module)
+        self.freeze_module_state = freeze_module_state
         self.target = target
         self.compile_options = compile_options
         self.layout, self.dynamic_shapes = _graph_signature(self.graph_module)
@@ -475,21 +478,42 @@ class _CompiledGraph:
         arguments = (*arguments, *self.attributes)
         return arguments, [arguments[index] for index in self.tensor_positions]
 
-    def _compile(self, arguments):
+    def _compile(self, arguments, freeze=True):
+        tensors = self._tensors(arguments)[1]
+        module = _TensorInputs(self.graph_module, self.layout, self.tensor_outputs)
+        dynamic_shapes = self.dynamic_shapes
+        # In inference, a module's weights and buffers are constants of the
+        # program for as long as they are the same tensors at the same
+        # version; a change compiles again.
+        frozen = _module_state(tensors) if freeze and self.freeze_module_state else []
+        versions = [(position, tensors[position], tensors[position]._version)
+                    for position in frozen]
+        inputs = [position for position in range(len(tensors)) if position not in frozen]
+        if frozen:
+            module = _FrozenState(module, tensors, set(frozen))
+            if dynamic_shapes is not None:
+                dynamic_shapes = (tuple(dynamic_shapes[0][position] for position in inputs),)
         try:
-            program, text = _lower(
-                _TensorInputs(self.graph_module, self.layout, self.tensor_outputs),
-                tuple(tensor.detach() for tensor in self._tensors(arguments)[1]),
-                self.dynamic_shapes)
+            program, text = _lower(module,
+                                   tuple(tensors[position].detach() for position in inputs),
+                                   dynamic_shapes)
             mutated = _mutated_inputs(program)
             model = Model(_cache.compile_cached(text, self.target, **self.compile_options))
         except Error as error:
+            # A graph that updates its module's buffers (a batch norm's
+            # statistics in training mode) keeps them as inputs.
+            if frozen:
+                return self._compile(arguments, freeze=False)
             return _run_eagerly(self.eager_graph_module, error)
         single_output = len(model.outputs) == 1
 
-        def run(*arguments):
-            arguments, tensors = self._tensors(arguments)
-            results = model(*_numpy_arguments(tensors))
+        def run(*graph_arguments):
+            arguments, tensors = self._tensors(graph_arguments)
+            if any(tensors[position] is not tensor or tensor._version != version
+                   for position, tensor, version in versions):
+                self.run = self._compile(graph_arguments)
+                return self.run(*graph_arguments)
+            results = model(*_numpy_arguments(tensors[position] for position in inputs))
             if single_output:
                 results = (results,)
             results = [to_tensor(result) for result in results]
@@ -497,7 +521,7 @@ class _CompiledGraph:
             # optimizer's step of a weight that requires grad.
             with torch.no_grad():
                 for position, value in zip(mutated, results):
-                    tensors[position].copy_(value)
+                    tensors[inputs[position]].copy_(value)
             outputs = results[len(mutated):]
             sizes = self.sizes(*arguments) if self.sizes is not None else ()
             return tuple(self._output(kind, value, order, outputs, sizes)
@@ -527,9 +551,37 @@ class _CompiledGraph:
         return self.run(*arguments)
 
 
-def _compiled_or_eager(graph_module, target, compile_options):
+class _FrozenState(torch.nn.Module):
+    """A module called with all the graph's tensors, called instead with all
+    but its weights and buffers (the tensors Dynamo marks as a module's
+    state), which it holds as buffers, so that torch.export and torch-mlir
+    make them constants of the program. In inference this is what lets
+    disc lay a filter out at compile time and fold a batch norm into it."""
+
+    def __init__(self, module, tensors, frozen):
+        super().__init__()
+        self.module = module
+        self.frozen = frozen
+        self.count = len(tensors)
+        for position in frozen:
+            self.register_buffer(f"state{position}", tensors[position].detach())
+
+    def forward(self, *inputs):
+        inputs = iter(inputs)
+        return self.module(*(getattr(self, f"state{position}") if position in self.frozen
+                             else next(inputs) for position in range(self.count)))
+
+
+def _module_state(tensors):
+    """The positions of the tensors Dynamo passes a graph as a module's
+    parameters and buffers."""
+    return [position for position, tensor in enumerate(tensors)
+            if getattr(tensor, "_dynamo_static_input_type", None) is not None]
+
+
+def _compiled_or_eager(graph_module, target, compile_options, freeze_module_state=False):
     try:
-        return _CompiledGraph(graph_module, target, compile_options)
+        return _CompiledGraph(graph_module, target, compile_options, freeze_module_state)
     except Error as error:
         return _run_eagerly(graph_module, error)
 
@@ -561,13 +613,15 @@ def backend(graph_module, example_inputs, target="cpu", **compile_options):
     symbolic stay dynamic, so that one program serves every size its guards
     admit), compiles it through the on-disk cache and runs it with disc. A
     graph autograd must differentiate goes through AOTAutograd, whose forward
-    and backward graphs disc runs the same way. Inputs the graph updates in
-    place (an optimizer's step) are updated. A graph torch-mlir or disc
+    and backward graphs disc runs the same way; any other graph has the
+    module's weights and buffers as constants, compiled again if one of them
+    is replaced or updated in place. Inputs the graph updates in place (an
+    optimizer's step) are updated. A graph torch-mlir or disc
     cannot lower runs eagerly, with a warning naming the op."""
     if _is_training(example_inputs):
         with sdpa_kernel(SDPBackend.MATH):
             return _training_backend(target, compile_options)(graph_module, example_inputs)
-    return _compiled_or_eager(graph_module, target, compile_options)
+    return _compiled_or_eager(graph_module, target, compile_options, freeze_module_state=True)
 
 
 def _register_without_entry_point():

@@ -112,6 +112,25 @@ class CompileTest(unittest.TestCase):
             expected = module(x)
         self.assertLessEqual(relative_error(got, expected), 1e-4)
 
+    def test_weights_are_constants_until_they_change(self):
+        """In inference the weights and batch-norm statistics are constants
+        of the compiled program; replacing a weight's values in place, or
+        the weight itself, compiles again rather than running stale ones."""
+        module = torch_models.randomize_batch_norms(
+            torch.nn.Sequential(torch.nn.Conv2d(3, 8, 3, padding=1), torch.nn.BatchNorm2d(8),
+                                torch.nn.ReLU()),
+            torch.Generator().manual_seed(6)).eval()
+        torch._dynamo.reset()
+        compiled = torch.compile(module, backend="disc")
+        x = torch.randn(2, 3, 10, 10, generator=torch.Generator().manual_seed(7))
+        with warnings.catch_warnings(), torch.no_grad():
+            warnings.filterwarnings("error", message=EAGER_FALLBACK)
+            self.assertLessEqual(relative_error(compiled(x), module(x)), 1e-5)
+            module[0].weight.mul_(-2)
+            self.assertLessEqual(relative_error(compiled(x), module(x)), 1e-5)
+            module[1].running_mean = module[1].running_mean + 1
+            self.assertLessEqual(relative_error(compiled(x), module(x)), 1e-5)
+
     def test_recompiles_on_new_shapes(self):
         """Without dynamic=True, Dynamo's guards recompile for the second
         batch size, whose graph it then makes dynamic."""
