@@ -390,11 +390,8 @@ struct ScaleFilter : OpRewritePattern<stablehlo::MulOp> {
     for (size_t i = 0; i < weights->size(); ++i)
       (*weights)[i] *=
           scale.values[scale.dim >= 0 ? (i / inner) % channels : 0];
-    Location loc = conv.getLoc();
-    Value scaledFilter = stablehlo::ConstantOp::create(
-        rewriter, loc,
-        disc::makeFloatConstant(filterType, *weights,
-                                filterType.getNumElements() > kBlobElements));
+    Value scaledFilter =
+        makeConstantOp(rewriter, conv.getLoc(), filterType, *weights);
     auto scaled = cast<stablehlo::ConvolutionOp>(rewriter.clone(*conv));
     scaled.getRhsMutable().assign(scaledFilter);
     rewriter.replaceOp(mul, scaled.getResult());
