@@ -447,6 +447,7 @@ static void buildLlvmPhase(OpPassManager &pm) {
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createDiscByteLanesInMemory());
   pm.addPass(createCanonicalizerPass());
+  pm.addPass(createDiscConstantGlobalsAsBytes());
 }
 
 // A kernel graph is taken as written: every kernel runs, used or not, so

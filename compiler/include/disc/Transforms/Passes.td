@@ -236,6 +236,24 @@ def DiscByteLanesInMemory : Pass<"disc-byte-lanes-in-memory"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def DiscConstantGlobalsAsBytes : Pass<"disc-constant-globals-as-bytes",
+                                      "::mlir::ModuleOp"> {
+  let summary = "Gives each constant LLVM global of numbers its bytes, as "
+                "one array of i8";
+  let description = [{
+    A constant `llvm.mlir.global` whose value is a dense or dense_resource
+    array of integers or floats of whole bytes becomes an `!llvm.array<N x
+    i8>` of the same bytes, aligned to at least 64 bytes. LLVM's code
+    generation writes a byte array in one piece but a float array an
+    element at a time: a ResNet-50's 25 million weights took 3 s of its
+    compile. Accesses are unchanged: they address the global through
+    opaque pointers and getelementptrs that name their own types. Splats
+    stay, as do globals of booleans or other sub-byte types, whose dense
+    attributes pack bits.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def DiscCpuParallelFor : Pass<"disc-cpu-parallel-for", "::mlir::ModuleOp"> {
   let summary = "Runs the outer parallel loops on every core";
   let description = [{
