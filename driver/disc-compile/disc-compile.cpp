@@ -42,6 +42,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/thread.h"
 #include "llvm/Target/TargetMachine.h"
@@ -50,6 +51,7 @@
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #include <optional>
@@ -59,6 +61,9 @@ using namespace mlir;
 using namespace mlir::disc;
 
 namespace {
+
+// More parts than this cost more in copying modules than they save.
+constexpr unsigned kMaxCodegenThreads = 8;
 
 enum class Emit { SharedObject, Object, LlvmIr, Ptx, Mlir };
 
@@ -663,16 +668,26 @@ int compile(const DriverOptions &options, Invocation invocation) {
   }
 
   start = std::chrono::steady_clock::now();
-  llvm::SmallVector<char, 0> object;
+  // A .so links parts of the code compiled on every core; --emit=obj
+  // writes one object.
+  unsigned parts = invocation.emit == Emit::Object
+                       ? 1
+                       : std::min(kMaxCodegenThreads,
+                                  llvm::heavyweight_hardware_concurrency()
+                                      .compute_thread_count());
+  llvm::SmallVector<llvm::SmallVector<char, 0>> objects;
   {
     TimingScope codegenTiming = rootTiming.nest("llvm-codegen");
-    auto emitted = emitObjectFile(*llvmModule, *targetMachine);
+    auto emitted = emitObjectFiles(*llvmModule, *targetMachine, parts);
     if (!emitted)
       return reportError(llvm::toString(emitted.takeError()));
-    object = std::move(*emitted);
+    objects = std::move(*emitted);
   }
-  spdlog::info("object code ({} bytes) emitted in {:.1f} ms", object.size(),
-               millisecondsSince(start));
+  size_t objectBytes = 0;
+  for (const llvm::SmallVector<char, 0> &object : objects)
+    objectBytes += object.size();
+  spdlog::info("object code ({} bytes in {} parts) emitted in {:.1f} ms",
+               objectBytes, objects.size(), millisecondsSince(start));
   if (invocation.emit == Emit::Object) {
     std::string headerError;
     std::unique_ptr<OutputFile> header =
@@ -681,7 +696,7 @@ int compile(const DriverOptions &options, Invocation invocation) {
       return reportError("cannot write header '" + invocation.header +
                          "': " + headerError);
     header->os() << buildStaticModelHeader(*metadata, invocation.symbolPrefix);
-    output->os().write(object.data(), object.size());
+    output->os().write(objects.front().data(), objects.front().size());
     // The pair lands only when both are written; then the object goes first,
     // as a header is of no use without it.
     auto headerFailed = [&] {
@@ -702,7 +717,7 @@ int compile(const DriverOptions &options, Invocation invocation) {
   llvm::SmallVector<char, 0> sharedObject;
   {
     TimingScope linkTiming = rootTiming.nest("link");
-    auto linked = linkSharedObject(object);
+    auto linked = linkSharedObject(objects);
     if (!linked)
       return reportError(llvm::toString(linked.takeError()));
     sharedObject = std::move(*linked);

@@ -11,6 +11,8 @@
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
@@ -25,6 +27,11 @@
 #include "llvm/TargetParser/SubtargetFeature.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/IPO/Internalize.h"
+#include "llvm/Transforms/IPO/MergeFunctions.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+#include <algorithm>
+#include <thread>
 
 using namespace mlir;
 using namespace mlir::disc;
@@ -298,9 +305,19 @@ void mlir::disc::optimizeModule(llvm::Module &module,
     level = llvm::OptimizationLevel::O2;
   else if (optLevel >= 3)
     level = llvm::OptimizationLevel::O3;
-  llvm::ModulePassManager passes =
-      optLevel == 0 ? builder.buildO0DefaultPipeline(level)
-                    : builder.buildPerModuleDefaultPipeline(level);
+  llvm::ModulePassManager passes;
+  if (optLevel > 0) {
+    // The layers of a transformer, and the blocks of a ResNet stage, give
+    // loops of the same code many times over: each is optimized and
+    // compiled once. Nothing compares the addresses of the model's own
+    // functions, so one can stand for another.
+    for (llvm::Function &function : module)
+      if (function.hasLocalLinkage())
+        function.setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::Global);
+    passes.addPass(llvm::MergeFunctionsPass());
+  }
+  passes.addPass(optLevel == 0 ? builder.buildO0DefaultPipeline(level)
+                               : builder.buildPerModuleDefaultPipeline(level));
   passes.run(module, moduleAnalyses);
 }
 
@@ -317,4 +334,132 @@ mlir::disc::emitObjectFile(llvm::Module &module,
         targetMachine.getTargetTriple().str());
   codegen.run(module);
   return object;
+}
+
+namespace {
+
+/// A copy of `machine` for another thread: code generation changes a
+/// TargetMachine's state, so threads do not share one.
+std::unique_ptr<llvm::TargetMachine>
+cloneTargetMachine(const llvm::TargetMachine &machine) {
+  return std::unique_ptr<llvm::TargetMachine>(
+      machine.getTarget().createTargetMachine(
+          machine.getTargetTriple(), machine.getTargetCPU(),
+          machine.getTargetFeatureString(), machine.Options,
+          machine.getRelocationModel(), machine.getCodeModel(),
+          machine.getOptLevel()));
+}
+
+/// The partition of each defined function: the largest first, each to the
+/// partition with the fewest instructions so far.
+llvm::DenseMap<const llvm::Function *, unsigned>
+assignFunctions(llvm::Module &module, unsigned parts) {
+  llvm::SmallVector<std::pair<size_t, const llvm::Function *>> sizes;
+  for (const llvm::Function &function : module)
+    if (!function.isDeclaration())
+      sizes.push_back({function.getInstructionCount(), &function});
+  llvm::stable_sort(
+      sizes, [](const auto &a, const auto &b) { return a.first > b.first; });
+  llvm::SmallVector<size_t> load(parts, 0);
+  llvm::DenseMap<const llvm::Function *, unsigned> assignment;
+  for (auto [size, function] : sizes) {
+    unsigned lightest =
+        std::min_element(load.begin(), load.end()) - load.begin();
+    load[lightest] += size;
+    assignment[function] = lightest;
+  }
+  return assignment;
+}
+
+} // namespace
+
+llvm::Expected<llvm::SmallVector<llvm::SmallVector<char, 0>>>
+mlir::disc::emitObjectFiles(llvm::Module &module,
+                            llvm::TargetMachine &targetMachine,
+                            unsigned parts) {
+  size_t definitions = llvm::count_if(
+      module, [](const llvm::Function &f) { return !f.isDeclaration(); });
+  // An appending global (a constructor list) would be defined in every
+  // part.
+  bool appends = llvm::any_of(module.globals(), [](const auto &global) {
+    return global.hasAppendingLinkage();
+  });
+  parts = std::min<size_t>(parts, definitions);
+  if (parts <= 1 || appends) {
+    auto object = emitObjectFile(module, targetMachine);
+    if (!object)
+      return object.takeError();
+    llvm::SmallVector<llvm::SmallVector<char, 0>> objects;
+    objects.push_back(std::move(*object));
+    return objects;
+  }
+
+  // Every part may refer to any symbol of another, so the module's own ones
+  // become hidden externals, which the linker makes local to the .so again.
+  for (llvm::GlobalValue &value : module.global_values()) {
+    if (!value.hasLocalLinkage())
+      continue;
+    if (!value.hasName())
+      value.setName("__disc_unnamed");
+    value.setLinkage(llvm::GlobalValue::ExternalLinkage);
+    value.setVisibility(llvm::GlobalValue::HiddenVisibility);
+    value.setDSOLocal(true);
+  }
+  llvm::DenseMap<const llvm::Function *, unsigned> assignment =
+      assignFunctions(module, parts);
+  auto partOf = [&](const llvm::GlobalValue *value) -> unsigned {
+    auto function = dyn_cast<llvm::Function>(value);
+    return function ? assignment.lookup(function) : 0;
+  };
+
+  // Parts 1.. leave through bitcode into a context of their own; part 0,
+  // which keeps every global variable (the weights), stays here.
+  llvm::SmallVector<llvm::SmallVector<char, 0>> bitcode(parts);
+  for (unsigned part = 1; part < parts; ++part) {
+    llvm::ValueToValueMapTy mapping;
+    std::unique_ptr<llvm::Module> copy =
+        llvm::CloneModule(module, mapping, [&](const llvm::GlobalValue *value) {
+          return isa<llvm::Function>(value) && partOf(value) == part;
+        });
+    llvm::raw_svector_ostream stream(bitcode[part]);
+    llvm::WriteBitcodeToFile(*copy, stream);
+  }
+  for (llvm::Function &function : module)
+    if (!function.isDeclaration() && partOf(&function) != 0)
+      function.deleteBody();
+
+  llvm::SmallVector<llvm::SmallVector<char, 0>> objects(parts);
+  llvm::SmallVector<std::string> errors(parts);
+  std::vector<std::thread> threads;
+  for (unsigned part = 1; part < parts; ++part)
+    threads.emplace_back([&, part] {
+      llvm::LLVMContext context;
+      llvm::Expected<std::unique_ptr<llvm::Module>> parsed =
+          llvm::parseBitcodeFile(
+              llvm::MemoryBufferRef(
+                  llvm::StringRef(bitcode[part].data(), bitcode[part].size()),
+                  "part"),
+              context);
+      if (!parsed) {
+        errors[part] = llvm::toString(parsed.takeError());
+        return;
+      }
+      std::unique_ptr<llvm::TargetMachine> machine =
+          cloneTargetMachine(targetMachine);
+      auto object = emitObjectFile(**parsed, *machine);
+      if (!object)
+        errors[part] = llvm::toString(object.takeError());
+      else
+        objects[part] = std::move(*object);
+    });
+  auto first = emitObjectFile(module, targetMachine);
+  for (std::thread &thread : threads)
+    thread.join();
+  if (!first)
+    return first.takeError();
+  objects[0] = std::move(*first);
+  for (const std::string &error : errors)
+    if (!error.empty())
+      return llvm::createStringError(error);
+  return objects;
 }

@@ -12,8 +12,10 @@
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/Triple.h"
 
+#include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 LLD_HAS_DRIVER(elf)
 
@@ -45,27 +47,28 @@ static std::optional<std::string> findSystemLibrary(llvm::StringRef fileName) {
   return std::nullopt;
 }
 
-llvm::Expected<llvm::SmallVector<char, 0>>
-mlir::disc::linkSharedObject(llvm::ArrayRef<char> object) {
+llvm::Expected<llvm::SmallVector<char, 0>> mlir::disc::linkSharedObject(
+    llvm::ArrayRef<llvm::SmallVector<char, 0>> objects) {
   std::optional<std::string> libm = findSystemLibrary("libm.so.6");
   std::optional<std::string> libc = findSystemLibrary("libc.so.6");
   if (!libm || !libc)
     return llvm::createStringError(
         "cannot find the system's libm.so.6 and libc.so.6 to link against");
 
-  llvm::SmallString<128> objectPath;
   llvm::SmallString<128> sharedObjectPath;
-  if (std::error_code error =
-          llvm::sys::fs::createTemporaryFile("disc-model", "o", objectPath))
-    return llvm::createStringError(error,
-                                   "cannot create a temporary object file");
-  llvm::FileRemover objectRemover(objectPath);
   if (std::error_code error = llvm::sys::fs::createTemporaryFile(
           "disc-model", "so", sharedObjectPath))
     return llvm::createStringError(error,
                                    "cannot create a temporary shared object");
   llvm::FileRemover sharedObjectRemover(sharedObjectPath);
-  {
+  llvm::SmallVector<llvm::SmallString<128>> objectPaths(objects.size());
+  std::vector<std::unique_ptr<llvm::FileRemover>> objectRemovers;
+  for (auto [object, objectPath] : llvm::zip_equal(objects, objectPaths)) {
+    if (std::error_code error =
+            llvm::sys::fs::createTemporaryFile("disc-model", "o", objectPath))
+      return llvm::createStringError(error,
+                                     "cannot create a temporary object file");
+    objectRemovers.push_back(std::make_unique<llvm::FileRemover>(objectPath));
     std::error_code error;
     llvm::raw_fd_ostream stream(objectPath, error);
     if (error)
@@ -79,26 +82,24 @@ mlir::disc::linkSharedObject(llvm::ArrayRef<char> object) {
 
   // The model needs libc/libm at most, so only those become DT_NEEDED, and
   // only when a symbol of theirs is used.
-  const char *args[] = {
-      "ld.lld",
-      "-shared",
-      "-o",
-      sharedObjectPath.c_str(),
-      objectPath.c_str(),
-      "--as-needed",
-      libm->c_str(),
-      libc->c_str(),
-      "--discard-all",
-      "--gc-sections",
-      "--hash-style=gnu",
-      "--eh-frame-hdr",
-      "-z",
-      "noexecstack",
-      "-z",
-      "relro",
-      "-z",
-      "now",
-  };
+  std::vector<const char *> args = {"ld.lld", "-shared", "-o",
+                                    sharedObjectPath.c_str()};
+  for (llvm::SmallString<128> &objectPath : objectPaths)
+    args.push_back(objectPath.c_str());
+  args.insert(args.end(), {
+                              "--as-needed",
+                              libm->c_str(),
+                              libc->c_str(),
+                              "--gc-sections",
+                              "--hash-style=gnu",
+                              "--eh-frame-hdr",
+                              "-z",
+                              "noexecstack",
+                              "-z",
+                              "relro",
+                              "-z",
+                              "now",
+                          });
   std::string linkerOutput;
   llvm::raw_string_ostream linkerStream(linkerOutput);
   lld::Result result = lld::lldMain(args, linkerStream, linkerStream,

@@ -144,7 +144,9 @@ bool isLoopBodyOp(Operation *op) {
 
 /// Clones into the loop the pure ops outside it whose results it uses
 /// (constants, views, index arithmetic), until what it uses from outside is
-/// made by something else.
+/// made by something else. A constant global stays a capture: the layers
+/// of a model then outline to the same function but for the weights they
+/// pass, and LLVM keeps one of them.
 void sinkPureDefinitions(scf::ParallelOp loop) {
   Region &body = loop.getRegion();
   bool sunk = true;
@@ -155,7 +157,8 @@ void sinkPureDefinitions(scf::ParallelOp loop) {
     for (Value value : used) {
       Operation *definition = value.getDefiningOp();
       if (!definition || definition->getNumRegions() != 0 ||
-          !isMemoryEffectFree(definition))
+          !isMemoryEffectFree(definition) ||
+          isa<memref::GetGlobalOp>(definition))
         continue;
       OpBuilder builder = OpBuilder::atBlockBegin(&body.front());
       Operation *clone = builder.clone(*definition);

@@ -288,3 +288,46 @@ func.func @vector_row_sums(%ctx: !disc_ral.context, %in: memref<64x768xf32>,
   }
   return
 }
+
+// -----
+
+// Each layer adds its own constant bias: the global is captured, not
+// addressed in the body, so the two bodies are the same code (which LLVM's
+// function merging then keeps once).
+// CHECK-LABEL: func.func @two_layers
+// CHECK: %[[FIRST:.*]] = memref.get_global @first_bias
+// CHECK: memref.extract_aligned_pointer_as_index %[[FIRST]]
+// CHECK: disc_ral.parallel_for %{{.*}}, @two_layers_parallel(
+// CHECK: %[[SECOND:.*]] = memref.get_global @second_bias
+// CHECK: memref.extract_aligned_pointer_as_index %[[SECOND]]
+// CHECK: disc_ral.parallel_for %{{.*}}, @two_layers_parallel_0(
+// CHECK: func.func private @two_layers_parallel_0(
+// CHECK-NOT: memref.get_global
+// CHECK: func.func private @two_layers_parallel(
+// CHECK-NOT: memref.get_global
+memref.global "private" constant @first_bias : memref<4096xf32> = dense<1.0>
+memref.global "private" constant @second_bias : memref<4096xf32> = dense<2.0>
+func.func @two_layers(%ctx: !disc_ral.context, %in: memref<64x4096xf32>,
+                      %out: memref<64x4096xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c4096 = arith.constant 4096 : index
+  %first = memref.get_global @first_bias : memref<4096xf32>
+  scf.parallel (%i, %j) = (%c0, %c0) to (%c64, %c4096) step (%c1, %c1) {
+    %x = memref.load %in[%i, %j] : memref<64x4096xf32>
+    %b = memref.load %first[%j] : memref<4096xf32>
+    %y = arith.addf %x, %b : f32
+    memref.store %y, %out[%i, %j] : memref<64x4096xf32>
+    scf.reduce
+  }
+  %second = memref.get_global @second_bias : memref<4096xf32>
+  scf.parallel (%i, %j) = (%c0, %c0) to (%c64, %c4096) step (%c1, %c1) {
+    %x = memref.load %out[%i, %j] : memref<64x4096xf32>
+    %b = memref.load %second[%j] : memref<4096xf32>
+    %y = arith.addf %x, %b : f32
+    memref.store %y, %out[%i, %j] : memref<64x4096xf32>
+    scf.reduce
+  }
+  return
+}

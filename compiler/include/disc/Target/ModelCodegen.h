@@ -68,13 +68,22 @@ std::string symbolPrefixForPath(StringRef path);
 std::string buildStaticModelHeader(const ModelMetadata &metadata,
                                    StringRef prefix);
 
-/// Runs LLVM's default O0..O3 pipeline on `module`.
+/// Runs LLVM's default O0..O3 pipeline on `module`; from O1 on, identical
+/// functions are merged first, so that each is optimized once.
 void optimizeModule(llvm::Module &module, llvm::TargetMachine &targetMachine,
                     unsigned optLevel);
 
 /// Emits `module` as a relocatable object file.
 llvm::Expected<llvm::SmallVector<char, 0>>
 emitObjectFile(llvm::Module &module, llvm::TargetMachine &targetMachine);
+
+/// Emits `module` as up to `parts` relocatable objects, each compiled on a
+/// thread of its own, to be linked together. Functions are spread over the
+/// parts by size; the global variables stay in the first. The module's
+/// local symbols become hidden ones, so `module` is used up.
+llvm::Expected<llvm::SmallVector<llvm::SmallVector<char, 0>>>
+emitObjectFiles(llvm::Module &module, llvm::TargetMachine &targetMachine,
+                unsigned parts);
 
 } // namespace disc
 } // namespace mlir

@@ -11,11 +11,11 @@
 namespace mlir {
 namespace disc {
 
-/// Links the relocatable `object` into an ELF shared object with lld running
+/// Links the relocatable `objects` into an ELF shared object with lld running
 /// in this process, and returns the bytes of that .so. Its only imports come
-/// from libc.so.6 and libm.so.6; local symbols are dropped.
+/// from libc.so.6 and libm.so.6; its own functions are local symbols.
 llvm::Expected<llvm::SmallVector<char, 0>>
-linkSharedObject(llvm::ArrayRef<char> object);
+linkSharedObject(llvm::ArrayRef<llvm::SmallVector<char, 0>> objects);
 
 } // namespace disc
 } // namespace mlir
