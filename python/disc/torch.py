@@ -38,6 +38,7 @@ from . import _cache
 from . import compile as _compile_model
 from ._errors import Error
 from ._torch_arrays import WeightsAsBlobs, to_numpy, to_tensor
+from ._torch_batch_norms import fold_batch_norms
 from ._runtime import Model
 
 __all__ = ["backend", "export", "to_stablehlo", "weight_names"]
@@ -481,12 +482,14 @@ class _CompiledGraph:
 
     def _compile(self, arguments, freeze=True):
         tensors = self._tensors(arguments)[1]
-        module = _TensorInputs(self.graph_module, self.layout, self.tensor_outputs)
         dynamic_shapes = self.dynamic_shapes
         # In inference, a module's weights and buffers are constants of the
         # program for as long as they are the same tensors at the same
         # version; a change compiles again.
         frozen = _module_state(tensors) if freeze and self.freeze_module_state else []
+        graph_module = fold_batch_norms(self.graph_module, self.layout, tensors,
+                                        set(frozen)) if frozen else self.graph_module
+        module = _TensorInputs(graph_module, self.layout, self.tensor_outputs)
         versions = [(position, tensors[position], tensors[position]._version)
                     for position in frozen]
         inputs = [position for position in range(len(tensors)) if position not in frozen]

@@ -15,6 +15,7 @@ import common
 import disc
 import disc.torch
 import torch_models
+from disc._torch_batch_norms import fold_batch_norms
 
 EAGER_FALLBACK = "disc runs this graph eagerly"
 
@@ -155,6 +156,47 @@ class CompileTest(unittest.TestCase):
         with self.assertWarnsRegex(UserWarning, "torch.aten.linalg_det"):
             got = compiled(x)
         torch.testing.assert_close(got, module(x))
+
+
+class BatchNormFoldTest(unittest.TestCase):
+    """disc.torch folds an inference batch norm into the convolution before
+    it in Dynamo's graph, whose torch.conv2d and F.batch_norm calls this
+    builds by hand."""
+
+    @staticmethod
+    def graph(extra_reader=False):
+        graph = torch.fx.Graph()
+        x, w, b, mean, var, gamma, beta = (graph.placeholder(name) for name in
+                                           ("x", "w", "b", "mean", "var", "gamma", "beta"))
+        convolution = graph.call_function(torch.conv2d, (x, w, b, (1, 1), (1, 1)))
+        norm = graph.call_function(torch.nn.functional.batch_norm,
+                                   (convolution, mean, var, gamma, beta, False, 0.1, 1e-3))
+        outputs = (norm, convolution) if extra_reader else (norm,)
+        graph.output(outputs)
+        return torch.fx.GraphModule(torch.nn.Module(), graph)
+
+    def tensors(self):
+        g = torch.Generator().manual_seed(3)
+        return [torch.randn(2, 3, 6, 6, generator=g), torch.randn(4, 3, 3, 3, generator=g),
+                torch.randn(4, generator=g), torch.randn(4, generator=g),
+                torch.rand(4, generator=g) + 0.5, torch.randn(4, generator=g),
+                torch.randn(4, generator=g)]
+
+    def fold(self, graph_module, tensors):
+        layout = [("tensor", position, None) for position in range(len(tensors))]
+        return fold_batch_norms(graph_module, layout, tensors,
+                                set(range(1, len(tensors))))
+
+    def test_the_norm_goes_into_the_filter_and_bias(self):
+        module, tensors = self.graph(), self.tensors()
+        folded = self.fold(module, tensors)
+        targets = [node.target for node in folded.graph.nodes if node.op == "call_function"]
+        self.assertEqual(targets, [torch.conv2d])
+        self.assertLessEqual(relative_error(folded(*tensors)[0], module(*tensors)[0]), 1e-6)
+
+    def test_a_convolution_read_elsewhere_stays(self):
+        module = self.graph(extra_reader=True)
+        self.assertIs(self.fold(module, self.tensors()), module)
 
 
 class ExportTest(unittest.TestCase):
