@@ -446,6 +446,10 @@ mlir::disc::emitObjectFiles(llvm::Module &module,
       }
       std::unique_ptr<llvm::TargetMachine> machine =
           cloneTargetMachine(targetMachine);
+      if (!machine) {
+        errors[part] = "cannot create an LLVM TargetMachine for a thread";
+        return;
+      }
       auto object = emitObjectFile(**parsed, *machine);
       if (!object)
         errors[part] = llvm::toString(object.takeError());
