@@ -144,6 +144,37 @@ def transposed_weight_case(name, rows, width, outputs, g, dynamic_batch=False):
                 atol=atol, rtol=rtol)
 
 
+def broadcast_weight_case(name, seq, batch, width, outputs, g, transposed):
+    """A linear layer on a sequence-major [S, B, D] input as torch-mlir
+    prints it: the weight broadcast over the sequence, then a batched
+    product (disc-fold-dot-broadcasts makes it one product)."""
+    x = random_array(g, (seq, batch, width), "f32", -1, 1)
+    w_shape = (outputs, width) if transposed else (width, outputs)
+    w = random_array(g, w_shape, "f32", -1, 1)
+    xt, wt = tensor_type(x.shape, "f32"), tensor_type(w.shape, "f32")
+    bt = tensor_type((seq,) + w_shape, "f32")
+    ot = tensor_type((seq, batch, outputs), "f32")
+    contract = 2 if transposed else 1
+    mlir = jax_module([("x", xt), ("w", wt)], [(ot, "result")], [
+        "%%0 = stablehlo.broadcast_in_dim %%arg1, dims = [1, 2] : (%s) -> %s" % (wt, bt),
+        "%%1 = stablehlo.dot_general %%arg0, %%0, batching_dims = [0] x [0], "
+        "contracting_dims = [2] x [%d], precision = [DEFAULT, DEFAULT] : (%s, %s) -> %s"
+        % (contract, xt, bt, ot),
+        "return %%1 : %s" % ot])
+    atol, rtol = TOLERANCE["f32"]
+    return Case(name, mlir, [x, w],
+                lambda x, w: (x.astype(np.float64)
+                              @ (w.T if transposed else w).astype(np.float64)).astype(np.float32),
+                atol=atol, rtol=rtol)
+
+
+def broadcast_weight_cases():
+    g = rng(72)
+    cases = [broadcast_weight_case("broadcast_weight_f32", 9, 4, 24, 40, g, False),
+             broadcast_weight_case("broadcast_weight_transposed_f32", 7, 3, 32, 16, g, True)]
+    return cases + [without_library(case) for case in cases]
+
+
 def dot_general_cases():
     g = rng(70)
     return [
@@ -564,4 +595,4 @@ def dot_cases():
 
 run(dot_general_cases() + dense_layer_cases() + dot_cases() + no_library_cases()
     + library_narrow_cases() + library_vector_cases() + library_bf16_cases()
-    + attention_transposes_cases())
+    + attention_transposes_cases() + broadcast_weight_cases())

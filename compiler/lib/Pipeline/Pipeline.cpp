@@ -242,6 +242,7 @@ static void buildHloPhase(OpPassManager &pm, const CompileOptions &options) {
 // chunks or blocks of rows for the cores, and the products no library takes
 // (all of them without a library) are tiled for the cache and the registers.
 static void buildLinalgPhase(OpPassManager &pm, const CompileOptions &options) {
+  pm.addPass(createFoldDotBroadcastsPass());
   if (options.target == Target::Cpu && options.cpuLibraryCalls)
     pm.addPass(createFoldDotTransposesPass());
   if (options.target == Target::Cpu)

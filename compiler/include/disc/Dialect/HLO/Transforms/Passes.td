@@ -166,6 +166,20 @@ def ExpandQuantizationPass : Pass<"disc-expand-quantization", "ModuleOp"> {
   let dependentDialects = ["::mlir::stablehlo::StablehloDialect"];
 }
 
+def FoldDotBroadcastsPass : Pass<"disc-fold-dot-broadcasts", "ModuleOp"> {
+  let summary = "Multiply a batch by one matrix as one product, instead of "
+                "by a copy of the matrix per batch element";
+  let description = [{
+    A dot_general of [B..., M, K] by a [K, N] (or [N, K]) matrix that a
+    broadcast_in_dim copies over the batch dims [B...] becomes a product of
+    the lhs's rows, reshaped to [B * M, K], by the matrix itself, reshaped
+    back. PyTorch's linear layer on a sequence-major input (ViT's
+    attention) is the case: the broadcast was a copy of the weight per
+    batch element, 1.4 GB per in-projection for ViT-B/16 at batch 8.
+  }];
+  let dependentDialects = ["::mlir::stablehlo::StablehloDialect"];
+}
+
 def FoldDotTransposesPass : Pass<"disc-fold-dot-transposes", "ModuleOp"> {
   let summary = "Fold transposes into the dot_general products that read "
                 "them, as XLA's transpose folding";
