@@ -112,15 +112,16 @@ def conv_case(name, element_type, lhs_shape, rhs_shape, layouts, strides, paddin
                 after_hlo_pass=[r"linalg\.matmul" if as_gemm else r"stablehlo\.convolution"])
 
 
-def constant_filter_case(name, lhs_shape, rhs_shape, layouts, strides, padding, g, blob):
+def constant_filter_case(name, lhs_shape, rhs_shape, layouts, strides, padding, g, blob,
+                         groups=1):
     """A convolution whose filter is a constant of the program, as
     torch-mlir prints a PyTorch model's weights: a dense_resource blob (or,
     without `blob`, a dense<...> literal). The compiler lays the filter out
     for the convolution at compile time."""
     lhs = random_array(g, lhs_shape, "f32", -1, 1)
     rhs = random_array(g, rhs_shape, "f32", -1, 1)
-    reference = lambda l: conv_reference(l, rhs, layouts, strides, padding, [1, 1], [1, 1], 1,
-                                         np.float32)
+    reference = lambda l: conv_reference(l, rhs, layouts, strides, padding, [1, 1], [1, 1],
+                                         groups, np.float32)
     lt, rt = tensor_type(lhs_shape, "f32"), tensor_type(rhs_shape, "f32")
     ot = tensor_type(reference(lhs).shape, "f32")
     if blob:
@@ -140,8 +141,8 @@ def constant_filter_case(name, lhs_shape, rhs_shape, layouts, strides, padding, 
     mlir = jax_module([("lhs", lt)], [(ot, "result")], [
         "%%filter = %s" % constant,
         "%%0 = stablehlo.convolution(%%arg0, %%filter) dim_numbers = %s, window = {%s} "
-        "{batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (%s, %s) -> %s"
-        % (dim_numbers, window, lt, rt, ot),
+        "{batch_group_count = 1 : i64, feature_group_count = %d : i64} : (%s, %s) -> %s"
+        % (dim_numbers, window, groups, lt, rt, ot),
         "return %%0 : %s" % ot]) + resources
     return Case(name, mlir, [lhs], reference, atol=1e-4, rtol=1e-5)
 
@@ -193,6 +194,15 @@ def cases():
                   [[1, 1], [1, 1]], groups=3, g=g),
         conv_case("conv_nchw_depthwise_stride2_f32", "f32", (1, 4, 8, 8), (4, 1, 3, 3), NCHW, [2, 2],
                   [[1, 1], [1, 1]], groups=4, g=g),
+        # Groups under a dynamic batch, dilations, uneven pads, and enough
+        # work for the CPU runtime's parts (bands of rows, whole images).
+        conv_case("conv_nhwc_grouped_dynamic_batch_dilated_f32", "f32", (3, 11, 10, 8),
+                  (3, 2, 2, 12), NHWC, [2, 1], [[2, 1], [0, 2]], rhs_dilation=[2, 1], groups=4,
+                  dynamic_batch=True, g=g),
+        conv_case("conv_nchw_depthwise_bands_of_rows_f32", "f32", (1, 32, 40, 40), (32, 1, 3, 3),
+                  NCHW, [1, 1], [[1, 1], [1, 1]], groups=32, g=g),
+        conv_case("conv_nhwc_grouped_images_f32", "f32", (4, 20, 20, 32), (3, 3, 8, 64), NHWC,
+                  [2, 2], [[1, 1], [1, 1]], groups=4, g=g),
         conv_case("conv_1x1_f32", "f32", (3, 5, 5, 8), (1, 1, 8, 4), NHWC, [1, 1],
                   [[0, 0], [0, 0]], g=g),
         conv_case("conv_1d_f32", "f32", (2, 16, 3), (5, 3, 4), (list("b0f"), list("0io"), list("b0f")),
@@ -243,6 +253,14 @@ def cases():
                              NCHW, [2, 1], [[1, 1], [1, 1]], g, blob=True),
         constant_filter_case("conv_nchw_constant_literal_filter_f32", (1, 4, 6, 6), (3, 4, 3, 2),
                              NCHW, [1, 1], [[1, 1], [0, 1]], g, blob=False),
+        # MobileNet's depthwise and RegNet's grouped convolutions, weights in
+        # the program.
+        constant_filter_case("conv_nchw_constant_depthwise_filter_f32", (2, 16, 14, 14),
+                             (16, 1, 3, 3), NCHW, [2, 2], [[1, 1], [1, 1]], g, blob=True,
+                             groups=16),
+        constant_filter_case("conv_nchw_constant_grouped_filter_f32", (1, 24, 12, 12),
+                             (48, 8, 3, 3), NCHW, [1, 1], [[1, 1], [1, 1]], g, blob=True,
+                             groups=3),
     ] + complex_cases(g)
 
 

@@ -1,5 +1,6 @@
 """disc.torch against PyTorch eager on the same inputs: an MLP, a BERT
-encoder layer with embeddings, a ResNet-18 and an LSTM over 8 steps, each
+encoder layer with embeddings, a ResNet-18, an LSTM over 8 steps and a
+network of depthwise and grouped convolutions (MobileNetV3's blocks), each
 through torch.compile(backend="disc") and disc.torch.export at two batch
 sizes from one dynamic compile; torchvision's Swin Transformer at small
 dims through both; and the errors a user meets. Training is
@@ -38,6 +39,9 @@ def make_models():
         "resnet18": (torch_models.randomize_batch_norms(torch_models.ResNet18(), g),
                      float_inputs(3, 32, 32), 1e-4),
         "lstm": (torch_models.LSTMModel(), float_inputs(8, 8), 1e-5),
+        "grouped_convolutions": (
+            torch_models.randomize_batch_norms(torch_models.GroupedConvNet(), g),
+            float_inputs(3, 32, 32), 1e-4),
     }
 
 
@@ -101,6 +105,9 @@ class CompileTest(unittest.TestCase):
 
     def test_lstm(self):
         self.check_model("lstm")
+
+    def test_grouped_convolutions(self):
+        self.check_model("grouped_convolutions")
 
     def test_tiny_swin_transformer(self):
         module = tiny_swin()
@@ -228,6 +235,9 @@ class ExportTest(unittest.TestCase):
 
     def test_lstm(self):
         self.check_model("lstm")
+
+    def test_grouped_convolutions(self):
+        self.check_model("grouped_convolutions")
 
     def test_weights_as_inputs(self):
         """One .so for any weights of the model's shapes: a second ResNet's

@@ -103,6 +103,55 @@ class ResNet18(nn.Module):
         return self.fc(torch.flatten(nn.functional.adaptive_avg_pool2d(x, 1), 1))
 
 
+class InvertedResidual(nn.Module):
+    """MobileNetV3's block: a 1x1 expansion, a depthwise convolution, a
+    squeeze-and-excitation gate and a 1x1 projection, each with a batch norm,
+    and the residual where the shape allows it."""
+
+    def __init__(self, inputs, expanded, outputs, kernel, stride):
+        super().__init__()
+        self.expand = nn.Sequential(nn.Conv2d(inputs, expanded, 1, bias=False),
+                                    nn.BatchNorm2d(expanded), nn.Hardswish())
+        self.depthwise = nn.Sequential(
+            nn.Conv2d(expanded, expanded, kernel, stride, kernel // 2, groups=expanded,
+                      bias=False),
+            nn.BatchNorm2d(expanded), nn.Hardswish())
+        self.squeeze = nn.Conv2d(expanded, expanded // 4, 1)
+        self.excite = nn.Conv2d(expanded // 4, expanded, 1)
+        self.project = nn.Sequential(nn.Conv2d(expanded, outputs, 1, bias=False),
+                                     nn.BatchNorm2d(outputs))
+        self.residual = stride == 1 and inputs == outputs
+
+    def forward(self, x):
+        y = self.depthwise(self.expand(x))
+        gate = nn.functional.adaptive_avg_pool2d(y, 1)
+        y = y * nn.functional.hardsigmoid(self.excite(torch.relu(self.squeeze(gate))))
+        y = self.project(y)
+        return x + y if self.residual else y
+
+
+class GroupedConvNet(nn.Module):
+    """The convolutions of several feature groups that mobile and RegNet-style
+    networks are made of: MobileNetV3's inverted residuals (depthwise 3x3 and
+    5x5, strides 1 and 2, a depthwise multiplier of 2 in the stem) and a
+    RegNet block's 3x3 convolution of groups of 8 features."""
+
+    def __init__(self, classes=10):
+        super().__init__()
+        self.stem = nn.Sequential(nn.Conv2d(3, 8, 3, 2, 1, bias=False), nn.BatchNorm2d(8),
+                                  nn.Hardswish(),
+                                  nn.Conv2d(8, 16, 3, 1, 1, groups=8, bias=False))
+        self.blocks = nn.Sequential(InvertedResidual(16, 32, 16, 3, 1),
+                                    InvertedResidual(16, 48, 24, 5, 2))
+        self.grouped = nn.Sequential(nn.Conv2d(24, 24, 3, 1, 1, groups=3), nn.BatchNorm2d(24),
+                                     nn.ReLU())
+        self.fc = nn.Linear(24, classes)
+
+    def forward(self, x):
+        x = self.grouped(self.blocks(self.stem(x)))
+        return self.fc(torch.flatten(nn.functional.adaptive_avg_pool2d(x, 1), 1))
+
+
 class LSTMModel(nn.Module):
     """An LSTM cell run over every step of the sequence, then a projection of
     every step. The loop is written out rather than taken from nn.LSTM,

@@ -232,7 +232,8 @@ static void buildHloPhase(OpPassManager &pm, const CompileOptions &options) {
 // hands to cuBLAS or to the CPU's BLAS, or which is tiled and vectorized like
 // every other product without a library; on the CPU, a 2-D f32 one becomes a
 // named convolution first, which the device phase hands to oneDNN or, without
-// a library, is tiled and vectorized reading its windows in place. A
+// a library, is tiled and vectorized reading its windows in place (one of
+// several feature groups only with a library, for oneDNN). A
 // transpose of a constant (a PyTorch filter's OIHW to HWIO) is done at
 // compile time. On the CPU,
 // prefix scans are a loop along the scanned dimension and a scatter runs in
@@ -245,8 +246,12 @@ static void buildLinalgPhase(OpPassManager &pm, const CompileOptions &options) {
   pm.addPass(createFoldDotBroadcastsPass());
   if (options.target == Target::Cpu && options.cpuLibraryCalls)
     pm.addPass(createFoldDotTransposesPass());
-  if (options.target == Target::Cpu)
-    pm.addNestedPass<func::FuncOp>(createConvolutionToLinalgConvPass());
+  if (options.target == Target::Cpu) {
+    ConvolutionToLinalgConvPassOptions convolutions;
+    convolutions.grouped = options.cpuLibraryCalls;
+    pm.addNestedPass<func::FuncOp>(
+        createConvolutionToLinalgConvPass(convolutions));
+  }
   pm.addNestedPass<func::FuncOp>(createConvolutionToGemmPass());
   StablehloToLinalgPassOptions lowering;
   lowering.sequentialScans = options.target == Target::Cpu;

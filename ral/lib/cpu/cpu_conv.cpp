@@ -1,7 +1,8 @@
 // ral_conv on device "cpu" (docs/ABI.md): a 2-D convolution of an NHWC input
-// with an HWIO filter into an NHWC output through oneDNN's convolution
-// primitive (dnnl.h), which reads the windows in place where an im2col
-// product would first copy each input element once per kernel tap. The
+// with an HWIO filter into an NHWC output, its features in groups (a
+// depthwise convolution has one per input feature), through oneDNN's
+// convolution primitive (dnnl.h), which reads the windows in place where an
+// im2col product would first copy each input element once per kernel tap. The
 // output is cut into parts, images or bands of rows, one per worker of the
 // runtime's pool, each computed on its own thread.
 #include "dnnl.h"
@@ -45,6 +46,7 @@ constexpr int64_t kFeatureAlignment = 16;
 struct Window {
   int64_t strideH, strideW, dilationH, dilationW;
   int64_t padTop, padLeft, padBottom, padRight;
+  int64_t groups;
 };
 
 // Images [imageBegin, imageEnd) and output rows [rowBegin, rowEnd) of the
@@ -101,6 +103,23 @@ dnnl_status_t describe(const Dnnl &dnnl, dnnl_memory_desc_t &desc,
 constexpr int kNhwcOrder[4] = {0, 3, 1, 2};
 constexpr int kHwioOrder[4] = {3, 2, 0, 1};
 
+// The memory descriptor of an HWIO filter whose output features come in
+// `groups` runs, one per group, in oneDNN's order of a grouped filter's
+// dims (G, O / G, I, H, W); the plain 4-D one for a single group.
+dnnl_status_t describeFilter(const Dnnl &dnnl, dnnl_memory_desc_t &desc,
+                             const MemRefType<float, 4> &filter,
+                             int64_t groups) {
+  if (groups == 1)
+    return describe(dnnl, desc, filter.sizes, filter.strides, kHwioOrder);
+  int64_t groupFeatures = filter.sizes[3] / groups;
+  dnnl_dims_t dims = {groups, groupFeatures, filter.sizes[2], filter.sizes[0],
+                      filter.sizes[1]};
+  dnnl_dims_t strides = {groupFeatures * filter.strides[3], filter.strides[3],
+                         filter.strides[2], filter.strides[0],
+                         filter.strides[1]};
+  return dnnl.memoryDescInitByStrides(&desc, 5, dims, dnnl_f32, strides);
+}
+
 // Cuts the reorder of the filter into at most `slices` reorders of whole
 // blocks of output features, or one where the packed layout allows no cut.
 dnnl_status_t makeFilterSlices(const Dnnl &dnnl, PartPrimitive &made,
@@ -117,9 +136,9 @@ dnnl_status_t makeFilterSlices(const Dnnl &dnnl, PartPrimitive &made,
   for (int64_t j = 0; j < count && count > 1; ++j) {
     int64_t begin = std::min(features, blocks * j / count * block);
     int64_t end = std::min(features, blocks * (j + 1) / count * block);
-    dnnl_dims_t dims = {end - begin, made.filter.dims[1], made.filter.dims[2],
-                        made.filter.dims[3]};
-    dnnl_dims_t offsets = {begin, 0, 0, 0};
+    dnnl_dims_t dims, offsets = {begin};
+    std::copy(made.filter.dims, made.filter.dims + made.filter.ndims, dims);
+    dims[0] = end - begin;
     if (dnnl.memoryDescInitSubmemory(&cut[j].from, &made.filter, dims,
                                      offsets) ||
         dnnl.memoryDescInitSubmemory(&cut[j].to, &made.packedFilter, dims,
@@ -162,14 +181,14 @@ dnnl_status_t makePrimitive(const Dnnl &dnnl, const int64_t (&sourceSizes)[4],
   dnnl_status_t status;
   if ((status = describe(dnnl, made.source, sourceSizes, sourceStrides,
                          kNhwcOrder)) ||
-      (status = describe(dnnl, made.filter, filter.sizes, filter.strides,
-                         kHwioOrder)) ||
+      (status = describeFilter(dnnl, made.filter, filter, window.groups)) ||
       (status = describe(dnnl, made.destination, destinationSizes,
                          destinationStrides, kNhwcOrder)))
     return status;
   dnnl_memory_desc_t anyFilter;
-  if ((status = dnnl.memoryDescInitByTag(&anyFilter, 4, made.filter.dims,
-                                         dnnl_f32, dnnl_format_tag_any)))
+  if ((status = dnnl.memoryDescInitByTag(&anyFilter, made.filter.ndims,
+                                         made.filter.dims, dnnl_f32,
+                                         dnnl_format_tag_any)))
     return status;
   dnnl_convolution_desc_t desc;
   dnnl_dims_t strides = {window.strideH, window.strideW};
@@ -258,7 +277,8 @@ bool convolveAsProduct(ExecutionContext *run, const std::string &call,
                        const MemRefType<float, 4> &filter,
                        const MemRefType<float, 4> &out, const Window &window,
                        int threads) {
-  if (!isRowsMatrix(filter) || !isRowsMatrix(out) || input.strides[3] != 1)
+  if (window.groups != 1 || !isRowsMatrix(filter) || !isRowsMatrix(out) ||
+      input.strides[3] != 1)
     return false;
   int64_t pixels = out.sizes[0] * out.sizes[1] * out.sizes[2];
   int64_t channels = input.sizes[3];
@@ -368,13 +388,15 @@ void convolve(ExecutionContext *run, MemRefType<float, 4> input,
               MemRefType<float, 4> filter, MemRefType<float, 4> out,
               int64_t strideH, int64_t strideW, int64_t dilationH,
               int64_t dilationW, int64_t padTop, int64_t padLeft,
-              int64_t padBottom, int64_t padRight, bool constantFilter) {
-  Window window{strideH, strideW, dilationH, dilationW,
-                padTop,  padLeft, padBottom, padRight};
+              int64_t padBottom, int64_t padRight, int64_t groups,
+              bool constantFilter) {
+  Window window{strideH, strideW,   dilationH, dilationW, padTop,
+                padLeft, padBottom, padRight,  groups};
   if (strideH < 1 || strideW < 1 || dilationH < 1 || dilationW < 1 ||
-      padTop < 0 || padLeft < 0 || padBottom < 0 || padRight < 0) {
-    run->setError("ral_conv: strides and dilations must be positive and pads "
-                  "not negative");
+      padTop < 0 || padLeft < 0 || padBottom < 0 || padRight < 0 ||
+      groups < 1) {
+    run->setError("ral_conv: strides, dilations and groups must be positive "
+                  "and pads not negative");
     return;
   }
   int64_t extentH = (filter.sizes[0] - 1) * dilationH + 1;
@@ -383,15 +405,17 @@ void convolve(ExecutionContext *run, MemRefType<float, 4> input,
                        int64_t stride) {
     return size + pads < extent ? 0 : (size + pads - extent) / stride + 1;
   };
-  if (input.sizes[0] != out.sizes[0] || input.sizes[3] != filter.sizes[2] ||
-      filter.sizes[3] != out.sizes[3] ||
+  if (input.sizes[0] != out.sizes[0] ||
+      input.sizes[3] != filter.sizes[2] * groups ||
+      filter.sizes[3] % groups != 0 || filter.sizes[3] != out.sizes[3] ||
       out.sizes[1] !=
           outputSize(input.sizes[1], padTop + padBottom, extentH, strideH) ||
       out.sizes[2] !=
           outputSize(input.sizes[2], padLeft + padRight, extentW, strideW)) {
     run->setError("ral_conv: the sizes do not agree (input " +
                   shapeText(input) + " NHWC, filter " + shapeText(filter) +
-                  " HWIO, out " + shapeText(out) + " NHWC)");
+                  " HWIO, out " + shapeText(out) + " NHWC, " +
+                  std::to_string(groups) + " groups)");
     return;
   }
   float *result = out.data + out.offset;
@@ -413,7 +437,7 @@ void convolve(ExecutionContext *run, MemRefType<float, 4> input,
     return;
   }
   int64_t work = out.sizes[0] * out.sizes[1] * out.sizes[2] * out.sizes[3] *
-                 input.sizes[3] * filter.sizes[0] * filter.sizes[1];
+                 filter.sizes[2] * filter.sizes[0] * filter.sizes[1];
   int threads = work < kMinParallelWork ? 1 : getRunThreads(run);
   int64_t filterElements =
       filter.sizes[0] * filter.sizes[1] * filter.sizes[2] * filter.sizes[3];
@@ -453,7 +477,7 @@ void convolve(ExecutionContext *run, MemRefType<float, 4> input,
     key.insert(key.end(), destinationSizes, destinationSizes + 4);
     key.insert(key.end(), destinationStrides, destinationStrides + 4);
     key.insert(key.end(), {strideH, strideW, dilationH, dilationW, part.padTop,
-                           padLeft, part.padBottom, padRight});
+                           padLeft, part.padBottom, padRight, groups});
     primitiveKeys.push_back(key);
     dnnl_status_t status;
     primitives.push_back(getPrimitiveCache().get(
@@ -537,18 +561,20 @@ void conv(ExecutionContext *run, MemRefType<float, 4> input,
           MemRefType<float, 4> filter, MemRefType<float, 4> out,
           int64_t strideH, int64_t strideW, int64_t dilationH,
           int64_t dilationW, int64_t padTop, int64_t padLeft, int64_t padBottom,
-          int64_t padRight) {
+          int64_t padRight, int64_t groups) {
   convolve(run, input, filter, out, strideH, strideW, dilationH, dilationW,
-           padTop, padLeft, padBottom, padRight, /*constantFilter=*/false);
+           padTop, padLeft, padBottom, padRight, groups,
+           /*constantFilter=*/false);
 }
 
 void convConstantFilter(ExecutionContext *run, MemRefType<float, 4> input,
                         MemRefType<float, 4> filter, MemRefType<float, 4> out,
                         int64_t strideH, int64_t strideW, int64_t dilationH,
                         int64_t dilationW, int64_t padTop, int64_t padLeft,
-                        int64_t padBottom, int64_t padRight) {
+                        int64_t padBottom, int64_t padRight, int64_t groups) {
   convolve(run, input, filter, out, strideH, strideW, dilationH, dilationW,
-           padTop, padLeft, padBottom, padRight, /*constantFilter=*/true);
+           padTop, padLeft, padBottom, padRight, groups,
+           /*constantFilter=*/true);
 }
 
 [[maybe_unused]] const bool convRegistered =

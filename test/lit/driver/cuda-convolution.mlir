@@ -66,15 +66,15 @@
 // STRINGS-DAG: ral_gemm___gpu___pvoid_m2df16_m2df16_m2df16_i1_i1___void
 
 // The CPU target hands an f32 2-D convolution to oneDNN whole, its padding
-// taken into the call, the f32 products of a 1x1 window and of a 1-D
-// convolution to its BLAS, and the f16 one's im2col product to it too, its
-// operands widened to f32 first; without a
+// (and a depthwise one's groups) taken into the call, the f32 products of a
+// 1x1 window and of a 1-D convolution to its BLAS, and the f16 one's im2col
+// product to it too, its operands widened to f32 first; without a
 // library, im2col and a product that disc-cpu-tile-contractions tiles into
 // vectorized register tiles (the f16 product's tiles sum in f32, rounded
 // to f16 once; the depthwise convolution keeps its direct lowering).
 // CPU-LABEL: func.func public @conv_bias_relu
 // CPU-NOT: "ral_gemm"
-// CPU: "ral_conv" device "cpu" may_fail(%{{.*}}, %{{.*}}, %{{.*}}, %c1_i64, %c1_i64, %c1_i64, %c1_i64, %c1_i64, %c1_i64, %c1_i64, %c1_i64) : (memref<2x8x8x16xf32>, memref<3x3x16x32xf32>, memref<2x8x8x32xf32>, i64, i64, i64, i64, i64, i64, i64, i64)
+// CPU: "ral_conv" device "cpu" may_fail(%{{.*}}, %{{.*}}, %{{.*}}, %c1_i64, %c1_i64, %c1_i64, %c1_i64, %c1_i64, %c1_i64, %c1_i64, %c1_i64, %c1_i64) : (memref<2x8x8x16xf32>, memref<3x3x16x32xf32>, memref<2x8x8x32xf32>, i64, i64, i64, i64, i64, i64, i64, i64, i64)
 // CPU-LABEL: func.func public @conv_nchw
 // CPU: "ral_gemm" device "cpu"{{.*}}(memref<64x27xf32>, memref<8x27xf32>, memref<64x8xf32>, i1, i1)
 // CPU-LABEL: func.func public @conv_1x1
@@ -82,6 +82,8 @@
 // CPU-LABEL: func.func public @conv_1d
 // CPU: "ral_gemm" device "cpu"{{.*}}(memref<200x40xf32>, memref<40x12xf32>, memref<200x12xf32>, i1, i1)
 // CPU-LABEL: func.func public @depthwise
+// CPU-NOT: "ral_gemm"
+// CPU: "ral_conv" device "cpu" may_fail(%{{.*}}, %{{.*}}, %{{.*}}, %c1_i64, %c1_i64, %c1_i64, %c1_i64, %c1_i64, %c1_i64, %c1_i64, %c1_i64, %c4_i64) : (memref<1x8x8x4xf32>, memref<3x3x1x4xf32, strided<[{{.*}}]>>, memref<1x8x8x4xf32>
 // CPU-NOT: "ral_gemm"
 // NOLIB-LABEL: func.func public @conv_bias_relu
 // NOLIB: scf.forall

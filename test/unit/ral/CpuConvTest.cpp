@@ -18,10 +18,10 @@ namespace {
 
 const char *const kConvName =
     "ral_conv___cpu___pvoid_m4df32_m4df32_m4df32_i64_i64_i64_i64_i64_i64_i64_"
-    "i64___void";
+    "i64_i64___void";
 const char *const kConvConstantFilterName =
     "ral_conv_constant_filter___cpu___pvoid_m4df32_m4df32_m4df32_i64_i64_i64_"
-    "i64_i64_i64_i64_i64___void";
+    "i64_i64_i64_i64_i64_i64___void";
 
 // A row-major rank-4 tensor whose innermost dim may be padded, filled with
 // small whole numbers so that every sum is exact in f32.
@@ -47,6 +47,7 @@ struct Tensor {
 struct Window {
   int64_t strideH = 1, strideW = 1, dilationH = 1, dilationW = 1;
   int64_t padTop = 0, padLeft = 0, padBottom = 0, padRight = 0;
+  int64_t groups = 1;
 };
 
 // Returns disc_ral_api_call's status; the run holds any error.
@@ -65,16 +66,17 @@ int callConv(ExecutionContext &run, Tensor &input, Tensor &filter, Tensor &out,
     for (int64_t &stride : operands[i]->strides)
       args.push_back(&stride);
   }
-  for (int64_t *value :
-       {&window.strideH, &window.strideW, &window.dilationH, &window.dilationW,
-        &window.padTop, &window.padLeft, &window.padBottom, &window.padRight})
+  for (int64_t *value : {&window.strideH, &window.strideW, &window.dilationH,
+                         &window.dilationW, &window.padTop, &window.padLeft,
+                         &window.padBottom, &window.padRight, &window.groups})
     args.push_back(value);
   return disc_ral_api_call(&run, api, args.data());
 }
 
-// Convolves `input` (NHWC) with `filter` (HWIO) through `api` in a run of
-// `context` and checks every output element; the padding of the output's
-// rows must keep its values.
+// Convolves `input` (NHWC) with `filter` (HWIO, its output features in
+// `window.groups` runs, each reading its own run of input features) through
+// `api` in a run of `context` and checks every output element; the padding
+// of the output's rows must keep its values.
 void expectConvOf(Context &context, const char *api, Tensor &input,
                   Tensor &filter, Window window, int64_t outPadding) {
   const std::array<int64_t, 4> &inputSizes = input.sizes;
@@ -108,8 +110,10 @@ void expectConvOf(Context &context, const char *api, Tensor &input,
               if (iy < 0 || iy >= inputSizes[1] || ix < 0 ||
                   ix >= inputSizes[2])
                 continue;
-              for (int64_t c = 0; c < inputSizes[3]; ++c)
-                sum += input.at(n, iy, ix, c) * filter.at(ky, kx, c, o);
+              int64_t group = o / (filterSizes[3] / window.groups);
+              for (int64_t c = 0; c < filterSizes[2]; ++c)
+                sum += input.at(n, iy, ix, group * filterSizes[2] + c) *
+                       filter.at(ky, kx, c, o);
             }
           ASSERT_EQ(out.at(n, y, x, o), sum)
               << "at " << n << "," << y << "," << x << "," << o;
@@ -200,6 +204,34 @@ TEST_F(CpuConv, KeepsConstantFiltersPackedPerContext) {
   expectConvOf(other, kConvConstantFilterName, input, second, same, 0);
 }
 
+// Grouped convolutions (ResNeXt's, RegNet's) and depthwise ones
+// (MobileNet's: a group per input feature, one or more outputs each).
+TEST_F(CpuConv, ConvolvesFeaturesInGroups) {
+  Window grouped;
+  grouped.padTop = grouped.padLeft = grouped.padBottom = grouped.padRight = 1;
+  grouped.groups = 4;
+  expectConv({2, 9, 8, 32}, {3, 3, 8, 48}, grouped);
+  expectConv({1, 33, 32, 32}, {3, 3, 8, 32}, grouped, 3, 2);
+  Window depthwise = grouped;
+  depthwise.groups = 24;
+  depthwise.strideH = depthwise.strideW = 2;
+  expectConv({1, 17, 16, 24}, {3, 3, 1, 24}, depthwise);
+  expectConv({3, 12, 12, 24}, {5, 5, 1, 48}, depthwise);
+  depthwise.groups = 5;
+  expectConv({1, 7, 7, 5}, {3, 3, 1, 5}, depthwise);
+}
+
+TEST_F(CpuConv, KeepsGroupedConstantFiltersPackedPerContext) {
+  Window depthwise;
+  depthwise.padTop = depthwise.padLeft = depthwise.padBottom =
+      depthwise.padRight = 1;
+  depthwise.groups = 32;
+  Tensor input({2, 24, 24, 32}, 0, 1), filter({3, 3, 1, 32}, 0, 2);
+  Context context;
+  for (int call = 0; call < 2; ++call)
+    expectConvOf(context, kConvConstantFilterName, input, filter, depthwise, 0);
+}
+
 TEST(CpuConvErrors, FailsTheRunOnSizesThatDoNotAgree) {
   Tensor input({1, 5, 5, 3}, 0, 0), filter({3, 3, 4, 2}, 0, 0),
       out({1, 3, 3, 2}, 0, 0);
@@ -208,7 +240,16 @@ TEST(CpuConvErrors, FailsTheRunOnSizesThatDoNotAgree) {
   EXPECT_EQ(callConv(run, input, filter, out, Window{}), 1);
   EXPECT_EQ(run.errorMessage(),
             "ral_conv: the sizes do not agree (input 1x5x5x3 NHWC, filter "
-            "3x3x4x2 HWIO, out 1x3x3x2 NHWC)");
+            "3x3x4x2 HWIO, out 1x3x3x2 NHWC, 1 groups)");
+  Window grouped;
+  grouped.groups = 2;
+  Tensor pairs({1, 5, 5, 4}, 0, 0), oddFilter({3, 3, 2, 3}, 0, 0),
+      oddOut({1, 3, 3, 3}, 0, 0);
+  ExecutionContext groupedRun(&context, {}, 0);
+  EXPECT_EQ(callConv(groupedRun, pairs, oddFilter, oddOut, grouped), 1);
+  EXPECT_EQ(groupedRun.errorMessage(),
+            "ral_conv: the sizes do not agree (input 1x5x5x4 NHWC, filter "
+            "3x3x2x3 HWIO, out 1x3x3x3 NHWC, 2 groups)");
 }
 
 TEST(CpuConvErrors, FailsTheRunNamingThePackageWithoutOneDnn) {

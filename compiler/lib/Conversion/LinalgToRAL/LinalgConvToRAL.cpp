@@ -11,9 +11,12 @@
 //
 //   disc_ral.dispatch %ctx, "ral_conv" device "cpu" may_fail(
 //       %input, %filter, %out, strides..., dilations...,
-//       padTop, padLeft, padBottom, padRight)
+//       padTop, padLeft, padBottom, padRight, groups)
 //
-// or "ral_conv_constant_filter" when %filter is a constant global.
+// or "ral_conv_constant_filter" when %filter is a constant global. A
+// linalg.conv_2d_nhwgc_gfhwc of G groups is the same call on views of its
+// operands: the NHWC input and output its N x H x W x G x C/G ones expand,
+// and its G x F x H x W x I filter as an HWIO one of G * F output features.
 //
 // An input padded with zeros the way bufferization leaves tensor.pad (a
 // fresh buffer filled with zeros, the unpadded input copied into a subview
@@ -98,19 +101,21 @@ bool writesOnlyOtherFreshBuffers(Operation *op, Value padded, Value unpadded) {
 }
 
 /// Whether `input` is a fresh buffer that a zero fill and then a copy into
-/// a subview over its batch and feature dims make before `conv` in its
-/// block, read by nothing else (but the pointer taken to free it after
-/// `conv`): the unpadded buffer, the padding, and the fill, subview and copy
-/// then. The buffer itself is still allocated and freed; it is never
-/// touched.
-std::optional<FoldedPadding> matchZeroPadding(Value input, Operation *conv) {
+/// a subview over all its dims but the rows and columns (dims 1 and 2: NHWC,
+/// or NHWGC for grouped features) make before `conv` in its block, read by
+/// nothing else (but `reader`, `conv` or the view of it that `conv` reads,
+/// and the pointer taken to free it after `conv`): the unpadded buffer, the
+/// padding, and the fill, subview and copy then. The buffer itself is still
+/// allocated and freed; it is never touched.
+std::optional<FoldedPadding> matchZeroPadding(Value input, Operation *reader,
+                                              Operation *conv) {
   auto type = cast<MemRefType>(input.getType());
   if (!isFreshBuffer(input) || !type.hasStaticShape())
     return std::nullopt;
   Operation *fill = nullptr;
   memref::SubViewOp window;
   for (Operation *user : input.getUsers()) {
-    if (user == conv)
+    if (user == reader)
       continue;
     if (!fill && isZeroFillOf(user, input)) {
       fill = user;
@@ -133,7 +138,7 @@ std::optional<FoldedPadding> matchZeroPadding(Value input, Operation *conv) {
   if (!copy || copy.getTarget() != window.getResult() ||
       fill->getBlock() != block || copy->getBlock() != block ||
       !fill->isBeforeInBlock(copy) || !copy->isBeforeInBlock(conv) ||
-      !window.hasUnitStride() || window.getSourceType().getRank() != 4)
+      !window.hasUnitStride() || window.getSourceType().getRank() < 4)
     return std::nullopt;
   ArrayRef<int64_t> offsets = window.getStaticOffsets();
   ArrayRef<int64_t> sizes = window.getStaticSizes();
@@ -141,9 +146,9 @@ std::optional<FoldedPadding> matchZeroPadding(Value input, Operation *conv) {
     return std::nullopt;
   ArrayRef<int64_t> shape = type.getShape();
   // The batch and feature dims whole: only the rows and columns are padded.
-  if (offsets[0] != 0 || offsets[3] != 0 || sizes[0] != shape[0] ||
-      sizes[3] != shape[3])
-    return std::nullopt;
+  for (auto [dim, offset, size] : llvm::enumerate(offsets, sizes))
+    if (dim != 1 && dim != 2 && (offset != 0 || size != shape[dim]))
+      return std::nullopt;
   // The copy's source must still hold the unpadded input when `conv` runs.
   for (Operation *between = copy->getNextNode(); between != conv;
        between = between->getNextNode())
@@ -160,15 +165,81 @@ std::optional<FoldedPadding> matchZeroPadding(Value input, Operation *conv) {
   return folded;
 }
 
-/// An f32 memref of rank 4 with a strided layout, as ral_conv takes one.
-bool isConvOperand(Value value) {
+/// An f32 memref of `rank` with a strided layout, as ral_conv takes one at
+/// rank 4.
+bool isConvOperand(Value value, int64_t rank = 4) {
   auto type = dyn_cast<MemRefType>(value.getType());
-  return type && type.getRank() == 4 && type.getElementType().isF32() &&
+  return type && type.getRank() == rank && type.getElementType().isF32() &&
          type.isStrided();
 }
 
-/// Whether `buffer` is a constant of the model, which no run writes.
+/// The operands of a ral_conv call: NHWC input and output, HWIO filter.
+struct CallOperands {
+  /// The input, NHWC, or NHWGC where only a collapsed view of it is NHWC.
+  Value input;
+  Value filter, out;
+  /// What reads `input`: the convolution, or the view of it that it reads.
+  Operation *inputReader;
+  int64_t groups;
+};
+
+/// How a grouped convolution's NHWGC input and output are NHWC.
+const ReassociationIndices kGroupedFeatures[] = {{0}, {1}, {2}, {3, 4}};
+
+/// `buffer` with the dims of each of `reassociation` as one, or null where
+/// its strides do not allow it.
+Value collapse(OpBuilder &b, Location loc, Value buffer,
+               ArrayRef<ReassociationIndices> reassociation) {
+  auto type = cast<MemRefType>(buffer.getType());
+  if (!memref::CollapseShapeOp::isGuaranteedCollapsible(type, reassociation))
+    return nullptr;
+  return memref::CollapseShapeOp::create(b, loc, buffer, reassociation);
+}
+
+std::optional<CallOperands> getCallOperands(OpBuilder &,
+                                            linalg::Conv2DNhwcHwcfOp conv) {
+  return CallOperands{conv.getDpsInputOperand(0)->get(),
+                      conv.getDpsInputOperand(1)->get(),
+                      conv.getDpsInitOperand(0)->get(), conv, 1};
+}
+
+/// The grouped convolution's N x H x W x G x C/G input (or the NHWC buffer
+/// it is a view of), the NHWC view of its output, and the HWIO view of its
+/// G x F x H x W x I filter; none when their strides do not allow views.
+std::optional<CallOperands> getCallOperands(OpBuilder &b,
+                                            linalg::Conv2DNhwgcGfhwcOp conv) {
+  Location loc = conv.getLoc();
+  Value input = conv.getDpsInputOperand(0)->get();
+  Value filter = conv.getDpsInputOperand(1)->get();
+  Value out = conv.getDpsInitOperand(0)->get();
+  if (!isConvOperand(input, 5) || !isConvOperand(filter, 5) ||
+      !isConvOperand(out, 5))
+    return std::nullopt;
+  CallOperands call{input, nullptr, nullptr, conv,
+                    cast<MemRefType>(filter.getType()).getDimSize(0)};
+  // Bufferization leaves an expanded input a view of the NHWC one.
+  auto expand = input.getDefiningOp<memref::ExpandShapeOp>();
+  if (expand &&
+      llvm::equal(expand.getReassociationIndices(), kGroupedFeatures)) {
+    call.input = expand.getSrc();
+    call.inputReader = expand;
+  }
+  call.out = collapse(b, loc, out, kGroupedFeatures);
+  Value outputsFirst = collapse(b, loc, filter, {{0, 1}, {2}, {3}, {4}});
+  if (!call.out || !outputsFirst)
+    return std::nullopt;
+  call.filter = memref::TransposeOp::create(
+      b, loc, outputsFirst,
+      AffineMapAttr::get(AffineMap::getPermutationMap(
+          ArrayRef<unsigned>{1, 2, 3, 0}, b.getContext())));
+  return call;
+}
+
+/// Whether `buffer` is a constant of the model, or a view of one, which no
+/// run writes.
 bool isConstantBuffer(Value buffer) {
+  while (auto view = buffer.getDefiningOp<ViewLikeOpInterface>())
+    buffer = view.getViewSource();
   auto getGlobal = buffer.getDefiningOp<memref::GetGlobalOp>();
   if (!getGlobal)
     return false;
@@ -181,35 +252,47 @@ bool isConstantBuffer(Value buffer) {
 /// takes and its output starts as zeros: ral_conv_constant_filter when the
 /// filter is a constant, which the runtime then reorders for oneDNN once
 /// per context rather than on every call.
-void convertToDispatch(linalg::Conv2DNhwcHwcfOp conv, Value context) {
-  Value input = conv.getDpsInputOperand(0)->get();
-  Value filter = conv.getDpsInputOperand(1)->get();
-  Value out = conv.getDpsInitOperand(0)->get();
-  if (!conv.hasPureBufferSemantics() || !isConvOperand(input) ||
-      !isConvOperand(filter) || !isConvOperand(out))
+template <typename ConvOp> void convertToDispatch(ConvOp conv, Value context) {
+  Value filterBuffer = conv.getDpsInputOperand(1)->get();
+  if (!conv.hasPureBufferSemantics())
     return;
-  Operation *zeroInit = disc::findZeroInit(conv, out);
+  Operation *zeroInit =
+      disc::findZeroInit(conv, conv.getDpsInitOperand(0)->get());
   if (!zeroInit)
     return;
-  std::optional<FoldedPadding> padding = matchZeroPadding(input, conv);
   OpBuilder builder(conv);
   Location loc = conv.getLoc();
-  SmallVector<Value> args = {padding ? padding->unpadded : input, filter, out};
+  // The views made for a call that is then not made are dead code, which
+  // canonicalization removes.
+  std::optional<CallOperands> call = getCallOperands(builder, conv);
+  if (!call)
+    return;
+  std::optional<FoldedPadding> padding =
+      matchZeroPadding(call->input, call->inputReader, conv);
+  Value input = padding ? padding->unpadded : call->input;
+  if (cast<MemRefType>(input.getType()).getRank() == 5)
+    input = collapse(builder, loc, input, kGroupedFeatures);
+  if (!input || !isConvOperand(input) || !isConvOperand(call->filter) ||
+      !isConvOperand(call->out))
+    return;
+  SmallVector<Value> args = {input, call->filter, call->out};
   SmallVector<int64_t> window;
-  for (APInt stride : conv.getStrides().getValues<APInt>())
+  for (APInt stride : conv.getStrides().template getValues<APInt>())
     window.push_back(stride.getSExtValue());
-  for (APInt dilation : conv.getDilations().getValues<APInt>())
+  for (APInt dilation : conv.getDilations().template getValues<APInt>())
     window.push_back(dilation.getSExtValue());
   if (padding)
     window.append(
         {padding->top, padding->left, padding->bottom, padding->right});
   else
     window.append({0, 0, 0, 0});
+  window.push_back(call->groups);
   for (int64_t value : window)
     args.push_back(arith::ConstantIntOp::create(builder, loc, value, 64));
   disc_ral::DispatchOp::create(
       builder, loc, TypeRange(), context,
-      isConstantBuffer(filter) ? "ral_conv_constant_filter" : "ral_conv", "cpu",
+      isConstantBuffer(filterBuffer) ? "ral_conv_constant_filter" : "ral_conv",
+      "cpu",
       /*may_fail=*/true, args);
   if (zeroInit != conv.getOperation())
     zeroInit->erase();
@@ -226,10 +309,18 @@ struct LinalgConvToRALPass
     if (func.isExternal() || func.getNumArguments() == 0 ||
         !isa<disc_ral::ContextType>(func.getArgument(0).getType()))
       return;
-    SmallVector<linalg::Conv2DNhwcHwcfOp> convs;
-    func.walk([&](linalg::Conv2DNhwcHwcfOp conv) { convs.push_back(conv); });
-    for (linalg::Conv2DNhwcHwcfOp conv : convs)
-      convertToDispatch(conv, func.getArgument(0));
+    SmallVector<Operation *> convs;
+    func.walk([&](Operation *op) {
+      if (isa<linalg::Conv2DNhwcHwcfOp, linalg::Conv2DNhwgcGfhwcOp>(op))
+        convs.push_back(op);
+    });
+    Value context = func.getArgument(0);
+    for (Operation *conv : convs) {
+      if (auto plain = dyn_cast<linalg::Conv2DNhwcHwcfOp>(conv))
+        convertToDispatch(plain, context);
+      else
+        convertToDispatch(cast<linalg::Conv2DNhwgcGfhwcOp>(conv), context);
+    }
   }
 };
 

@@ -66,9 +66,15 @@ def DiscLinalgConvToRAL
     (as for disc-linalg-matmul-to-ral: a zero fill or a copy of zeros right
     before it, which is erased) becomes one
     `disc_ral.dispatch "ral_conv" device "cpu"` call (docs/ABI.md) with the
-    input, the filter, the output, the window strides and dilations, and
-    the padding. The runtime computes it with oneDNN, which overwrites the
-    output.
+    input, the filter, the output, the window strides and dilations, the
+    padding and a group count of 1. The runtime computes it with oneDNN,
+    which overwrites the output.
+
+    A `linalg.conv_2d_nhwgc_gfhwc` of G groups is the same call with G on
+    NHWC and HWIO views of its operands: the input's and the output's
+    N x H x W x G x C/G collapsed (or, for an input that is a view expanded
+    from an NHWC buffer, that buffer), the G x F x H x W x I filter's G and
+    F collapsed and its dims transposed to H x W x I x (G * F).
 
     The padding is taken back into the call where the input is how
     bufferization leaves a zero `tensor.pad`: a fresh buffer that only the

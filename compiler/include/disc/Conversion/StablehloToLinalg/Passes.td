@@ -133,12 +133,24 @@ def ConvolutionToLinalgConvPass
     reads its input as it lies (1x1, unit strides, no padding, NHWC) is
     left to disc-convolution-to-gemm: it is a plain matrix product.
 
+    With `grouped`, a convolution of G > 1 feature groups (a depthwise one
+    among them) becomes linalg.conv_2d_nhwgc_gfhwc the same way: the padded
+    NHWC input expanded to N x H x W x G x C/G, the kernel transposed to
+    O x H x W x I and expanded to G x O/G x H x W x I, the result collapsed
+    back to NHWC. disc-linalg-conv-to-ral makes it a ral_conv call with its
+    groups. Without it, such a convolution keeps the direct lowering.
+
     Without a library (`--cpu-library=none`), disc-cpu-tile-contractions
     tiles and vectorizes the named convolution itself, reading the windows
     in place as well.
 
     disc-compile runs it for the CPU, before disc-convolution-to-gemm.
   }];
+  let options = [
+    Option<"grouped", "grouped", "bool", /*default=*/"false",
+           "Also rewrite convolutions of several feature groups, for a "
+           "library that computes them">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::linalg::LinalgDialect",
