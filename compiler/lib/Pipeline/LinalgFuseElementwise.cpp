@@ -2,7 +2,8 @@
 //
 // The patterns of upstream's linalg-fuse-elementwise-ops, with one control
 // function for all of them: besides upstream's rule (the producer has one
-// use), neither end of a fusion or a reshape fold may be a contraction.
+// use, or only broadcasts), neither end of a fusion or a reshape fold may be
+// a contraction.
 // The sizes of dynamic shapes are resolved from the producers' operands.
 //
 //===----------------------------------------------------------------------===//
@@ -10,12 +11,14 @@
 #include "disc/Pipeline/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir {
@@ -34,13 +37,58 @@ bool isContraction(Operation *op) {
   return linalgOp && linalg::isaContractionOpInterface(linalgOp);
 }
 
+/// Whether `op` only broadcasts its one input: it yields the input as it
+/// reads it, through a map of fewer dims than it loops over. Fused into each
+/// of its consumers, the input is read in place rather than once more from
+/// a buffer of the broadcast size: CSE makes one broadcast of a constant
+/// (MobileNet's hardswish adds 3 and divides by 6) that every layer of that
+/// shape reads.
+bool isBroadcast(Operation *op) {
+  auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
+  if (!generic || generic.getNumDpsInputs() != 1 ||
+      generic.getNumDpsInits() != 1 ||
+      !generic.getBody()->without_terminator().empty() ||
+      generic.getBody()->getArgument(0) !=
+          generic.getBody()->getTerminator()->getOperand(0))
+    return false;
+  AffineMap input =
+      generic.getMatchingIndexingMap(generic.getDpsInputOperand(0));
+  return input.isProjectedPermutation() &&
+         input.getNumResults() < input.getNumDims() &&
+         generic.getMatchingIndexingMap(generic.getDpsInitOperand(0))
+             .isIdentity();
+}
+
 /// Whether the producer of `fusedOperand` may be fused into, or the reshape
 /// it is folded through, its owner.
 bool leavesProductsWhole(OpOperand *fusedOperand) {
   Operation *producer = fusedOperand->get().getDefiningOp();
-  return producer && producer->hasOneUse() && !isContraction(producer) &&
-         !isContraction(fusedOperand->getOwner());
+  return producer && (producer->hasOneUse() || isBroadcast(producer)) &&
+         !isContraction(producer) && !isContraction(fusedOperand->getOwner());
 }
+
+/// A generic without inputs that yields one constant (how StableHLO's
+/// constant scalars of a converted type lower) becomes that splat constant,
+/// which the fusion patterns then take into each consumer's body.
+struct ConstantGenericToSplat : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getNumDpsInputs() != 0 || op.getNumResults() != 1 ||
+        !op.getBody()->without_terminator().empty())
+      return failure();
+    auto type = dyn_cast<RankedTensorType>(op.getResult(0).getType());
+    Attribute value;
+    if (!type || !type.hasStaticShape() ||
+        !matchPattern(op.getBody()->getTerminator()->getOperand(0),
+                      m_Constant(&value)))
+      return failure();
+    auto splat = DenseElementsAttr::get(type, value);
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, splat);
+    return success();
+  }
+};
 
 struct LinalgFuseElementwisePass
     : disc::impl::DiscLinalgFuseElementwiseBase<LinalgFuseElementwisePass> {
@@ -48,6 +96,7 @@ struct LinalgFuseElementwisePass
     MLIRContext *context = &getContext();
     RewritePatternSet patterns(context);
     linalg::populateElementwiseOpsFusionPatterns(patterns, leavesProductsWhole);
+    patterns.add<ConstantGenericToSplat>(context);
     // A dynamic shape's sizes are read with tensor.dim of the producers:
     // answered from their operands, those uses no longer keep a producer
     // that has one consumer from fusing into it.

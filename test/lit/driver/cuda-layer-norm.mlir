@@ -15,17 +15,17 @@
 // PTX: .maxntid 32, 1, 1
 // PTX: ld.global.v4.b32
 // PTX: shfl.sync.bfly.b32
-// PTX: // disc-compile: __disc_gpu_blob.main_kernel_4, sm_90
+// PTX: // disc-compile: __disc_gpu_blob.main_kernel_3, sm_90
 // PTX: .maxntid 32, 1, 1
 // PTX: ld.global.v4.b32
 // PTX-COUNT-4: mul.rn.f32
 // PTX: shfl.sync.bfly.b32
-// PTX: // disc-compile: __disc_gpu_blob.main_kernel_5, sm_90
+// PTX: // disc-compile: __disc_gpu_blob.main_kernel_4, sm_90
 // PTX: .visible .entry main_kernel(
 // PTX-NOT: .entry
 
 // HOST-NOT: memref.copy
-// HOST-COUNT-7: "ral_kernel_launch"
+// HOST-COUNT-6: "ral_kernel_launch"
 // HOST-NOT: "ral_kernel_launch"
 // HOST-NOT: memref.copy
 
