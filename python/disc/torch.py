@@ -419,6 +419,34 @@ def _run_eagerly(graph_module, error):
     return graph_module.forward
 
 
+def _is_view_as_reshape(node):
+    """Whether `node` is Tensor.view to other sizes (not to another dtype)."""
+    is_view = ((node.op == "call_method" and node.target == "view")
+               or (node.op == "call_function" and node.target in (
+                   torch.Tensor.view, torch.ops.aten.view.default)))
+    return is_view and not any(isinstance(argument, torch.dtype)
+                               for argument in node.args[1:])
+
+
+def _views_as_reshapes(graph_module):
+    """The graph with each view to other sizes a reshape, which is the same
+    view wherever the input's strides allow one. torch.export traces the
+    graph again, and the strides it infers can differ from eager's: GPT-2's
+    attention output at batch 8 comes out of scaled_dot_product_attention
+    laid out sequence first, so its view as rows fails there but not in
+    eager."""
+    views = [node for node in graph_module.graph.nodes if _is_view_as_reshape(node)]
+    if not views:
+        return graph_module
+    graph = torch.fx.Graph()
+    copies = {}
+    graph.output(graph.graph_copy(graph_module.graph, copies))
+    for node in views:
+        reshape = copies[node]
+        reshape.op, reshape.target = "call_method", "reshape"
+    return torch.fx.GraphModule(graph_module, graph)
+
+
 def _lift_attributes(graph_module):
     """The graph with each tensor it reads off its module as a trailing
     input instead, and those tensors. Dynamo's trace of an optimizer step
@@ -463,7 +491,8 @@ class _CompiledGraph:
 
     def __init__(self, graph_module, target, compile_options, freeze_module_state):
         self.eager_graph_module = graph_module
-        self.graph_module, self.attributes = _lift_attributes(graph_module)
+        self.graph_module, self.attributes = _lift_attributes(
+            _views_as_reshapes(graph_module))
         self.freeze_module_state = freeze_module_state
         self.target = target
         self.compile_options = compile_options

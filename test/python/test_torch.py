@@ -3,13 +3,15 @@ encoder layer with embeddings, a ResNet-18, an LSTM over 8 steps and a
 network of depthwise and grouped convolutions (MobileNetV3's blocks), each
 through torch.compile(backend="disc") and disc.torch.export at two batch
 sizes from one dynamic compile; torchvision's Swin Transformer at small
-dims through both; and the errors a user meets. Training is
+dims through both; Hugging Face's GPT-2 at batch 8; and the errors a user
+meets. Training is
 test_torch_training.py's."""
 import os
 import unittest
 import warnings
 
 import torch
+import transformers
 from torchvision.models.swin_transformer import SwinTransformer
 
 import common
@@ -119,6 +121,23 @@ class CompileTest(unittest.TestCase):
             got = compiled(x)
             expected = module(x)
         self.assertLessEqual(relative_error(got, expected), 1e-4)
+
+    def test_hugging_face_gpt2_at_batch_8(self):
+        """GPT-2's attention output is viewed as rows: torch.export's trace
+        lays it out sequence first at batch 8, where the view fails unless
+        it is taken as a reshape."""
+        config = transformers.GPT2Config(n_embd=64, n_head=4, n_layer=1, vocab_size=100,
+                                         n_positions=32, use_cache=False)
+        torch.manual_seed(0)
+        module = transformers.GPT2Model(config).eval()
+        torch._dynamo.reset()
+        compiled = torch.compile(module, backend="disc")
+        tokens = torch.randint(0, 100, (8, 16), generator=torch.Generator().manual_seed(2))
+        with warnings.catch_warnings(), torch.no_grad():
+            warnings.filterwarnings("error", message=EAGER_FALLBACK)
+            got = compiled(input_ids=tokens).last_hidden_state
+            expected = module(input_ids=tokens).last_hidden_state
+        self.assertLessEqual(relative_error(got, expected), 1e-5)
 
     def test_weights_are_constants_until_they_change(self):
         """In inference the weights and batch-norm statistics are constants
