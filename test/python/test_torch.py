@@ -3,8 +3,8 @@ encoder layer with embeddings, a ResNet-18, an LSTM over 8 steps and a
 network of depthwise and grouped convolutions (MobileNetV3's blocks), each
 through torch.compile(backend="disc") and disc.torch.export at two batch
 sizes from one dynamic compile; torchvision's Swin Transformer at small
-dims through both; Hugging Face's GPT-2 at batch 8; and the errors a user
-meets. Training is
+dims through both; Hugging Face's GPT-2 at batch 8 and BERT at three batch
+sizes; and the errors a user meets. Training is
 test_torch_training.py's."""
 import os
 import unittest
@@ -138,6 +138,25 @@ class CompileTest(unittest.TestCase):
             got = compiled(input_ids=tokens).last_hidden_state
             expected = module(input_ids=tokens).last_hidden_state
         self.assertLessEqual(relative_error(got, expected), 1e-5)
+
+    def test_hugging_face_bert_at_two_batch_sizes(self):
+        """The second batch size makes Dynamo's graph dynamic, where
+        torch-mlir sizes the split of the heads with shape.num_elements."""
+        config = transformers.BertConfig(hidden_size=64, num_attention_heads=4,
+                                         num_hidden_layers=1, intermediate_size=128,
+                                         vocab_size=100, max_position_embeddings=32)
+        torch.manual_seed(0)
+        module = transformers.BertModel(config).eval()
+        torch._dynamo.reset()
+        compiled = torch.compile(module, backend="disc")
+        g = torch.Generator().manual_seed(3)
+        with warnings.catch_warnings(), torch.no_grad():
+            warnings.filterwarnings("error", message=EAGER_FALLBACK)
+            for batch in (2, 5, 3):
+                tokens = torch.randint(0, 100, (batch, 16), generator=g)
+                got = compiled(input_ids=tokens).last_hidden_state
+                expected = module(input_ids=tokens).last_hidden_state
+                self.assertLessEqual(relative_error(got, expected), 1e-5)
 
     def test_weights_are_constants_until_they_change(self):
         """In inference the weights and batch-norm statistics are constants

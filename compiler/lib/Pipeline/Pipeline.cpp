@@ -27,6 +27,7 @@
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
+#include "mlir/Dialect/Shape/Transforms/Passes.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -177,17 +178,20 @@ std::optional<Target> mlir::disc::parseTarget(StringRef name) {
 // that torch-mlir computes dynamic shapes with becomes tensor and arith ops:
 // a broadcastability constraint becomes a cf.assert (a run's error when the
 // shapes disagree), which makes its witness constant, so that canonicalize
-// inlines the shape.assuming regions it guards before the rest is lowered.
-// Scalars an entry takes or returns (torch-mlir's Python numbers) become
-// rank-0 tensors. Simulated processes multiply the entries' inputs and outputs,
-// so they come before the signature is recorded, and after inlining, which
-// brings the callees' collectives into the entries where they can be paired.
+// inlines the shape.assuming regions it guards before the rest is lowered;
+// shape.num_elements (a dynamic reshape's count of elements) becomes a loop
+// multiplying the sizes. Scalars an entry takes or returns (torch-mlir's
+// Python numbers) become rank-0 tensors. Simulated processes multiply the
+// entries' inputs and outputs, so they come before the signature is
+// recorded, and after inlining, which brings the callees' collectives into
+// the entries where they can be paired.
 static void buildInputPhase(OpPassManager &pm, const CompileOptions &options) {
   pm.addPass(createMhloToStablehloPass());
   pm.addPass(createInlinerPass());
   pm.addPass(createSymbolDCEPass());
   pm.addPass(createConvertShapeConstraintsPass());
   pm.addPass(createCanonicalizerPass());
+  pm.addNestedPass<func::FuncOp>(createShapeToShapeLoweringPass());
   pm.addPass(createConvertShapeToStandardPass());
   pm.addPass(createCanonicalizerPass());
   if (options.simulateProcesses)
