@@ -428,6 +428,15 @@ def _is_view_as_reshape(node):
                                for argument in node.args[1:])
 
 
+def _graph_copy(graph_module):
+    """A copy of the module's graph, and the node of the copy for each of
+    its nodes."""
+    graph = torch.fx.Graph()
+    copies = {}
+    graph.output(graph.graph_copy(graph_module.graph, copies))
+    return graph, copies
+
+
 def _views_as_reshapes(graph_module):
     """The graph with each view to other sizes a reshape, which is the same
     view wherever the input's strides allow one. torch.export traces the
@@ -438,9 +447,7 @@ def _views_as_reshapes(graph_module):
     views = [node for node in graph_module.graph.nodes if _is_view_as_reshape(node)]
     if not views:
         return graph_module
-    graph = torch.fx.Graph()
-    copies = {}
-    graph.output(graph.graph_copy(graph_module.graph, copies))
+    graph, copies = _graph_copy(graph_module)
     for node in views:
         reshape = copies[node]
         reshape.op, reshape.target = "call_method", "reshape"
@@ -456,9 +463,7 @@ def _lift_attributes(graph_module):
                   and isinstance(_attribute(graph_module, node.target), torch.Tensor)]
     if not attributes:
         return graph_module, []
-    graph = torch.fx.Graph()
-    copies = {}
-    graph.output(graph.graph_copy(graph_module.graph, copies))
+    graph, copies = _graph_copy(graph_module)
     lifted = {copies[node] for node in attributes}
     first_operation = next(node for node in graph.nodes
                            if node.op != "placeholder" and node not in lifted)
