@@ -1,6 +1,8 @@
 #include "disc/ral/allocator.h"
 
+#include <algorithm>
 #include <cstdlib>
+#include <list>
 #include <map>
 #include <mutex>
 #include <unordered_map>
@@ -22,62 +24,85 @@ constexpr size_t kLargeBlockBytes = 2 * kHugePageBytes;
 // when the next run touches it.
 constexpr size_t kPageBytes = size_t(4) << 10;
 constexpr size_t kCachedBlockBytes = 64 * kPageBytes;
-// What the process keeps of freed large blocks, at most.
+// What the process keeps of freed large blocks, at most, unless a run has
+// had more live at once: then as much as that, so that the next run of the
+// same program finds every block it needs.
 constexpr size_t kCachedBytesLimit = size_t(1) << 30;
 
 size_t roundUp(size_t bytes, size_t alignment) {
   return (bytes + alignment - 1) / alignment * alignment;
 }
 
-// Freed cached blocks by size, and the size of each live one.
+struct Block {
+  size_t bytes;
+  void *pointer;
+};
+
+// Freed cached blocks, oldest first and by size, and the size of each live
+// one.
 class LargeBlockCache {
 public:
   void *take(size_t bytes) {
     std::lock_guard<std::mutex> lock(mutex_);
-    auto it = free_.find(bytes);
-    if (it == free_.end())
+    auto it = bySize_.find(bytes);
+    if (it == bySize_.end())
       return nullptr;
-    void *pointer = it->second;
-    free_.erase(it);
-    cachedBytes_ -= bytes;
-    live_.emplace(pointer, bytes);
-    return pointer;
+    Block block = *it->second;
+    oldestFirst_.erase(it->second);
+    bySize_.erase(it);
+    cachedBytes_ -= block.bytes;
+    trackLocked(block);
+    return block.pointer;
   }
 
   void track(void *pointer, size_t bytes) {
     std::lock_guard<std::mutex> lock(mutex_);
-    live_.emplace(pointer, bytes);
+    trackLocked({bytes, pointer});
   }
 
   // Keeps a live large block for reuse, making room by releasing the
-  // largest cached ones; returns false for any other pointer.
+  // blocks kept longest; returns false for any other pointer.
   bool give(void *pointer) {
     std::lock_guard<std::mutex> lock(mutex_);
     auto it = live_.find(pointer);
     if (it == live_.end())
       return false;
-    size_t bytes = it->second;
+    Block block{it->second, pointer};
     live_.erase(it);
-    if (bytes > kCachedBytesLimit) {
-      std::free(pointer);
-      return true;
+    liveBytes_ -= block.bytes;
+    size_t limit = std::max(kCachedBytesLimit, peakLiveBytes_);
+    while (cachedBytes_ + block.bytes > limit) {
+      Block oldest = oldestFirst_.front();
+      auto [first, last] = bySize_.equal_range(oldest.bytes);
+      for (auto sized = first; sized != last; ++sized)
+        if (sized->second == oldestFirst_.begin()) {
+          bySize_.erase(sized);
+          break;
+        }
+      oldestFirst_.pop_front();
+      cachedBytes_ -= oldest.bytes;
+      std::free(oldest.pointer);
     }
-    while (cachedBytes_ + bytes > kCachedBytesLimit) {
-      auto largest = std::prev(free_.end());
-      cachedBytes_ -= largest->first;
-      std::free(largest->second);
-      free_.erase(largest);
-    }
-    free_.emplace(bytes, pointer);
-    cachedBytes_ += bytes;
+    oldestFirst_.push_back(block);
+    bySize_.emplace(block.bytes, std::prev(oldestFirst_.end()));
+    cachedBytes_ += block.bytes;
     return true;
   }
 
 private:
+  void trackLocked(Block block) {
+    live_.emplace(block.pointer, block.bytes);
+    liveBytes_ += block.bytes;
+    peakLiveBytes_ = std::max(peakLiveBytes_, liveBytes_);
+  }
+
   std::mutex mutex_;
-  std::multimap<size_t, void *> free_;
+  std::list<Block> oldestFirst_;
+  std::multimap<size_t, std::list<Block>::iterator> bySize_;
   std::unordered_map<void *, size_t> live_;
   size_t cachedBytes_ = 0;
+  size_t liveBytes_ = 0;
+  size_t peakLiveBytes_ = 0;
 };
 
 LargeBlockCache &largeBlocks() {

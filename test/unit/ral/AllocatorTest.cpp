@@ -59,6 +59,30 @@ TEST(Allocator, ReusesAFreedMediumBufferOfTheSameRoundedSize) {
   alignedFree(again);
 }
 
+// Past the 1 GiB the cache keeps in general, it keeps as much as was live
+// at once: each block of a run that needed more comes back in the next.
+TEST(Allocator, KeepsAsMuchAsARunHadLive) {
+  // Touched at one byte each, so a block costs a page or two of memory; a
+  // block that was released comes back from the kernel zeroed.
+  const size_t bytes = size_t(400) << 20;
+  unsigned char *blocks[3];
+  for (int i = 0; i < 3; ++i) {
+    blocks[i] = static_cast<unsigned char *>(alignedAllocate(bytes));
+    ASSERT_NE(blocks[i], nullptr);
+    blocks[i][0] = 0x40 + i;
+  }
+  for (unsigned char *block : blocks)
+    alignedFree(block);
+  unsigned char *again[3];
+  for (unsigned char *&block : again) {
+    block = static_cast<unsigned char *>(alignedAllocate(bytes));
+    ASSERT_NE(block, nullptr);
+    EXPECT_GE(block[0], 0x40);
+  }
+  for (unsigned char *block : again)
+    alignedFree(block);
+}
+
 // Rounding up to whole huge pages must not wrap around to a small size.
 TEST(Allocator, FailsCleanlyOnASizeThatCannotBeRounded) {
   EXPECT_EQ(alignedAllocate(SIZE_MAX - 10), nullptr);
