@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -57,6 +58,60 @@ void fixAtan2OfZeroY(math::Atan2Op op) {
   op.getResult().replaceAllUsesExcept(result, result.getDefiningOp());
 }
 
+// pow(x, n) for a constant whole n from -1 to kMaxProductExponent, as
+// products of x (1 / x for n = -1). GPT-2's GELU cubes its input, and libm's
+// powf is a call per element that does not vectorize. The products keep
+// pow's results on NaN, infinities and signed zeros, and may differ from
+// powf in the last bit. A lower n is left to powf: 1 / x^2 would be 0 where
+// x^2 overflows and x^-2 is still a subnormal number.
+constexpr int64_t kMaxProductExponent = 4;
+
+struct PowfOfSmallWholeExponent : OpRewritePattern<math::PowFOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(math::PowFOp op,
+                                PatternRewriter &rewriter) const override {
+    APFloat exponent(0.0);
+    if (!matchPattern(op.getRhs(), m_ConstantFloat(&exponent)) ||
+        !exponent.isInteger())
+      return failure();
+    bool inexact = false;
+    exponent.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven,
+                     &inexact);
+    double power = exponent.convertToDouble();
+    if (power < -1 || power > kMaxProductExponent)
+      return failure();
+    Location loc = op.getLoc();
+    Value x = op.getLhs();
+    Value one = floatSplat(rewriter, loc, op.getType(), 1.0);
+    auto mul = [&](Value lhs, Value rhs) -> Value {
+      return arith::MulFOp::create(rewriter, loc, lhs, rhs);
+    };
+    Value product = one;
+    switch (static_cast<int64_t>(std::abs(power))) {
+    case 0:
+      break;
+    case 1:
+      product = x;
+      break;
+    case 2:
+      product = mul(x, x);
+      break;
+    case 3:
+      product = mul(mul(x, x), x);
+      break;
+    default: {
+      Value square = mul(x, x);
+      product = mul(square, square);
+    }
+    }
+    if (power < 0)
+      product = arith::DivFOp::create(rewriter, loc, one, product);
+    rewriter.replaceOp(op, product);
+    return success();
+  }
+};
+
 struct MathPolynomialApproximationPass
     : disc::impl::DiscMathPolynomialApproximationBase<
           MathPolynomialApproximationPass> {
@@ -67,6 +122,7 @@ struct MathPolynomialApproximationPass
         fixAtan2OfZeroY(op);
     });
     RewritePatternSet patterns(&getContext());
+    patterns.add<PowfOfSmallWholeExponent>(&getContext());
     populateMathPolynomialApproximationPatterns(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();

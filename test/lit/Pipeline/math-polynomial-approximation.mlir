@@ -50,3 +50,38 @@ func.func @atan2_of_zero_y(%y: f32, %x: f32) -> f32 {
   %a = math.atan2 %y, %x : f32
   return %a : f32
 }
+
+// A power of a constant whole exponent from -1 to 4 is products of its base
+// (GPT-2's GELU cubes its input); another exponent keeps powf.
+// CHECK-LABEL: func.func @whole_powers
+// CHECK-SAME: (%[[X:[^:]*]]: f32, %[[V:[^:]*]]: vector<8xf32>)
+// CHECK-DAG: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK-DAG: %[[HALF:.*]] = arith.constant 5.000000e-01 : f32
+// CHECK-DAG: %[[MINUS_TWO:.*]] = arith.constant -2.000000e+00 : f32
+// CHECK-DAG: %[[FIVE:.*]] = arith.constant 5.000000e+00 : f32
+// CHECK: %[[SQUARE:.*]] = arith.mulf %[[X]], %[[X]] : f32
+// CHECK: %[[CUBE:.*]] = arith.mulf %[[SQUARE]], %[[X]] : f32
+// CHECK: %[[VSQUARE:.*]] = arith.mulf %[[V]], %[[V]] : vector<8xf32>
+// CHECK: %[[FOURTH:.*]] = arith.mulf %[[VSQUARE]], %[[VSQUARE]] : vector<8xf32>
+// CHECK: %[[RECIPROCAL:.*]] = arith.divf %[[ONE]], %[[X]] : f32
+// CHECK: %[[ROOT:.*]] = math.powf %[[X]], %[[HALF]] : f32
+// CHECK: %[[INVERSE_SQUARE:.*]] = math.powf %[[X]], %[[MINUS_TWO]] : f32
+// CHECK: %[[FIFTH:.*]] = math.powf %[[X]], %[[FIVE]] : f32
+// CHECK: return %[[CUBE]], %[[FOURTH]], %[[RECIPROCAL]], %[[ONE]], %[[ROOT]], %[[INVERSE_SQUARE]], %[[FIFTH]]
+func.func @whole_powers(%x: f32, %v: vector<8xf32>) -> (f32, vector<8xf32>, f32, f32, f32, f32, f32) {
+  %three = arith.constant 3.0 : f32
+  %four = arith.constant dense<4.0> : vector<8xf32>
+  %minus_one = arith.constant -1.0 : f32
+  %zero = arith.constant 0.0 : f32
+  %half = arith.constant 0.5 : f32
+  %minus_two = arith.constant -2.0 : f32
+  %five = arith.constant 5.0 : f32
+  %cube = math.powf %x, %three : f32
+  %fourth = math.powf %v, %four : vector<8xf32>
+  %reciprocal = math.powf %x, %minus_one : f32
+  %one = math.powf %x, %zero : f32
+  %root = math.powf %x, %half : f32
+  %inverse_square = math.powf %x, %minus_two : f32
+  %fifth = math.powf %x, %five : f32
+  return %cube, %fourth, %reciprocal, %one, %root, %inverse_square, %fifth : f32, vector<8xf32>, f32, f32, f32, f32, f32
+}

@@ -38,7 +38,8 @@ def DiscMathPolynomialApproximation
   let description = [{
     Rewrites math ops such as tanh, exp, log, erf on f32 (scalars and vectors)
     into arithmetic, so that they vectorize and the model .so needs no libm
-    call for them. Ops on f16/bf16 are computed in f32.
+    call for them. Ops on f16/bf16 are computed in f32. A power whose
+    exponent is a constant whole number from -1 to 4 becomes products.
   }];
   let dependentDialects = [
     "arith::ArithDialect", "math::MathDialect", "vector::VectorDialect"
