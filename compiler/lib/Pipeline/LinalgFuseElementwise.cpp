@@ -18,8 +18,11 @@
 #include "mlir/Dialect/MemRef/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/IR/BuiltinDialect.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/SmallBitVector.h"
 
 namespace mlir {
 namespace disc {
@@ -90,13 +93,71 @@ struct ConstantGenericToSplat : OpRewritePattern<linalg::GenericOp> {
   }
 };
 
+/// A constant input read at index 0 along dims of size 1 (a bias of shape
+/// C x 1 x 1 added to N x C x H x W) becomes a constant without those dims. Its
+/// map is then a projected permutation, which the reshape folds need:
+/// MobileNet-style blocks add such biases right after a transpose that a
+/// collapse_shape keeps from fusing with the one before it.
+struct ConstantInputWithoutUnitDims : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.hasPureTensorSemantics())
+      return failure();
+    SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+    SmallVector<Value> inputs = op.getDpsInputs();
+    bool changed = false;
+    for (auto [index, input] : llvm::enumerate(inputs)) {
+      auto type = dyn_cast<RankedTensorType>(input.getType());
+      ElementsAttr value;
+      if (!type || !matchPattern(input, m_Constant(&value)))
+        continue;
+      AffineMap map = maps[index];
+      llvm::SmallBitVector unitDims(map.getNumResults());
+      SmallVector<int64_t> keptShape;
+      for (auto [dim, expr] : llvm::enumerate(map.getResults())) {
+        auto constant = dyn_cast<AffineConstantExpr>(expr);
+        unitDims[dim] =
+            constant && constant.getValue() == 0 && type.getDimSize(dim) == 1;
+        if (!unitDims[dim])
+          keptShape.push_back(type.getDimSize(dim));
+      }
+      if (unitDims.none())
+        continue;
+      // A new constant rather than a collapse_shape of the old one, which
+      // the reshape folds would expand the generic around again.
+      auto keptType = type.clone(keptShape);
+      ElementsAttr kept;
+      if (auto dense = dyn_cast<DenseElementsAttr>(value))
+        kept = dense.reshape(keptType);
+      else if (auto resource = dyn_cast<DenseResourceElementsAttr>(value))
+        kept =
+            DenseResourceElementsAttr::get(keptType, resource.getRawHandle());
+      else
+        continue;
+      inputs[index] =
+          arith::ConstantOp::create(rewriter, op.getLoc(), keptType, kept);
+      maps[index] = map.dropResults(unitDims);
+      changed = true;
+    }
+    if (!changed)
+      return failure();
+    rewriter.modifyOpInPlace(op, [&] {
+      op.getInputsMutable().assign(inputs);
+      op.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
+    });
+    return success();
+  }
+};
+
 struct LinalgFuseElementwisePass
     : disc::impl::DiscLinalgFuseElementwiseBase<LinalgFuseElementwisePass> {
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     RewritePatternSet patterns(context);
     linalg::populateElementwiseOpsFusionPatterns(patterns, leavesProductsWhole);
-    patterns.add<ConstantGenericToSplat>(context);
+    patterns.add<ConstantGenericToSplat, ConstantInputWithoutUnitDims>(context);
     // A dynamic shape's sizes are read with tensor.dim of the producers:
     // answered from their operands, those uses no longer keep a producer
     // that has one consumer from fusing into it.

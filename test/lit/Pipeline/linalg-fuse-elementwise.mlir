@@ -269,3 +269,40 @@ func.func @dynamic_chain(%a: tensor<?xf32>) -> tensor<?xf32> {
   } -> tensor<?xf32>
   return %exp : tensor<?xf32>
 }
+
+// -----
+
+// A grouped convolution's N x H x W x G x 1 result transposed to NCHW, then
+// read back as NHWC with a constant C x 1 x 1 bias: the bias drops its unit
+// dims, so the reshape between the two transposes folds, and they fuse
+// into one generic that reads the result in place.
+#to_nchw_in = affine_map<(d0, d1, d2, d3, d4) -> (d0, d3, d4, d1, d2)>
+#id5 = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3, d4)>
+#to_nhwc_in = affine_map<(d0, d1, d2, d3) -> (d0, d3, d1, d2)>
+#bias = affine_map<(d0, d1, d2, d3) -> (d3, 0, 0)>
+#id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+// CHECK-LABEL: func.func @transposes_around_a_unit_dim_bias
+// CHECK-SAME: (%[[GROUPED:.*]]: tensor<2x3x3x4x1xf32>)
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%[[GROUPED]], %{{.*}} : tensor<2x3x3x4x1xf32>, tensor<4x1xf32>)
+// CHECK: arith.addf
+// CHECK-NOT: linalg.generic
+// CHECK: tensor.collapse_shape
+func.func @transposes_around_a_unit_dim_bias(%grouped: tensor<2x3x3x4x1xf32>) -> tensor<2x3x3x4xf32> {
+  %bias = arith.constant dense<[[[1.0]], [[2.0]], [[3.0]], [[4.0]]]> : tensor<4x1x1xf32>
+  %nchw_empty = tensor.empty() : tensor<2x4x1x3x3xf32>
+  %nchw = linalg.generic {indexing_maps = [#to_nchw_in, #id5], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%grouped : tensor<2x3x3x4x1xf32>) outs(%nchw_empty : tensor<2x4x1x3x3xf32>) {
+  ^bb0(%x: f32, %out: f32):
+    linalg.yield %x : f32
+  } -> tensor<2x4x1x3x3xf32>
+  %collapsed = tensor.collapse_shape %nchw [[0], [1, 2], [3], [4]] : tensor<2x4x1x3x3xf32> into tensor<2x4x3x3xf32>
+  %nhwc_empty = tensor.empty() : tensor<2x3x3x4xf32>
+  %sum = linalg.generic {indexing_maps = [#to_nhwc_in, #bias, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%collapsed, %bias : tensor<2x4x3x3xf32>, tensor<4x1x1xf32>) outs(%nhwc_empty : tensor<2x3x3x4xf32>) {
+  ^bb0(%x: f32, %b: f32, %out: f32):
+    %s = arith.addf %x, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<2x3x3x4xf32>
+  return %sum : tensor<2x3x3x4xf32>
+}
