@@ -12,6 +12,7 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -151,6 +152,32 @@ struct ConstantInputWithoutUnitDims : OpRewritePattern<linalg::GenericOp> {
   }
 };
 
+/// Drops the innermost loop of each all-parallel generic where it runs
+/// once. Fusion through a depthwise convolution's N x H x W x C x 1 result
+/// leaves generics whose innermost loop is that 1: nothing in them would
+/// vectorize, where the loop over C is contiguous in every operand.
+void dropUnitInnermostLoops(func::FuncOp function) {
+  SmallVector<linalg::GenericOp> generics;
+  function.walk([&](linalg::GenericOp op) {
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    if (op.hasPureTensorSemantics() && ranges.size() > 1 &&
+        ranges.back() == 1 && op.getNumParallelLoops() == op.getNumLoops())
+      generics.push_back(op);
+  });
+  IRRewriter rewriter(function.getContext());
+  linalg::ControlDropUnitDims options;
+  options.controlFn = [](Operation *op) {
+    return SmallVector<unsigned>{cast<linalg::GenericOp>(op).getNumLoops() - 1};
+  };
+  for (linalg::GenericOp op : generics) {
+    rewriter.setInsertionPoint(op);
+    FailureOr<linalg::DropUnitDimsResult> dropped =
+        linalg::dropUnitDims(rewriter, op, options);
+    if (succeeded(dropped))
+      rewriter.replaceOp(op, dropped->replacements);
+  }
+}
+
 struct LinalgFuseElementwisePass
     : disc::impl::DiscLinalgFuseElementwiseBase<LinalgFuseElementwisePass> {
   void runOnOperation() override {
@@ -175,6 +202,7 @@ struct LinalgFuseElementwisePass
     // Top-down, as upstream's pass, for compile time.
     (void)applyPatternsGreedily(getOperation(), std::move(patterns),
                                 GreedyRewriteConfig().setUseTopDownTraversal());
+    getOperation()->walk(dropUnitInnermostLoops);
   }
 };
 

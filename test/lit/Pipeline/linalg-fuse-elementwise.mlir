@@ -275,7 +275,8 @@ func.func @dynamic_chain(%a: tensor<?xf32>) -> tensor<?xf32> {
 // A grouped convolution's N x H x W x G x 1 result transposed to NCHW, then
 // read back as NHWC with a constant C x 1 x 1 bias: the bias drops its unit
 // dims, so the reshape between the two transposes folds, and they fuse
-// into one generic that reads the result in place.
+// into one generic that reads the result in place (its unit innermost loop
+// dropped, as below).
 #to_nchw_in = affine_map<(d0, d1, d2, d3, d4) -> (d0, d3, d4, d1, d2)>
 #id5 = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3, d4)>
 #to_nhwc_in = affine_map<(d0, d1, d2, d3) -> (d0, d3, d1, d2)>
@@ -283,11 +284,11 @@ func.func @dynamic_chain(%a: tensor<?xf32>) -> tensor<?xf32> {
 #id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 // CHECK-LABEL: func.func @transposes_around_a_unit_dim_bias
 // CHECK-SAME: (%[[GROUPED:.*]]: tensor<2x3x3x4x1xf32>)
+// CHECK: %[[NHWC:.*]] = tensor.collapse_shape %[[GROUPED]] {{\[}}[0], [1], [2], [3, 4]]
 // CHECK: linalg.generic
-// CHECK-SAME: ins(%[[GROUPED]], %{{.*}} : tensor<2x3x3x4x1xf32>, tensor<4x1xf32>)
+// CHECK-SAME: ins(%[[NHWC]], %{{.*}} : tensor<2x3x3x4xf32>, tensor<4xf32>)
 // CHECK: arith.addf
 // CHECK-NOT: linalg.generic
-// CHECK: tensor.collapse_shape
 func.func @transposes_around_a_unit_dim_bias(%grouped: tensor<2x3x3x4x1xf32>) -> tensor<2x3x3x4xf32> {
   %bias = arith.constant dense<[[[1.0]], [[2.0]], [[3.0]], [[4.0]]]> : tensor<4x1x1xf32>
   %nchw_empty = tensor.empty() : tensor<2x4x1x3x3xf32>
@@ -305,4 +306,26 @@ func.func @transposes_around_a_unit_dim_bias(%grouped: tensor<2x3x3x4x1xf32>) ->
     linalg.yield %s : f32
   } -> tensor<2x3x3x4xf32>
   return %sum : tensor<2x3x3x4xf32>
+}
+
+// -----
+
+// An elementwise generic whose innermost loop runs once (a depthwise
+// convolution's N x H x W x C x 1 result) loses that loop, so that the loop
+// over C, contiguous everywhere, is innermost and vectorizes.
+#id4u = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+// CHECK-LABEL: func.func @unit_innermost_loop
+// CHECK: tensor.collapse_shape %{{.*}} {{\[}}[0], [1], [2, 3]] : tensor<2x3x4x1xf32> into tensor<2x3x4xf32>
+// CHECK: linalg.generic
+// CHECK-SAME: iterator_types = ["parallel", "parallel", "parallel"]
+// CHECK: tensor.expand_shape %{{.*}} {{\[}}[0], [1], [2, 3]]
+func.func @unit_innermost_loop(%a: tensor<2x3x4x1xf32>, %b: tensor<2x3x4x1xf32>) -> tensor<2x3x4x1xf32> {
+  %empty = tensor.empty() : tensor<2x3x4x1xf32>
+  %sum = linalg.generic {indexing_maps = [#id4u, #id4u, #id4u], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%a, %b : tensor<2x3x4x1xf32>, tensor<2x3x4x1xf32>) outs(%empty : tensor<2x3x4x1xf32>) {
+  ^bb0(%x: f32, %y: f32, %out: f32):
+    %s = arith.addf %x, %y : f32
+    linalg.yield %s : f32
+  } -> tensor<2x3x4x1xf32>
+  return %sum : tensor<2x3x4x1xf32>
 }

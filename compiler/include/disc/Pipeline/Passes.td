@@ -234,6 +234,9 @@ def DiscLinalgFuseElementwise : Pass<"disc-linalg-fuse-elementwise"> {
     Likewise the transposes, scales and dtype conversions that feed BERT
     attention's batched products stay ops of their own; fused, they would be
     recomputed for every output element that reads them.
+    A constant read at index 0 along unit dims (a C x 1 x 1 bias) becomes one
+    without them, so that the reshape folds apply to its consumer. Last, an
+    all-parallel generic whose innermost loop runs once loses that loop.
   }];
   let dependentDialects = [
     "affine::AffineDialect", "linalg::LinalgDialect", "memref::MemRefDialect",
