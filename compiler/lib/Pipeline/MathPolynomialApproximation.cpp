@@ -9,6 +9,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/APSInt.h"
 
 #include <cmath>
 
@@ -72,13 +73,14 @@ struct PowfOfSmallWholeExponent : OpRewritePattern<math::PowFOp> {
   LogicalResult matchAndRewrite(math::PowFOp op,
                                 PatternRewriter &rewriter) const override {
     APFloat exponent(0.0);
+    llvm::APSInt whole(64, /*isUnsigned=*/false);
+    bool isWhole = false;
     if (!matchPattern(op.getRhs(), m_ConstantFloat(&exponent)) ||
-        !exponent.isInteger())
+        exponent.convertToInteger(whole, APFloat::rmTowardZero, &isWhole) !=
+            APFloat::opOK ||
+        !isWhole)
       return failure();
-    bool inexact = false;
-    exponent.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven,
-                     &inexact);
-    double power = exponent.convertToDouble();
+    int64_t power = whole.getExtValue();
     if (power < -1 || power > kMaxProductExponent)
       return failure();
     Location loc = op.getLoc();
@@ -88,7 +90,7 @@ struct PowfOfSmallWholeExponent : OpRewritePattern<math::PowFOp> {
       return arith::MulFOp::create(rewriter, loc, lhs, rhs);
     };
     Value product = one;
-    switch (static_cast<int64_t>(std::abs(power))) {
+    switch (power < 0 ? -power : power) {
     case 0:
       break;
     case 1:
