@@ -8,9 +8,14 @@ import os
 from . import _compiler, _locate
 
 
-def directory():
+def root():
+    """${XDG_CACHE_HOME:-~/.cache}/disc, where every cache of the package is."""
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "disc", "programs")
+    return os.path.join(base, "disc")
+
+
+def directory():
+    return os.path.join(root(), "programs")
 
 
 def _compiler_identity(path):
@@ -18,12 +23,16 @@ def _compiler_identity(path):
     return f"{os.path.realpath(path)}:{status.st_size}:{status.st_mtime_ns}"
 
 
-def key(mlir_text, target, options):
+def key(parts, target, options):
+    """The hash of `parts` (strings, or buffers of bytes), the target, the
+    options and the compiler."""
     digest = hashlib.sha256()
-    for part in (mlir_text, target, repr(_compiler.flags(target, options)),
+    for part in (*parts, target, repr(_compiler.flags(target, options)),
                  _compiler_identity(_locate.compiler_path())):
-        digest.update(part.encode())
-        digest.update(b"\0")
+        data = memoryview(part.encode() if isinstance(part, str) else part).cast("B")
+        # The length first, so that no two lists of parts hash alike.
+        digest.update(len(data).to_bytes(8, "little"))
+        digest.update(data)
     return digest.hexdigest()
 
 
@@ -32,7 +41,7 @@ def compile_cached(mlir_text: str, target="cpu", *, source_path=None, **options)
     the cache does not hold it yet (from `source_path`, the file holding the
     text, when given, so that errors name it). Safe from concurrent
     processes: each writes a temporary file and renames it into place."""
-    path = os.path.join(directory(), key(mlir_text, target, options) + ".so")
+    path = os.path.join(directory(), key((mlir_text,), target, options) + ".so")
     if not os.path.isfile(path):
         if source_path is None:
             _compiler.compile_file("-", path, target, options, stdin_text=mlir_text)

@@ -15,6 +15,7 @@ an installed package; importing disc.torch registers it too, for a checkout.
 docs/PYTHON.md tells how this maps to torch-mlir's lazy-tensor backend.
 """
 import importlib.metadata
+import os
 import re
 import threading
 import warnings
@@ -34,7 +35,7 @@ from torch_mlir.dialects import torch as torch_dialect
 from torch_mlir.extras.fx_decomp_util import get_decomposition_table
 from torch_mlir.extras.fx_importer import FxImporter
 
-from . import _cache
+from . import _cache, _torch_graph_cache
 from . import compile as _compile_model
 from ._errors import Error
 from ._torch_arrays import WeightsAsBlobs, to_numpy, to_tensor
@@ -502,6 +503,8 @@ class _CompiledGraph:
         self.target = target
         self.compile_options = compile_options
         self.layout, self.dynamic_shapes = _graph_signature(self.graph_module)
+        self.traced_inputs = [_traced_value(node) for node in self.graph_module.graph.nodes
+                              if node.op == "placeholder"]
         self.tensor_positions = [index for index, (kind, _, _) in enumerate(self.layout)
                                  if kind == "tensor"]
         self.plan, self.tensor_outputs, size_nodes = _output_plan(self.graph_module)
@@ -516,27 +519,31 @@ class _CompiledGraph:
 
     def _compile(self, arguments, freeze=True):
         tensors = self._tensors(arguments)[1]
-        dynamic_shapes = self.dynamic_shapes
         # In inference, a module's weights and buffers are constants of the
         # program for as long as they are the same tensors at the same
         # version; a change compiles again.
         frozen = _module_state(tensors) if freeze and self.freeze_module_state else []
-        graph_module = fold_batch_norms(self.graph_module, self.layout, tensors,
-                                        set(frozen)) if frozen else self.graph_module
-        module = _TensorInputs(graph_module, self.layout, self.tensor_outputs)
         versions = [(position, tensors[position], tensors[position]._version)
                     for position in frozen]
         inputs = [position for position in range(len(tensors)) if position not in frozen]
-        if frozen:
-            module = _FrozenState(module, tensors, set(frozen))
-            if dynamic_shapes is not None:
-                dynamic_shapes = (tuple(dynamic_shapes[0][position] for position in inputs),)
+        graph_key = _torch_graph_cache.key(self.graph_module, self.traced_inputs, tensors,
+                                           set(frozen), self.target, self.compile_options)
+        stored = _torch_graph_cache.load(graph_key) if graph_key is not None else None
+        model = None
+        if stored is not None:
+            program_path, mutated = stored
+            try:
+                model = Model(program_path)
+            except Error:
+                # Programs are renamed into place whole, so this one was
+                # broken afterwards: it is compiled again.
+                os.unlink(program_path)
         try:
-            program, text = _lower(module,
-                                   tuple(tensors[position].detach() for position in inputs),
-                                   dynamic_shapes)
-            mutated = _mutated_inputs(program)
-            model = Model(_cache.compile_cached(text, self.target, **self.compile_options))
+            if model is None:
+                program_path, mutated = self._lower_and_compile(tensors, frozen, inputs)
+                model = Model(program_path)
+                if graph_key is not None:
+                    _torch_graph_cache.store(graph_key, program_path, mutated)
         except Error as error:
             # A graph that updates its module's buffers (a batch norm's
             # statistics in training mode) keeps them as inputs.
@@ -566,6 +573,22 @@ class _CompiledGraph:
                          for kind, value, order in self.plan)
 
         return run
+
+    def _lower_and_compile(self, tensors, frozen, inputs):
+        """The path of the graph's program, the `frozen` tensors constants
+        in it, and the positions among `inputs` of those it updates."""
+        dynamic_shapes = self.dynamic_shapes
+        graph_module = fold_batch_norms(self.graph_module, self.layout, tensors,
+                                        set(frozen)) if frozen else self.graph_module
+        module = _TensorInputs(graph_module, self.layout, self.tensor_outputs)
+        if frozen:
+            module = _FrozenState(module, tensors, set(frozen))
+            if dynamic_shapes is not None:
+                dynamic_shapes = (tuple(dynamic_shapes[0][position] for position in inputs),)
+        program, text = _lower(module, tuple(tensors[position].detach() for position in inputs),
+                               dynamic_shapes)
+        return (_cache.compile_cached(text, self.target, **self.compile_options),
+                _mutated_inputs(program))
 
     @staticmethod
     def _output(kind, value, order, outputs, sizes):

@@ -6,9 +6,11 @@ sizes from one dynamic compile; torchvision's Swin Transformer at small
 dims through both; Hugging Face's GPT-2 at batch 8 and BERT at three batch
 sizes; and the errors a user meets. Training is
 test_torch_training.py's."""
+import json
 import os
 import unittest
 import warnings
+from unittest import mock
 
 import torch
 import transformers
@@ -176,6 +178,51 @@ class CompileTest(unittest.TestCase):
             self.assertLessEqual(relative_error(compiled(x), module(x)), 1e-5)
             module[1].running_mean = module[1].running_mean + 1
             self.assertLessEqual(relative_error(compiled(x), module(x)), 1e-5)
+
+    def test_a_graph_seen_before_is_not_lowered_again(self):
+        """A graph compiled before with the same weights, by this process or
+        another (a reset of Dynamo stands for a new process), loads its
+        program from the on-disk cache without torch.export, torch-mlir or
+        disc-compile. Other weights lower again, and so does a graph whose
+        stored program was broken since."""
+        def conv_net(seed):
+            torch.manual_seed(seed)
+            return torch_models.randomize_batch_norms(
+                torch.nn.Sequential(torch.nn.Conv2d(3, 8, 3, padding=1),
+                                    torch.nn.BatchNorm2d(8), torch.nn.ReLU()),
+                torch.Generator().manual_seed(seed)).eval()
+
+        x = torch.randn(2, 3, 10, 10, generator=torch.Generator().manual_seed(8))
+        lowerings = []
+        lower = disc.torch._lower
+
+        def counted_lower(*arguments):
+            lowerings.append(arguments)
+            return lower(*arguments)
+
+        def check(module):
+            torch._dynamo.reset()
+            with torch.no_grad():
+                got = torch.compile(module, backend="disc")(x)
+                self.assertLessEqual(relative_error(got, module(x)), 1e-5)
+
+        with mock.patch.object(disc.torch, "_lower", counted_lower), warnings.catch_warnings():
+            warnings.filterwarnings("error", message=EAGER_FALLBACK)
+            check(conv_net(10))
+            self.assertEqual(len(lowerings), 1)
+            check(conv_net(10))
+            self.assertEqual(len(lowerings), 1)
+            check(conv_net(11))
+            self.assertEqual(len(lowerings), 2)
+            # A new file in its place: this process still runs the old one.
+            for name in os.listdir(disc._torch_graph_cache.directory()):
+                with open(os.path.join(disc._torch_graph_cache.directory(), name)) as entry:
+                    program = json.load(entry)["program"]
+                with open(program + ".broken", "wb") as broken:
+                    broken.write(b"\x7fELF")
+                os.replace(program + ".broken", program)
+            check(conv_net(11))
+            self.assertEqual(len(lowerings), 3)
 
     def test_recompiles_on_new_shapes(self):
         """Without dynamic=True, Dynamo's guards recompile for the second
