@@ -63,6 +63,23 @@ bool isBroadcast(Operation *op) {
              .isIdentity();
 }
 
+/// The permutation P of a generic that only transposes its one input,
+/// result[j] = input[P(j)]; a null map for any other op.
+AffineMap getTransposition(Operation *op) {
+  auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
+  if (!generic || !generic.hasPureTensorSemantics() ||
+      generic.getNumDpsInputs() != 1 || generic.getNumDpsInits() != 1 ||
+      !generic.getBody()->without_terminator().empty() ||
+      generic.getBody()->getArgument(0) !=
+          generic.getBody()->getTerminator()->getOperand(0))
+    return {};
+  SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+  if (!maps[0].isPermutation() || !maps[1].isPermutation())
+    return {};
+  AffineMap permutation = maps[0].compose(inversePermutation(maps[1]));
+  return permutation.isIdentity() ? AffineMap() : permutation;
+}
+
 /// Whether the producer of `fusedOperand` may be fused into, or the reshape
 /// it is folded through, its owner.
 bool leavesProductsWhole(OpOperand *fusedOperand) {
@@ -152,6 +169,92 @@ struct ConstantInputWithoutUnitDims : OpRewritePattern<linalg::GenericOp> {
   }
 };
 
+/// An elementwise generic whose result one consumer transposes and other
+/// generics read writes the transposed layout instead: the transpose goes,
+/// and the others read the new result through the inverse permutation.
+/// ResNet's residual sums are such results: the next block's convolution
+/// reads each as NHWC, the next sum as the program's NCHW. Kept NCHW, each
+/// was written, then copied to NHWC; now the residual stream stays NHWC
+/// from block to block.
+struct ResultInItsTransposedLayout : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.hasPureTensorSemantics() || op.getNumDpsInits() != 1 ||
+        op.getNumParallelLoops() != op.getNumLoops() ||
+        op.getBody()->without_terminator().empty())
+      return failure();
+    OpOperand *init = op.getDpsInitOperand(0);
+    if (!op.getMatchingIndexingMap(init).isIdentity() ||
+        op.payloadUsesValueFromOperand(init))
+      return failure();
+    Value result = op.getResult(0);
+    linalg::GenericOp transpose;
+    AffineMap permutation;
+    SmallVector<OpOperand *> reads;
+    for (OpOperand &use : result.getUses()) {
+      if (AffineMap transposition = getTransposition(use.getOwner())) {
+        if (transpose)
+          return failure();
+        transpose = cast<linalg::GenericOp>(use.getOwner());
+        permutation = transposition;
+        continue;
+      }
+      auto reader = dyn_cast<linalg::GenericOp>(use.getOwner());
+      if (!reader || !reader.hasPureTensorSemantics() ||
+          !reader.isDpsInput(&use))
+        return failure();
+      reads.push_back(&use);
+    }
+    // A result that only the transpose reads fuses into it.
+    if (!transpose || reads.empty())
+      return failure();
+    // Dim j of the new result is dim inverse(j) of the old one.
+    AffineMap inverse = inversePermutation(permutation);
+    auto type = cast<RankedTensorType>(result.getType());
+    SmallVector<int64_t> transposedShape;
+    for (AffineExpr dim : inverse.getResults())
+      transposedShape.push_back(
+          type.getDimSize(cast<AffineDimExpr>(dim).getPosition()));
+    auto transposedType = type.clone(transposedShape);
+    if (transposedType != transpose.getResult(0).getType())
+      return failure();
+
+    Location loc = op.getLoc();
+    SmallVector<OpFoldResult> sizes =
+        tensor::getMixedSizes(rewriter, loc, init->get());
+    SmallVector<OpFoldResult> transposedSizes;
+    for (AffineExpr dim : inverse.getResults())
+      transposedSizes.push_back(sizes[cast<AffineDimExpr>(dim).getPosition()]);
+    Value empty = tensor::EmptyOp::create(rewriter, loc, transposedSizes,
+                                          type.getElementType());
+    // Looping in the new layout keeps the written result's map the identity.
+    SmallVector<AffineMap> maps;
+    for (OpOperand *input : op.getDpsInputOperands())
+      maps.push_back(op.getMatchingIndexingMap(input).compose(permutation));
+    maps.push_back(rewriter.getMultiDimIdentityMap(type.getRank()));
+    auto transposed = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{transposedType}, op.getDpsInputs(),
+        ValueRange{empty}, maps, op.getIteratorTypesArray());
+    rewriter.inlineRegionBefore(op.getRegion(), transposed.getRegion(),
+                                transposed.getRegion().begin());
+    rewriter.replaceOp(transpose, transposed.getResult(0));
+    for (OpOperand *read : reads) {
+      auto reader = cast<linalg::GenericOp>(read->getOwner());
+      SmallVector<AffineMap> readerMaps = reader.getIndexingMapsArray();
+      AffineMap &map = readerMaps[read->getOperandNumber()];
+      map = inverse.compose(map);
+      rewriter.modifyOpInPlace(reader, [&] {
+        read->set(transposed.getResult(0));
+        reader.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(readerMaps));
+      });
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 /// Drops the innermost loop of each all-parallel generic where it runs
 /// once. Fusion through a depthwise convolution's N x H x W x C x 1 result
 /// leaves generics whose innermost loop is that 1: nothing in them would
@@ -184,7 +287,8 @@ struct LinalgFuseElementwisePass
     MLIRContext *context = &getContext();
     RewritePatternSet patterns(context);
     linalg::populateElementwiseOpsFusionPatterns(patterns, leavesProductsWhole);
-    patterns.add<ConstantGenericToSplat, ConstantInputWithoutUnitDims>(context);
+    patterns.add<ConstantGenericToSplat, ConstantInputWithoutUnitDims,
+                 ResultInItsTransposedLayout>(context);
     // A dynamic shape's sizes are read with tensor.dim of the producers:
     // answered from their operands, those uses no longer keep a producer
     // that has one consumer from fusing into it.

@@ -263,6 +263,9 @@ static void buildLinalgPhase(OpPassManager &pm, const CompileOptions &options) {
   lowering.splitScatterWindows = options.target == Target::Cpu;
   pm.addPass(createStablehloToLinalgPass(lowering));
   pm.addPass(createDiscLinalgFoldConstantPermutations());
+  // The lowering transposes a value for each convolution that reads it;
+  // merged, a transpose is the one use of its producer, which fuses into it.
+  pm.addPass(createCSEPass());
   pm.addPass(createDiscLinalgFuseElementwise());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

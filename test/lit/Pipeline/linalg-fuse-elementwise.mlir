@@ -329,3 +329,84 @@ func.func @unit_innermost_loop(%a: tensor<2x3x4x1xf32>, %b: tensor<2x3x4x1xf32>)
   } -> tensor<2x3x4x1xf32>
   return %sum : tensor<2x3x4x1xf32>
 }
+
+// -----
+
+// A sum that one generic transposes to NHWC and another reads as NCHW (a
+// residual sum: the next convolution and the next sum) is written NHWC; the
+// transpose goes, and the next sum reads it through the inverse permutation.
+// The batch is dynamic.
+#id4t = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#nchw_of_nhwc = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+#nhwc_of_nchw = affine_map<(d0, d1, d2, d3) -> (d0, d3, d1, d2)>
+#channel = affine_map<(d0, d1, d2, d3) -> (d1)>
+// CHECK-DAG: #[[ID:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+// CHECK-DAG: #[[LAST:.*]] = affine_map<(d0, d1, d2, d3) -> (d3)>
+// CHECK-DAG: #[[NHWC_OF_NCHW:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d3, d1, d2)>
+// CHECK-DAG: #[[NCHW_OF_NHWC:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+// CHECK-LABEL: func.func @residual_sum_in_its_transposed_layout
+// CHECK-SAME: (%[[CONV:.*]]: tensor<?x2x3x4xf32>, %[[BIAS:.*]]: tensor<4xf32>, %[[SKIP:.*]]: tensor<?x4x2x3xf32>, %[[NEXT:.*]]: tensor<?x2x3x4xf32>)
+// CHECK: %[[BATCH:.*]] = tensor.dim %[[SKIP]], %c0
+// CHECK: %[[EMPTY:.*]] = tensor.empty(%[[BATCH]]) : tensor<?x2x3x4xf32>
+// CHECK: %[[SUM:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[LAST]], #[[NHWC_OF_NCHW]], #[[ID]]]
+// CHECK-SAME: ins(%[[CONV]], %[[BIAS]], %[[SKIP]] : {{.*}}) outs(%[[EMPTY]] : tensor<?x2x3x4xf32>)
+// CHECK: %[[NEXT_SUM:.*]] = linalg.generic {indexing_maps = [#[[NCHW_OF_NHWC]], #[[NCHW_OF_NHWC]], #[[ID]]]
+// CHECK-SAME: ins(%[[NEXT]], %[[SUM]] : tensor<?x2x3x4xf32>, tensor<?x2x3x4xf32>)
+// CHECK-NOT: linalg.generic
+// CHECK: return %[[SUM]], %[[NEXT_SUM]]
+func.func @residual_sum_in_its_transposed_layout(
+    %conv: tensor<?x2x3x4xf32>, %bias: tensor<4xf32>, %skip: tensor<?x4x2x3xf32>,
+    %next: tensor<?x2x3x4xf32>) -> (tensor<?x2x3x4xf32>, tensor<?x4x2x3xf32>) {
+  %c0 = arith.constant 0 : index
+  %batch = tensor.dim %skip, %c0 : tensor<?x4x2x3xf32>
+  %nchw_empty = tensor.empty(%batch) : tensor<?x4x2x3xf32>
+  %sum = linalg.generic {indexing_maps = [#nchw_of_nhwc, #channel, #id4t, #id4t], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%conv, %bias, %skip : tensor<?x2x3x4xf32>, tensor<4xf32>, tensor<?x4x2x3xf32>) outs(%nchw_empty : tensor<?x4x2x3xf32>) {
+  ^bb0(%x: f32, %b: f32, %s: f32, %out: f32):
+    %0 = arith.addf %x, %b : f32
+    %1 = arith.addf %0, %s : f32
+    linalg.yield %1 : f32
+  } -> tensor<?x4x2x3xf32>
+  %nhwc_empty = tensor.empty(%batch) : tensor<?x2x3x4xf32>
+  %nhwc = linalg.generic {indexing_maps = [#nhwc_of_nchw, #id4t], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%sum : tensor<?x4x2x3xf32>) outs(%nhwc_empty : tensor<?x2x3x4xf32>) {
+  ^bb0(%x: f32, %out: f32):
+    linalg.yield %x : f32
+  } -> tensor<?x2x3x4xf32>
+  %next_sum = linalg.generic {indexing_maps = [#nchw_of_nhwc, #id4t, #id4t], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%next, %sum : tensor<?x2x3x4xf32>, tensor<?x4x2x3xf32>) outs(%nchw_empty : tensor<?x4x2x3xf32>) {
+  ^bb0(%x: f32, %s: f32, %out: f32):
+    %0 = arith.addf %x, %s : f32
+    linalg.yield %0 : f32
+  } -> tensor<?x4x2x3xf32>
+  return %nhwc, %next_sum : tensor<?x2x3x4xf32>, tensor<?x4x2x3xf32>
+}
+
+// -----
+
+// A sum that is also returned keeps its layout: the caller reads it as it is.
+#id4r = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#nhwc_of_nchw_r = affine_map<(d0, d1, d2, d3) -> (d0, d3, d1, d2)>
+// CHECK-LABEL: func.func @returned_sum_keeps_its_layout
+// CHECK: %[[SUM:.*]] = linalg.generic
+// CHECK-SAME: outs(%{{.*}} : tensor<1x4x2x3xf32>)
+// CHECK: %[[NHWC:.*]] = linalg.generic
+// CHECK-SAME: ins(%[[SUM]] : tensor<1x4x2x3xf32>) outs(%{{.*}} : tensor<1x2x3x4xf32>)
+// CHECK: return %[[NHWC]], %[[SUM]]
+func.func @returned_sum_keeps_its_layout(%a: tensor<1x4x2x3xf32>, %b: tensor<1x4x2x3xf32>)
+    -> (tensor<1x2x3x4xf32>, tensor<1x4x2x3xf32>) {
+  %nchw_empty = tensor.empty() : tensor<1x4x2x3xf32>
+  %sum = linalg.generic {indexing_maps = [#id4r, #id4r, #id4r], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%a, %b : tensor<1x4x2x3xf32>, tensor<1x4x2x3xf32>) outs(%nchw_empty : tensor<1x4x2x3xf32>) {
+  ^bb0(%x: f32, %y: f32, %out: f32):
+    %0 = arith.addf %x, %y : f32
+    linalg.yield %0 : f32
+  } -> tensor<1x4x2x3xf32>
+  %nhwc_empty = tensor.empty() : tensor<1x2x3x4xf32>
+  %nhwc = linalg.generic {indexing_maps = [#nhwc_of_nchw_r, #id4r], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%sum : tensor<1x4x2x3xf32>) outs(%nhwc_empty : tensor<1x2x3x4xf32>) {
+  ^bb0(%x: f32, %out: f32):
+    linalg.yield %x : f32
+  } -> tensor<1x2x3x4xf32>
+  return %nhwc, %sum : tensor<1x2x3x4xf32>, tensor<1x4x2x3xf32>
+}

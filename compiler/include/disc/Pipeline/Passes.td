@@ -235,7 +235,10 @@ def DiscLinalgFuseElementwise : Pass<"disc-linalg-fuse-elementwise"> {
     attention's batched products stay ops of their own; fused, they would be
     recomputed for every output element that reads them.
     A constant read at index 0 along unit dims (a C x 1 x 1 bias) becomes one
-    without them, so that the reshape folds apply to its consumer. Last, an
+    without them, so that the reshape folds apply to its consumer. An
+    elementwise result that one generic transposes and other generics read
+    (a residual sum of an NCHW network) is written in the transposed layout,
+    which the others then read through the inverse permutation. Last, an
     all-parallel generic whose innermost loop runs once loses that loop.
   }];
   let dependentDialects = [
