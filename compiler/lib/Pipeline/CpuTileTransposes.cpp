@@ -15,7 +15,9 @@
 //   }
 //
 // so that every read and every write is a whole vector of a row, and a
-// block's lines are all used while they are in the cache.
+// block's lines are all used while they are in the cache. An elementwise op
+// that transposes (a bias and SiLU written NCHW from an NHWC convolution)
+// computes each block on the vectors read, then transposes the result.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,6 +29,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -49,36 +52,66 @@ namespace {
 // A wider block no longer fits the vector registers (16 of 16 lanes).
 constexpr int64_t kMaxBlock = 16;
 
-/// The loops of the input's and of the output's last dimensions when `op`
-/// copies its one input to its one output through permutations that move
-/// the innermost dimension; nullopt for any other op.
+/// The loop of the last dimension of more than one element of an operand
+/// indexed through `map`, a permutation; nullopt when it has none.
+std::optional<unsigned> getInnermostLoop(AffineMap map, Value operand) {
+  ArrayRef<int64_t> shape = cast<MemRefType>(operand.getType()).getShape();
+  for (int dim = map.getNumResults() - 1; dim >= 0; --dim)
+    if (shape[dim] != 1)
+      return map.getDimPosition(dim);
+  return std::nullopt;
+}
+
+/// Whether `op`'s body computes its output element from its input elements
+/// alone, with ops that vectorize (arith and math).
+bool hasElementwiseBody(linalg::GenericOp op) {
+  return llvm::all_of(op.getBody()->without_terminator(),
+                      [](Operation &nested) {
+                        return isa<arith::ArithDialect, math::MathDialect>(
+                                   nested.getDialect()) &&
+                               nested.getNumRegions() == 0;
+                      });
+}
+
+/// The loops of the last dimensions of a transposed input and of the output
+/// when `op` computes its one output elementwise from inputs read through
+/// permutations (or broadcast), one of which moves the innermost dimension
+/// (of more than one element: a grouped convolution's N x H x W x G x 1
+/// result is transposed along G); nullopt for any other op. `copies` is
+/// whether `op` only copies its one input.
 std::optional<std::pair<unsigned, unsigned>>
-getTransposedLoops(linalg::GenericOp op) {
-  if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 1 ||
+getTransposedLoops(linalg::GenericOp op, bool &copies) {
+  if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() < 1 ||
       op.getNumDpsInits() != 1 || op.getNumLoops() < 2 ||
       op.getNumParallelLoops() != op.getNumLoops() || op.hasIndexSemantics() ||
-      op->getParentOfType<scf::ParallelOp>())
+      op->getParentOfType<scf::ParallelOp>() || !hasElementwiseBody(op))
+    return std::nullopt;
+  OpOperand *init = op.getDpsInitOperand(0);
+  AffineMap outputMap = op.getMatchingIndexingMap(init);
+  if (!outputMap.isPermutation() || op.payloadUsesValueFromOperand(init))
     return std::nullopt;
   Block &body = op.getRegion().front();
-  auto yield = dyn_cast<linalg::YieldOp>(body.getTerminator());
-  if (body.getOperations().size() != 1 || !yield ||
-      yield.getValues().front() != body.getArgument(0))
+  copies = op.getNumDpsInputs() == 1 && body.getOperations().size() == 1 &&
+           body.getTerminator()->getOperand(0) == body.getArgument(0);
+  for (OpOperand &operand : op->getOpOperands()) {
+    auto type = dyn_cast<MemRefType>(operand.get().getType());
+    if (!type || !type.isStrided() ||
+        !op.getMatchingIndexingMap(&operand).isProjectedPermutation())
+      return std::nullopt;
+  }
+  std::optional<unsigned> outputLoop = getInnermostLoop(outputMap, init->get());
+  if (!outputLoop)
     return std::nullopt;
-  AffineMap inputMap = op.getMatchingIndexingMap(op.getDpsInputOperand(0));
-  AffineMap outputMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
-  if (!inputMap.isPermutation() || !outputMap.isPermutation() ||
-      !cast<MemRefType>(op.getDpsInputOperand(0)->get().getType())
-           .isStrided() ||
-      !cast<MemRefType>(op.getDpsInitOperand(0)->get().getType()).isStrided())
-    return std::nullopt;
-  unsigned inputLoop = inputMap.getDimPosition(inputMap.getNumResults() - 1);
-  unsigned outputLoop = outputMap.getDimPosition(outputMap.getNumResults() - 1);
-  // A transposed dimension of one element leaves a copy of rows.
-  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  if (inputLoop == outputLoop || ranges[inputLoop] == 1 ||
-      ranges[outputLoop] == 1)
-    return std::nullopt;
-  return std::make_pair(inputLoop, outputLoop);
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    AffineMap inputMap = op.getMatchingIndexingMap(input);
+    if (!inputMap.isPermutation())
+      continue;
+    std::optional<unsigned> inputLoop =
+        getInnermostLoop(inputMap, input->get());
+    if (inputLoop && *inputLoop != *outputLoop)
+      return std::make_pair(*inputLoop, *outputLoop);
+  }
+  return std::nullopt;
 }
 
 /// The side of a block of `op`'s elements: one vector register of them, at
@@ -139,16 +172,20 @@ AffineMap getBlockMap(MLIRContext *context, AffineMap map,
 }
 
 /// Replaces `op` by an scf.parallel over its blocks, `block` elements along
-/// its two transposed loops and one along the others, each a 2-D copy
-/// between rank-reduced views, vectorized: masked where a block at the edge
-/// (or of a dynamic size) is smaller.
+/// its two transposed loops and one along the others, each a 2-D op on
+/// rank-reduced views, vectorized: masked where a block at the edge (or of
+/// a dynamic size) is smaller. A block that computes runs in the transposed
+/// input's order, so that only its result is transposed, and an operand
+/// indexed by the input's rows (a channel's bias) is one vector broadcast.
 LogicalResult tileAndVectorize(RewriterBase &rewriter, linalg::GenericOp op,
                                std::pair<unsigned, unsigned> loops,
-                               int64_t block) {
+                               int64_t block, bool copies) {
   Location loc = op.getLoc();
   MLIRContext *context = op.getContext();
-  SmallVector<unsigned> blockLoops = {std::min(loops.first, loops.second),
-                                      std::max(loops.first, loops.second)};
+  SmallVector<unsigned> blockLoops =
+      copies ? SmallVector<unsigned>{std::min(loops.first, loops.second),
+                                     std::max(loops.first, loops.second)}
+             : SmallVector<unsigned>{loops.second, loops.first};
   rewriter.setInsertionPoint(op);
   SmallVector<Range> ranges =
       cast<linalg::LinalgOp>(op.getOperation()).createLoopRanges(rewriter, loc);
@@ -169,10 +206,6 @@ LogicalResult tileAndVectorize(RewriterBase &rewriter, linalg::GenericOp op,
     steps.push_back(
         arith::ConstantIndexOp::create(rewriter, loc, isBlockLoop ? block : 1));
   }
-  Value input = op.getDpsInputOperand(0)->get();
-  Value output = op.getDpsInitOperand(0)->get();
-  AffineMap inputMap = op.getMatchingIndexingMap(op.getDpsInputOperand(0));
-  AffineMap outputMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
   // The body is built once the loop exists: folding the block sizes looks
   // at the induction variables' owner.
   auto parallel =
@@ -196,19 +229,20 @@ LogicalResult tileAndVectorize(RewriterBase &rewriter, linalg::GenericOp op,
       blockSizes.push_back(affine::makeComposedFoldedAffineMin(
           rewriter, loc, remaining, {ivs[loop], ranges[loop].size}));
   }
-  Value inputBlock = createBlockView(rewriter, loc, input, inputMap, ivs,
-                                     blockSizes, blockLoops);
-  Value outputBlock = createBlockView(rewriter, loc, output, outputMap, ivs,
-                                      blockSizes, blockLoops);
-  SmallVector<AffineMap> maps = {getBlockMap(context, inputMap, blockLoops),
-                                 getBlockMap(context, outputMap, blockLoops)};
+  SmallVector<Value> blocks;
+  SmallVector<AffineMap> maps;
+  for (OpOperand &operand : op->getOpOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    blocks.push_back(createBlockView(rewriter, loc, operand.get(), map, ivs,
+                                     blockSizes, blockLoops));
+    maps.push_back(getBlockMap(context, map, blockLoops));
+  }
   SmallVector<utils::IteratorType> iterators(2, utils::IteratorType::parallel);
   auto blockOp = linalg::GenericOp::create(
-      rewriter, loc, TypeRange(), ValueRange{inputBlock},
-      ValueRange{outputBlock}, maps, iterators,
-      [](OpBuilder &builder, Location yieldLoc, ValueRange args) {
-        linalg::YieldOp::create(builder, yieldLoc, args.front());
-      });
+      rewriter, loc, TypeRange(), ArrayRef(blocks).drop_back(),
+      ValueRange{blocks.back()}, maps, iterators);
+  rewriter.inlineRegionBefore(op.getRegion(), blockOp.getRegion(),
+                              blockOp.getRegion().end());
   rewriter.eraseOp(op);
   SmallVector<int64_t> vectorSizes(2, block);
   SmallVector<bool> scalableDims(2, false);
@@ -228,26 +262,34 @@ struct CpuTileTransposesPass
       linalg::GenericOp op;
       std::pair<unsigned, unsigned> loops;
       int64_t block;
+      bool copies;
     };
     SmallVector<Candidate> candidates;
     getOperation().walk([&](linalg::GenericOp op) {
+      bool copies = false;
       std::optional<std::pair<unsigned, unsigned>> loops =
-          getTransposedLoops(op);
+          getTransposedLoops(op, copies);
       if (!loops)
         return;
       if (std::optional<int64_t> block = getBlockSize(op, vectorBits))
-        candidates.push_back({op, *loops, *block});
+        candidates.push_back({op, *loops, *block, copies});
     });
     if (candidates.empty())
       return;
     IRRewriter rewriter(&getContext());
-    for (Candidate &candidate : candidates)
+    for (Candidate &candidate : candidates) {
+      // The op is gone once tiled.
+      Location loc = candidate.op.getLoc();
+      // A block whose body does not vectorize is left as loops over the
+      // block, which still keep its lines in the cache.
       if (failed(tileAndVectorize(rewriter, candidate.op, candidate.loops,
-                                  candidate.block))) {
-        candidate.op.emitError("cannot tile this transpose in blocks of ")
+                                  candidate.block, candidate.copies)) &&
+          candidate.copies) {
+        emitError(loc, "cannot tile this transpose in blocks of ")
             << candidate.block << "x" << candidate.block;
         return signalPassFailure();
       }
+    }
 
     // A block is read and written as rows of the buffers' minor dimension;
     // the permutation between them becomes a vector.transpose of the block

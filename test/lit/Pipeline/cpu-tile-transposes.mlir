@@ -99,3 +99,42 @@ func.func @innermost_kept(%in: memref<4x8x32xf32>, %out: memref<8x4x32xf32>) {
   }
   return
 }
+
+// -----
+
+// A depthwise convolution's bias and SiLU, written NCHW from its
+// N x H x W x G x 1 result: the loops of G and of W are blocked (the unit
+// dim is no one's innermost). A block is read as rows of G, the bias is one
+// vector broadcast to the block, the SiLU runs on the 16x16 block, and only
+// its result is transposed.
+// CHECK-LABEL: func.func @grouped_silu_to_nchw
+// CHECK: scf.parallel (%{{.*}}, %[[ONE:.*]], %{{.*}}, %[[W:.*]], %[[G:.*]]) = {{.*}} step (%{{.*}}, %{{.*}}, %{{.*}}, %[[C16:.*]], %[[C16]])
+// CHECK: %[[IN:.*]] = memref.subview %arg0[{{.*}}, %[[W]], %[[G]], %[[ONE]]] [1, 1, %{{.*}}, 16, 1]
+// CHECK: %[[BIAS:.*]] = memref.subview %arg1[%[[G]], %[[ONE]]] [16, 1]
+// CHECK: %[[OUT:.*]] = memref.subview %arg2[{{.*}}, %[[G]], %[[ONE]], {{.*}}, %[[W]]] [1, 16, 1, 1, %{{.*}}]
+// CHECK: vector.transfer_read %[[IN]]{{.*}} : memref<?x16xf32, {{.*}}>, vector<16x16xf32>
+// CHECK: %[[B:.*]] = vector.transfer_read %[[BIAS]]{{.*}} vector<16xf32>
+// CHECK: vector.broadcast %[[B]] : vector<16xf32> to vector<16x16xf32>
+// CHECK: math.exp %{{.*}} : vector<16x16xf32>
+// CHECK: vector.shuffle
+// CHECK: vector.transfer_write %{{.*}}, %[[OUT]]{{.*}} : vector<16x16xf32>, memref<16x?xf32, {{.*}}>
+// CHECK-NOT: linalg.generic
+#nhwgc_in = affine_map<(n, g, one, h, w) -> (n, h, w, g, one)>
+#group_bias = affine_map<(n, g, one, h, w) -> (g, one)>
+#ngchw = affine_map<(n, g, one, h, w) -> (n, g, one, h, w)>
+func.func @grouped_silu_to_nchw(%in: memref<2x14x14x48x1xf32>, %bias: memref<48x1xf32>,
+                                %out: memref<2x48x1x14x14xf32>) {
+  linalg.generic {indexing_maps = [#nhwgc_in, #group_bias, #ngchw],
+                  iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%in, %bias : memref<2x14x14x48x1xf32>, memref<48x1xf32>) outs(%out : memref<2x48x1x14x14xf32>) {
+  ^bb0(%x: f32, %b: f32, %o: f32):
+    %one = arith.constant 1.0 : f32
+    %s = arith.addf %x, %b : f32
+    %n = arith.negf %s : f32
+    %e = math.exp %n : f32
+    %d = arith.addf %e, %one : f32
+    %r = arith.divf %s, %d : f32
+    linalg.yield %r : f32
+  }
+  return
+}

@@ -127,20 +127,25 @@ def DiscCpuVectorizeRows : Pass<"disc-cpu-vectorize-rows", "func::FuncOp"> {
 }
 
 def DiscCpuTileTransposes : Pass<"disc-cpu-tile-transposes", "func::FuncOp"> {
-  let summary = "Copies a transpose that moves the innermost dimension in "
-                "square blocks transposed in vector registers";
+  let summary = "Runs an op that moves the innermost dimension in square "
+                "blocks transposed in vector registers";
   let description = [{
-    A linalg.generic on buffers that only copies its one input to its one
-    output through permutations, where the loop of the input's last
-    dimension is not the loop of the output's last dimension (a matrix
-    transpose, NCHW to NHWC), reads one operand a whole cache line at a time
-    and the other one element per line when lowered as loops. It is tiled by
+    A linalg.generic on buffers that computes its one output elementwise
+    (arith and math ops) from inputs read through permutations or
+    broadcasts, where the loop of an input's last dimension is not the loop
+    of the output's last dimension (a matrix transpose, NCHW to NHWC, a
+    bias and activation written NCHW from an NHWC convolution; dimensions
+    of one element do not count), reads one operand a whole cache line at a
+    time and the other one element per line when lowered as loops. It is tiled by
     a square block along those two loops (`vector-bits` over the element's
     bits, at most 16: 16x16 f32 on AVX-512, 8x8 f64) and by one along every
     other loop, the tiles in an scf.parallel that disc-cpu-parallel-for runs
     on every core, and each block is vectorized by linalg vectorization:
     one vector per row read, a vector.transpose lowered to shuffles (the
     16x16 shuffle network for 32-bit elements), one vector per row written.
+    A block that computes runs in the transposed input's order, so that
+    only its result is transposed; where its body does not vectorize, the
+    block stays loops.
     Blocks at the edges of sizes that are not multiples of the block, or
     dynamic, are masked. Copies inside a loop by rows are left to
     disc-cpu-vectorize-rows.

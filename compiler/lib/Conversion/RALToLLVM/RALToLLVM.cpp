@@ -20,6 +20,7 @@
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -132,6 +133,10 @@ LogicalResult convertToLLVM(ModuleOp module, LLVMTypeConverter &converter) {
   cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
   index::populateIndexToLLVMConversionPatterns(converter, patterns);
   populateVectorToLLVMConversionPatterns(converter, patterns);
+  // A 2-D vector built from the rows of a block transposed in registers
+  // (disc-cpu-tile-transposes) is a from_elements of all its elements;
+  // LLVM takes one row at a time.
+  vector::populateVectorFromElementsUnrollPatterns(patterns);
   ub::populateUBToLLVMConversionPatterns(converter, patterns);
   disc::populateRALToLLVMConversionPatterns(converter, patterns);
 
