@@ -23,7 +23,11 @@ Markdown.
 
     python3 scripts/bench/torch_bench.py [--models resnet18,bert-base,...]
         [--batches 1,8] [--rounds 5] [--calls 10] [--threads N]
-        [--skip-inductor]
+        [--skip-inductor] [--product-share]
+
+--product-share prints, instead, the share of eager's CPU time spent in
+matrix products and attention (torch.profiler), which bounds how much
+faster than eager a compiler can be without faster products.
 
 Run it with the venv of scripts/setup_python.sh (torch, torch-mlir,
 torchvision, transformers, timm); it finds the package in python/ beside
@@ -149,6 +153,33 @@ def per_call_ms(function, x, calls):
     for _ in range(calls):
         function(x)
     return (time.perf_counter() - start) / calls * 1e3
+
+
+# The ATen ops in which eager computes matrix products and attention.
+PRODUCT_OPS = {"aten::mm", "aten::addmm", "aten::bmm", "aten::baddbmm",
+               "aten::_scaled_dot_product_flash_attention_for_cpu",
+               "aten::mkldnn_convolution"}
+
+
+def eager_product_share(name, batch, calls):
+    """The part of eager's CPU time (the ops' self time, over `calls`
+    calls after two warm-up calls) that is matrix products and attention.
+    A model at 90% of that can be at most 1 / 0.9 = 1.1x eager's speed
+    with products no faster than eager's."""
+    torch.manual_seed(0)
+    module, make_input = MODELS[name]()
+    module.eval()
+    x = make_input(batch)
+    with torch.no_grad():
+        module(x)
+        module(x)
+        with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CPU]) as profile:
+            for _ in range(calls):
+                module(x)
+    events = profile.key_averages()
+    total = sum(event.self_cpu_time_total for event in events)
+    products = sum(event.self_cpu_time_total for event in events if event.key in PRODUCT_OPS)
+    return products / total
 
 
 def reason(error):
@@ -326,9 +357,17 @@ def main():
     parser.add_argument("--threads", type=int, default=0,
                         help="torch's intra-op threads (default: torch's choice)")
     parser.add_argument("--skip-inductor", action="store_true")
+    parser.add_argument("--product-share", action="store_true",
+                        help="only print the share of eager's time in matrix products")
     args = parser.parse_args()
     if args.threads:
         torch.set_num_threads(args.threads)
+    if args.product_share:
+        for name in args.models:
+            for batch in args.batches:
+                share = eager_product_share(name, batch, args.calls)
+                print(f"{name:26} batch {batch}  eager's products {share:.0%}", flush=True)
+        return
     variants = ("eager", "disc") if args.skip_inductor else ("eager", "inductor", "disc")
     print(f"torch {torch.__version__}, {torch.get_num_threads()} threads, "
           f"{os.cpu_count()} cores", flush=True)
