@@ -75,7 +75,10 @@ def key(graph_module, traced_inputs, tensors, frozen, target, options):
 
 def load(graph_key):
     """The program path and the updated input positions stored for
-    `graph_key`, or None when there are none or the program is gone."""
+    `graph_key`, or None when there are none, the program is gone or the
+    graph has no key."""
+    if graph_key is None:
+        return None
     try:
         with open(os.path.join(directory(), graph_key + ".json")) as entry:
             stored = json.load(entry)
@@ -86,8 +89,11 @@ def load(graph_key):
 
 
 def store(graph_key, program, mutated):
-    """Records `program` for `graph_key`: written under a temporary name and
-    renamed into place, so that a concurrent reader never sees part of it."""
+    """Records `program` for `graph_key` (nothing for a graph without a key):
+    written under a temporary name and renamed into place, so that a
+    concurrent reader never sees part of it."""
+    if graph_key is None:
+        return
     os.makedirs(directory(), exist_ok=True)
     handle, partial = tempfile.mkstemp(prefix=".disc-", suffix=".json", dir=directory())
     try:

@@ -289,12 +289,17 @@ def _export_dim(expression, symbols):
     return Dim.AUTO
 
 
+def _traced_inputs(graph_module):
+    """The fake values tracing recorded on the graph's placeholders."""
+    return [_traced_value(node) for node in graph_module.graph.nodes
+            if node.op == "placeholder"]
+
+
 def _graph_signature(graph_module):
     """The layout _TensorInputs needs and torch.export's dynamic_shapes for
     the tensor inputs, from the fake values tracing recorded on the graph's
     placeholders."""
-    placeholders = [_traced_value(node) for node in graph_module.graph.nodes
-                    if node.op == "placeholder"]
+    placeholders = _traced_inputs(graph_module)
     tensors = [value for value in placeholders if isinstance(value, torch.Tensor)]
     symbols = {symbol: Dim(symbol) for tensor in tensors
                for symbol in map(_symbol_of, tensor.shape) if symbol is not None}
@@ -503,8 +508,7 @@ class _CompiledGraph:
         self.target = target
         self.compile_options = compile_options
         self.layout, self.dynamic_shapes = _graph_signature(self.graph_module)
-        self.traced_inputs = [_traced_value(node) for node in self.graph_module.graph.nodes
-                              if node.op == "placeholder"]
+        self.traced_inputs = _traced_inputs(self.graph_module)
         self.tensor_positions = [index for index, (kind, _, _) in enumerate(self.layout)
                                  if kind == "tensor"]
         self.plan, self.tensor_outputs, size_nodes = _output_plan(self.graph_module)
@@ -528,7 +532,7 @@ class _CompiledGraph:
         inputs = [position for position in range(len(tensors)) if position not in frozen]
         graph_key = _torch_graph_cache.key(self.graph_module, self.traced_inputs, tensors,
                                            set(frozen), self.target, self.compile_options)
-        stored = _torch_graph_cache.load(graph_key) if graph_key is not None else None
+        stored = _torch_graph_cache.load(graph_key)
         model = None
         if stored is not None:
             program_path, mutated = stored
@@ -542,8 +546,7 @@ class _CompiledGraph:
             if model is None:
                 program_path, mutated = self._lower_and_compile(tensors, frozen, inputs)
                 model = Model(program_path)
-                if graph_key is not None:
-                    _torch_graph_cache.store(graph_key, program_path, mutated)
+                _torch_graph_cache.store(graph_key, program_path, mutated)
         except Error as error:
             # A graph that updates its module's buffers (a batch norm's
             # statistics in training mode) keeps them as inputs.

@@ -73,14 +73,20 @@ bool hasElementwiseBody(linalg::GenericOp op) {
                       });
 }
 
+/// Whether `op` only copies its one input.
+bool onlyCopies(linalg::GenericOp op) {
+  Block &body = op.getRegion().front();
+  return op.getNumDpsInputs() == 1 && body.getOperations().size() == 1 &&
+         body.getTerminator()->getOperand(0) == body.getArgument(0);
+}
+
 /// The loops of the last dimensions of a transposed input and of the output
 /// when `op` computes its one output elementwise from inputs read through
 /// permutations (or broadcast), one of which moves the innermost dimension
 /// (of more than one element: a grouped convolution's N x H x W x G x 1
-/// result is transposed along G); nullopt for any other op. `copies` is
-/// whether `op` only copies its one input.
+/// result is transposed along G); nullopt for any other op.
 std::optional<std::pair<unsigned, unsigned>>
-getTransposedLoops(linalg::GenericOp op, bool &copies) {
+getTransposedLoops(linalg::GenericOp op) {
   if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() < 1 ||
       op.getNumDpsInits() != 1 || op.getNumLoops() < 2 ||
       op.getNumParallelLoops() != op.getNumLoops() || op.hasIndexSemantics() ||
@@ -90,9 +96,6 @@ getTransposedLoops(linalg::GenericOp op, bool &copies) {
   AffineMap outputMap = op.getMatchingIndexingMap(init);
   if (!outputMap.isPermutation() || op.payloadUsesValueFromOperand(init))
     return std::nullopt;
-  Block &body = op.getRegion().front();
-  copies = op.getNumDpsInputs() == 1 && body.getOperations().size() == 1 &&
-           body.getTerminator()->getOperand(0) == body.getArgument(0);
   for (OpOperand &operand : op->getOpOperands()) {
     auto type = dyn_cast<MemRefType>(operand.get().getType());
     if (!type || !type.isStrided() ||
@@ -266,13 +269,12 @@ struct CpuTileTransposesPass
     };
     SmallVector<Candidate> candidates;
     getOperation().walk([&](linalg::GenericOp op) {
-      bool copies = false;
       std::optional<std::pair<unsigned, unsigned>> loops =
-          getTransposedLoops(op, copies);
+          getTransposedLoops(op);
       if (!loops)
         return;
       if (std::optional<int64_t> block = getBlockSize(op, vectorBits))
-        candidates.push_back({op, *loops, *block, copies});
+        candidates.push_back({op, *loops, *block, onlyCopies(op)});
     });
     if (candidates.empty())
       return;

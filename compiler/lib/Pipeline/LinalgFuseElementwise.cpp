@@ -41,6 +41,19 @@ bool isContraction(Operation *op) {
   return linalgOp && linalg::isaContractionOpInterface(linalgOp);
 }
 
+/// `op` as a generic that yields its one input as it reads it into its one
+/// output; null for any other op.
+linalg::GenericOp getCopyOfOneInput(Operation *op) {
+  auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
+  if (!generic || generic.getNumDpsInputs() != 1 ||
+      generic.getNumDpsInits() != 1 ||
+      !generic.getBody()->without_terminator().empty() ||
+      generic.getBody()->getArgument(0) !=
+          generic.getBody()->getTerminator()->getOperand(0))
+    return {};
+  return generic;
+}
+
 /// Whether `op` only broadcasts its one input: it yields the input as it
 /// reads it, through a map of fewer dims than it loops over. Fused into each
 /// of its consumers, the input is read in place rather than once more from
@@ -48,12 +61,8 @@ bool isContraction(Operation *op) {
 /// (MobileNet's hardswish adds 3 and divides by 6) that every layer of that
 /// shape reads.
 bool isBroadcast(Operation *op) {
-  auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
-  if (!generic || generic.getNumDpsInputs() != 1 ||
-      generic.getNumDpsInits() != 1 ||
-      !generic.getBody()->without_terminator().empty() ||
-      generic.getBody()->getArgument(0) !=
-          generic.getBody()->getTerminator()->getOperand(0))
+  linalg::GenericOp generic = getCopyOfOneInput(op);
+  if (!generic)
     return false;
   AffineMap input =
       generic.getMatchingIndexingMap(generic.getDpsInputOperand(0));
@@ -66,12 +75,8 @@ bool isBroadcast(Operation *op) {
 /// The permutation P of a generic that only transposes its one input,
 /// result[j] = input[P(j)]; a null map for any other op.
 AffineMap getTransposition(Operation *op) {
-  auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
-  if (!generic || !generic.hasPureTensorSemantics() ||
-      generic.getNumDpsInputs() != 1 || generic.getNumDpsInits() != 1 ||
-      !generic.getBody()->without_terminator().empty() ||
-      generic.getBody()->getArgument(0) !=
-          generic.getBody()->getTerminator()->getOperand(0))
+  linalg::GenericOp generic = getCopyOfOneInput(op);
+  if (!generic || !generic.hasPureTensorSemantics())
     return {};
   SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
   if (!maps[0].isPermutation() || !maps[1].isPermutation())
