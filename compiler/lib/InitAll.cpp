@@ -2,6 +2,9 @@
 
 #include "disc/InitAll.h"
 
+#include "disc/Codegen/CPU/Passes.h"
+#include "disc/Codegen/Common/Passes.h"
+#include "disc/Codegen/GPU/Passes.h"
 #include "disc/Conversion/ChloToStablehlo/Passes.h"
 #include "disc/Conversion/KernelGraphToLLVM/Passes.h"
 #include "disc/Conversion/LinalgToGPU/Passes.h"
@@ -16,9 +19,10 @@
 #include "disc/Dialect/HLO/StablehloOps.h"
 #include "disc/Dialect/HLO/Transforms/Passes.h"
 #include "disc/Dialect/RAL/RALOps.h"
+#include "disc/Dialect/RAL/Transforms/Passes.h"
 #include "disc/Dialect/TFRT/TFRTOps.h"
+#include "disc/Input/Passes.h"
 #include "disc/Pipeline/Pipeline.h"
-#include "disc/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -41,7 +45,11 @@ void mlir::disc::registerAllDialects(DialectRegistry &registry) {
 
 void mlir::disc::registerAllPasses() {
   mlir::registerAllPasses();
-  mlir::disc::registerDiscTransformsPasses();
+  mlir::disc::registerInputPasses();
+  mlir::disc::registerRALTransformsPasses();
+  mlir::disc::registerCodegenCommonPasses();
+  mlir::disc::registerCodegenCPUPasses();
+  mlir::disc::registerCodegenGPUPasses();
   mlir::disc::registerChloToStablehloPasses();
   mlir::disc::registerStablehloOneDevicePasses();
   mlir::disc::registerHloTransformsPasses();

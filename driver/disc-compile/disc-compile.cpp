@@ -15,13 +15,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "disc/Codegen/GPU/DeviceBlob.h"
 #include "disc/InitAll.h"
-#include "disc/Pipeline/FrontEnd.h"
+#include "disc/Input/FrontEnd.h"
 #include "disc/Pipeline/Pipeline.h"
 #include "disc/Target/ModelCodegen.h"
 #include "disc/Target/ModelMetadata.h"
 #include "disc/Target/SharedObjectLinker.h"
-#include "disc/Transforms/DeviceBlob.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"

@@ -1,5 +1,5 @@
 // disc-compile's front end on arbitrary text: the nesting check, TFRT's old
-// spellings, parse and verify (disc/Pipeline/FrontEnd.h), the program's
+// spellings, parse and verify (disc/Input/FrontEnd.h), the program's
 // classification and its input phase, each run as disc-compile runs them, on
 // a thread with disc-compile's stack. Diagnostics are dropped; the fuzzer
 // looks for crashes and hangs, not for what is accepted. Not for leaks:
@@ -7,7 +7,7 @@
 // (parseProgram), so scripts/fuzz.sh runs this target with leak detection
 // off.
 #include "disc/InitAll.h"
-#include "disc/Pipeline/FrontEnd.h"
+#include "disc/Input/FrontEnd.h"
 #include "disc/Pipeline/Pipeline.h"
 
 #include "mlir/IR/Diagnostics.h"

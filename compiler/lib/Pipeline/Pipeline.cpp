@@ -2,34 +2,30 @@
 
 #include "disc/Pipeline/Pipeline.h"
 
+#include "TargetPhases.h"
+
+#include "disc/Codegen/Common/Passes.h"
 #include "disc/Conversion/ChloToStablehlo/Passes.h"
 #include "disc/Conversion/KernelGraphToLLVM/Passes.h"
-#include "disc/Conversion/LinalgToGPU/Passes.h"
-#include "disc/Conversion/LinalgToRAL/Passes.h"
 #include "disc/Conversion/MhloToStablehlo/Passes.h"
 #include "disc/Conversion/RALToLLVM/Passes.h"
 #include "disc/Conversion/StablehloOneDevice/Passes.h"
-#include "disc/Conversion/StablehloToLinalg/Passes.h"
 #include "disc/Dialect/HLO/ShardyDialect.h"
 #include "disc/Dialect/HLO/Transforms/Passes.h"
+#include "disc/Dialect/RAL/EntrySignature.h"
+#include "disc/Dialect/RAL/Transforms/Passes.h"
 #include "disc/Dialect/TFRT/TFRTOps.h"
-#include "disc/Pipeline/Passes.h"
-#include "disc/Transforms/EntrySignature.h"
-#include "disc/Transforms/Passes.h"
+#include "disc/Input/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
-#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/GPU/Transforms/Passes.h"
-#include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
-#include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Dialect/Shape/Transforms/Passes.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/STLExtras.h"
@@ -169,9 +165,20 @@ std::optional<Target> mlir::disc::parseTarget(StringRef name) {
   return std::nullopt;
 }
 
+static const TargetPhases &getTargetPhases(Target target) {
+  switch (target) {
+  case Target::Cpu:
+    return getCpuPhases();
+  case Target::Cuda:
+    return getCudaPhases();
+  }
+  llvm_unreachable("every target has its phases");
+}
+
 // Each phase is built here pass by pass, with typed options, in IREE's
 // style; `pm` nests implicitly, so a pass anchored on functions is scheduled
-// on every function of the module (as `func.func(...)` would be).
+// on every function of the module (as `func.func(...)` would be). Where the
+// targets differ, the phase asks the target's TargetPhases.
 
 // Input: MHLO becomes StableHLO, calls are inlined, and the entry's
 // signature is recorded before anything can change it. The shape dialect
@@ -196,8 +203,8 @@ static void buildInputPhase(OpPassManager &pm, const CompileOptions &options) {
   pm.addPass(createCanonicalizerPass());
   if (options.simulateProcesses)
     pm.addPass(createSimulateProcessesPass());
-  pm.addPass(createDiscEntryScalarsAsTensors());
-  pm.addPass(createDiscRecordEntrySignature());
+  pm.addPass(createEntryScalarsAsTensorsPass());
+  pm.addPass(createRecordEntrySignaturePass());
 }
 
 // Hlo: Shardy's sharding annotations go; the ops of several devices, tokens,
@@ -211,9 +218,10 @@ static void buildInputPhase(OpPassManager &pm, const CompileOptions &options) {
 // phase fuses into rows; rng_bit_generator becomes elementwise hashing of
 // counters, which the linalg phase fuses like any elementwise chain. An
 // inference batch norm on a convolution with a constant filter (PyTorch's)
-// goes into the filter and a bias. Sums of bf16 and f16, and on the CPU their
-// products, accumulate in f32.
-static void buildHloPhase(OpPassManager &pm, const CompileOptions &options) {
+// goes into the filter and a bias. Sums of bf16 and f16, and on targets that
+// ask for it their products, accumulate in f32.
+static void buildHloPhase(OpPassManager &pm, const CompileOptions &options,
+                          const TargetPhases &target) {
   pm.addPass(createShardyOneDevicePass());
   pm.addPass(createStablehloOneDevicePass());
   pm.addPass(createLapackCustomCallsPass());
@@ -223,83 +231,44 @@ static void buildHloPhase(OpPassManager &pm, const CompileOptions &options) {
   pm.addPass(createExpandRngPass());
   pm.addPass(createFoldScalesIntoConvolutionsPass());
   WidenNarrowAccumulationsPassOptions widen;
-  widen.products = options.target == Target::Cpu;
+  widen.products = target.widensNarrowProducts(options);
   pm.addPass(createWidenNarrowAccumulationsPass(widen));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }
 
-// On the CPU with a library, a transpose that only feeds a product is folded
-// into it, which the library reads in place, and a product that only a
-// transpose reads is written in its layout.
-// A convolution becomes im2col and a matrix product, which the device phase
-// hands to cuBLAS or to the CPU's BLAS, or which is tiled and vectorized like
-// every other product without a library; on the CPU, a 2-D f32 one becomes a
-// named convolution first, which the device phase hands to oneDNN or, without
-// a library, is tiled and vectorized reading its windows in place (one of
-// several feature groups only with a library, for oneDNN). A
-// transpose of a constant (a PyTorch filter's OIHW to HWIO) is done at
-// compile time. On the CPU,
-// prefix scans are a loop along the scanned dimension and a scatter runs in
-// parallel over blocks of a window dimension its indices do not move; ops that
-// read a row reduction are then computed a row at a time with it (the GPU has
-// its own row kernels), reductions over leading dimensions are split in column
-// chunks or blocks of rows for the cores, and the products no library takes
-// (all of them without a library) are tiled for the cache and the registers.
-static void buildLinalgPhase(OpPassManager &pm, const CompileOptions &options) {
+// Linalg: a convolution the target does not take as a named convolution
+// becomes im2col and a matrix product, which the device phase hands to a
+// library or tiles and vectorizes like every other product. A transpose of a
+// constant (a PyTorch filter's OIHW to HWIO) is done at compile time.
+static void buildLinalgPhase(OpPassManager &pm, const CompileOptions &options,
+                             const TargetPhases &target) {
   pm.addPass(createFoldDotBroadcastsPass());
-  if (options.target == Target::Cpu && options.cpuLibraryCalls)
-    pm.addPass(createFoldDotTransposesPass());
-  if (options.target == Target::Cpu) {
-    ConvolutionToLinalgConvPassOptions convolutions;
-    convolutions.grouped = options.cpuLibraryCalls;
-    pm.addNestedPass<func::FuncOp>(
-        createConvolutionToLinalgConvPass(convolutions));
-  }
+  target.addBeforeLinalgLowering(pm, options);
   pm.addNestedPass<func::FuncOp>(createConvolutionToGemmPass());
-  StablehloToLinalgPassOptions lowering;
-  lowering.sequentialScans = options.target == Target::Cpu;
-  lowering.fftCalls = options.target == Target::Cpu;
-  lowering.splitScatterWindows = options.target == Target::Cpu;
-  pm.addPass(createStablehloToLinalgPass(lowering));
-  pm.addPass(createDiscLinalgFoldConstantPermutations());
+  pm.addPass(
+      createStablehloToLinalgPass(target.getLinalgLoweringOptions(options)));
+  pm.addPass(createLinalgFoldConstantPermutationsPass());
   // The lowering transposes a value for each convolution that reads it;
   // merged, a transpose is the one use of its producer, which fuses into it.
   pm.addPass(createCSEPass());
-  pm.addPass(createDiscLinalgFuseElementwise());
+  pm.addPass(createLinalgFuseElementwisePass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  if (options.target == Target::Cpu) {
-    if (options.cpuLibraryCalls)
-      pm.addNestedPass<func::FuncOp>(createDiscLinalgWriteProductsTransposed());
-    pm.addNestedPass<func::FuncOp>(createDiscLinalgFuseRows());
-    DiscCpuParallelReductionsOptions columns;
-    columns.vectorBits = options.cpuVectorBits;
-    pm.addNestedPass<func::FuncOp>(createDiscCpuParallelReductions(columns));
-    pm.addPass(createCanonicalizerPass());
-    pm.addPass(createCSEPass());
-    DiscCpuTileContractionsOptions tiles;
-    tiles.vectorBits = options.cpuVectorBits;
-    tiles.registerRows =
-        std::min<int64_t>(8, (options.cpuVectorRegisters - 4) / 2);
-    tiles.libraryProducts = options.cpuLibraryCalls;
-    pm.addNestedPass<func::FuncOp>(createDiscCpuTileContractions(tiles));
-  }
-  pm.addPass(createDiscLinalgUpdateLoopStateInPlace());
+  target.addAfterElementwiseFusion(pm, options);
+  pm.addPass(createLinalgUpdateLoopStateInPlacePass());
 }
 
 // The inputs are never written (disc-mark-entry-args-read-only), function
 // signatures keep identity layouts so disc-ral-bind-io sees plain buffers.
 // drop-equivalent-buffer-results is left out: after inlining only the entry
 // functions return buffers, and an entry that returns its input unchanged
-// must keep that output.
-// On the CPU, a row's scratch buffers in a loop by rows are taken from the
-// stack of the thread that runs the row; CSE merges the views that a loop by
-// rows writes its result through, so that canonicalize drops the copy of the
-// result onto itself.
-static void buildBuffersPhase(OpPassManager &pm,
-                              const CompileOptions &options) {
-  pm.addNestedPass<func::FuncOp>(createDiscMarkEntryArgsReadOnly());
+// must keep that output. CSE merges the views that a loop by rows writes its
+// result through, so that canonicalize drops the copy of the result onto
+// itself.
+static void buildBuffersPhase(OpPassManager &pm, const CompileOptions &options,
+                              const TargetPhases &target) {
+  pm.addNestedPass<func::FuncOp>(createMarkEntryArgsReadOnlyPass());
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =
@@ -309,22 +278,17 @@ static void buildBuffersPhase(OpPassManager &pm,
   OpPassManager &functions = pm.nest<func::FuncOp>();
   functions.addPass(bufferization::createBufferHoistingPass());
   functions.addPass(bufferization::createBufferLoopHoistingPass());
-  if (options.target == Target::Cpu)
-    functions.addPass(createDiscParallelLoopBuffersToStack());
+  target.addBufferPasses(functions, options);
   pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());
-}
-
-static StringRef getRuntimeDevice(Target target) {
-  return target == Target::Cuda ? "gpu" : "cpu";
 }
 
 // Once outputs are handed to the runtime (which copies them), every
 // temporary can be freed after its last use: a loop's buffers each
 // iteration rather than when the run ends.
-static void buildRalPhase(OpPassManager &pm, const CompileOptions &options) {
-  pm.addPass(createDiscRALInjectContext());
-  pm.addPass(createDiscRALBindIO());
+static void buildRalPhase(OpPassManager &pm, const TargetPhases &target) {
+  pm.addPass(createRALInjectContextPass());
+  pm.addPass(createRALBindIOPass());
   pm.addNestedPass<func::FuncOp>(
       bufferization::createOwnershipBasedBufferDeallocationPass());
   pm.addPass(createCanonicalizerPass());
@@ -332,9 +296,9 @@ static void buildRalPhase(OpPassManager &pm, const CompileOptions &options) {
       bufferization::createBufferDeallocationSimplificationPass());
   pm.addPass(bufferization::createLowerDeallocationsPass());
   pm.addPass(createCanonicalizerPass());
-  DiscRALLegalizeToDispatchOptions dispatch;
-  dispatch.device = getRuntimeDevice(options.target).str();
-  pm.addPass(createDiscRALLegalizeToDispatch(dispatch));
+  RALLegalizeToDispatchPassOptions dispatch;
+  dispatch.device = target.getRuntimeDevice().str();
+  pm.addPass(createRALLegalizeToDispatchPass(dispatch));
 }
 
 // Complex arithmetic becomes arith and math on the parts first (complex
@@ -343,124 +307,23 @@ static void buildRalPhase(OpPassManager &pm, const CompileOptions &options) {
 // 8-bit float math is widened to f32, and then what remains of the 8-bit
 // floats is arithmetic on their bits; expanding strided metadata produces
 // affine.apply, so lower-affine comes after it.
-static void addMathAndIndexLowering(OpPassManager &pm) {
+void mlir::disc::addMathAndIndexLowering(OpPassManager &pm) {
   pm.addPass(createConvertComplexToStandardPass());
   pm.addPass(math::createMathExtendToSupportedTypes());
-  pm.addPass(createDiscExpandNarrowFloats());
-  pm.addPass(createDiscMathPolynomialApproximation());
+  pm.addPass(createExpandNarrowFloatsPass());
+  pm.addPass(createMathPolynomialApproximationPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
-}
-
-// Matrix products and convolutions become calls of the runtime's libraries
-// unless the model must need no library or no library takes them (then their
-// register tiles become FMAs on vector registers once on buffers, and the
-// ceildivs in the bounds of their peeled loops become plain arithmetic); the
-// loops by rows become
-// scf.parallel like every other parallel loop; strided copies must become
-// loops before the linalg lowering, and loops are ordered for unit-stride
-// inner loops before they are emitted; transposes are copied in square
-// blocks transposed in vector registers; a row's elementwise steps become
-// vectors of the target's registers (and their transfers loads, stores and
-// masked ones, with the register tiles' lowering); elementwise loops with
-// outputs larger than the cache store whole lines past it; the outer parallel
-// loops run on every core.
-static void buildCpuDevicePhase(OpPassManager &pm,
-                                const CompileOptions &options) {
-  OpPassManager &functions = pm.nest<func::FuncOp>();
-  if (options.cpuLibraryCalls) {
-    DiscLinalgMatmulToRALOptions gemm;
-    gemm.device = "cpu";
-    functions.addPass(createDiscLinalgMatmulToRAL(gemm));
-    functions.addPass(createDiscLinalgConvToRAL());
-  }
-  functions.addPass(createForallToParallelLoopPass());
-  functions.addPass(createDiscMemrefCopyToLinalg());
-  functions.addPass(createDiscLinalgContiguousInnerLoop());
-  DiscCpuTileTransposesOptions transposes;
-  transposes.vectorBits = options.cpuVectorBits;
-  functions.addPass(createDiscCpuTileTransposes(transposes));
-  DiscCpuVectorizeRowsOptions rows;
-  rows.vectorBits = options.cpuVectorBits;
-  functions.addPass(createDiscCpuVectorizeRows(rows));
-  functions.addPass(createConvertLinalgToParallelLoopsPass());
-  functions.addPass(createDiscCpuLowerVectorContractions());
-  functions.addPass(createDiscCpuStreamingStores());
-  pm.addPass(createDiscCpuParallelFor());
-  addMathAndIndexLowering(pm);
-  pm.addPass(createDiscExpandCeilFloorDivisions());
-  pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(createCanonicalizerPass());
-}
-
-// Buffers the host reads element by element (shape and control values) move
-// to host memory with the small computations that produce them. A matrix
-// product that overwrites its output becomes a cuBLAS call, before copies
-// become kernels, so that it still sees a copy of shared zeros as its
-// output's initialization; each
-// fused group, and each copy of a buffer, becomes a kernel; the
-// kernels are compiled for every architecture while the host code around
-// them still has its memrefs, then each launch becomes a runtime call and the
-// host code is lowered like the CPU's. A row reduction becomes a kernel with
-// a block per row, whose gpu.all_reduce convert-gpu-to-nvvm lowers to warp
-// shuffles and shared memory; any other reduction a kernel with a thread per
-// output element. Constants (static sizes) move into the kernels before
-// outlining, so that kernels divide by constants rather than by arguments,
-// and so do reads of constant globals, which outlining then copies into the
-// kernel's module: the kernel reads device memory, not the host's copy;
-// the grid size of a dynamic shape is an arith.ceildivui that arith-expand
-// lowers on the host. Math is approximated in the kernels as on the CPU, so
-// that both targets compute the same functions and PTX needs no libdevice for
-// them; the integer math the NVVM conversion leaves (popcount, leading
-// zeros, abs) becomes LLVM intrinsics, which NVPTX has instructions for.
-// Vectors of booleans in kernel memory are a byte a lane, as on the CPU.
-static void buildCudaDevicePhase(OpPassManager &pm,
-                                 const CompileOptions &options) {
-  OpPassManager &functions = pm.nest<func::FuncOp>();
-  functions.addPass(createDiscGpuPlaceHostBuffers());
-  DiscLinalgMatmulToRALOptions gemm;
-  gemm.device = "gpu";
-  functions.addPass(createDiscLinalgMatmulToRAL(gemm));
-  DiscMemrefCopyToLinalgOptions copies;
-  copies.includeContiguous = true;
-  functions.addPass(createDiscMemrefCopyToLinalg(copies));
-  functions.addPass(createDiscLinalgReductionToGPULaunch());
-  functions.addPass(createDiscLinalgToGPULaunch());
-  functions.addPass(createGpuLaunchSinkIndexComputationsPass());
-  functions.addPass(createDiscGpuSinkConstantGlobals());
-  pm.addPass(createGpuKernelOutliningPass());
-  for (const std::string &arch : options.cudaArchs) {
-    GpuNVVMAttachTargetOptions target;
-    target.chip = arch;
-    target.optLevel = options.optLevel;
-    pm.addPass(createGpuNVVMAttachTarget(target));
-  }
-  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
-  addMathAndIndexLowering(kernels);
-  kernels.addPass(createSCFToControlFlowPass());
-  kernels.addPass(createConvertGpuOpsToNVVMOps());
-  kernels.addPass(createConvertMathToLLVMPass());
-  kernels.addPass(createReconcileUnrealizedCastsPass());
-  kernels.addPass(createDiscByteLanesInMemory());
-  DiscGpuModuleToBinaryOptions binary;
-  binary.toolkit = options.cudaToolkit;
-  pm.addPass(createDiscGpuModuleToBinary(binary));
-  pm.addPass(createDiscGpuLaunchToRAL());
-  pm.addPass(arith::createArithExpandOpsPass());
-  pm.addPass(memref::createExpandStridedMetadataPass());
-  pm.addPass(createLowerAffinePass());
-  pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(createCanonicalizerPass());
 }
 
 // Memory holds a byte per boolean, LLVM's vectors of booleans a bit per
 // lane: once everything is LLVM, every vector access agrees with the bytes.
 static void buildLlvmPhase(OpPassManager &pm) {
-  pm.addPass(createDiscRALToLLVM());
+  pm.addPass(createRALToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
-  pm.addPass(createDiscByteLanesInMemory());
+  pm.addPass(createByteLanesInMemoryPass());
   pm.addPass(createCanonicalizerPass());
-  pm.addPass(createDiscConstantGlobalsAsBytes());
+  pm.addPass(createConstantGlobalsAsBytesPass());
 }
 
 // A kernel graph is taken as written: every kernel runs, used or not, so
@@ -468,8 +331,29 @@ static void buildLlvmPhase(OpPassManager &pm) {
 static void buildKernelGraphPhase(OpPassManager &pm, Phase phase) {
   if (phase == Phase::Input)
     return;
-  pm.addPass(createDiscKernelGraphToLLVM());
+  pm.addPass(createKernelGraphToLLVMPass());
   pm.addPass(createCanonicalizerPass());
+}
+
+static void buildTensorPhase(OpPassManager &pm, Phase phase,
+                             const CompileOptions &options) {
+  const TargetPhases &target = getTargetPhases(options.target);
+  switch (phase) {
+  case Phase::Input:
+    return buildInputPhase(pm, options);
+  case Phase::Hlo:
+    return buildHloPhase(pm, options, target);
+  case Phase::Linalg:
+    return buildLinalgPhase(pm, options, target);
+  case Phase::Buffers:
+    return buildBuffersPhase(pm, options, target);
+  case Phase::Ral:
+    return buildRalPhase(pm, target);
+  case Phase::Device:
+    return target.buildDevicePhase(pm, options);
+  case Phase::Llvm:
+    return buildLlvmPhase(pm);
+  }
 }
 
 LogicalResult mlir::disc::addPhasePasses(OpPassManager &pm, Phase phase,
@@ -483,36 +367,10 @@ LogicalResult mlir::disc::addPhasePasses(OpPassManager &pm, Phase phase,
   }
   OpPassManager::Nesting previous = pm.getNesting();
   pm.setNesting(OpPassManager::Nesting::Implicit);
-  if (options.program == ProgramKind::KernelGraph) {
+  if (options.program == ProgramKind::KernelGraph)
     buildKernelGraphPhase(pm, phase);
-  } else {
-    switch (phase) {
-    case Phase::Input:
-      buildInputPhase(pm, options);
-      break;
-    case Phase::Hlo:
-      buildHloPhase(pm, options);
-      break;
-    case Phase::Linalg:
-      buildLinalgPhase(pm, options);
-      break;
-    case Phase::Buffers:
-      buildBuffersPhase(pm, options);
-      break;
-    case Phase::Ral:
-      buildRalPhase(pm, options);
-      break;
-    case Phase::Device:
-      if (options.target == Target::Cuda)
-        buildCudaDevicePhase(pm, options);
-      else
-        buildCpuDevicePhase(pm, options);
-      break;
-    case Phase::Llvm:
-      buildLlvmPhase(pm);
-      break;
-    }
-  }
+  else
+    buildTensorPhase(pm, phase, options);
   pm.setNesting(previous);
   return success();
 }
@@ -530,22 +388,88 @@ LogicalResult mlir::disc::addPhasePassesInRange(OpPassManager &pm, Phase first,
   return success();
 }
 
-void mlir::disc::registerDiscPipelines() {
-  registerDiscPipelinePasses();
+namespace {
+/// The options of a phase pipeline in disc-opt: the CompileOptions a test
+/// sets, with disc-compile's defaults.
+struct PhasePipelineOptions : PassPipelineOptions<PhasePipelineOptions> {
+  Option<std::string> target{*this, "target", llvm::cl::desc("cpu or cuda"),
+                             llvm::cl::init("cpu")};
+  Option<bool> kernelGraph{*this, "kernel-graph",
+                           llvm::cl::desc("Build the phase of kernel graphs"),
+                           llvm::cl::init(false)};
+  Option<bool> cpuLibraryCalls{
+      *this, "cpu-library",
+      llvm::cl::desc("CPU products and convolutions call the runtime's "
+                     "libraries"),
+      llvm::cl::init(true)};
+  Option<unsigned> cpuVectorBits{
+      *this, "cpu-vector-bits",
+      llvm::cl::desc("Width of the CPU's vector registers"),
+      llvm::cl::init(512)};
+  Option<bool> simulateProcesses{
+      *this, "simulate-processes",
+      llvm::cl::desc("Run every process of the program in each entry"),
+      llvm::cl::init(false)};
+};
+} // namespace
+
+static LogicalResult
+buildPhasePipeline(OpPassManager &pm, Phase first, Phase last,
+                   const PhasePipelineOptions &pipelineOptions,
+                   function_ref<LogicalResult(const Twine &)> errorHandler) {
+  CompileOptions options;
+  std::optional<Target> target = parseTarget(pipelineOptions.target);
+  if (!target)
+    return errorHandler("unknown target '" + pipelineOptions.target +
+                        "' (expected cpu or cuda)");
+  options.target = *target;
+  options.program = pipelineOptions.kernelGraph ? ProgramKind::KernelGraph
+                                                : ProgramKind::Tensor;
+  options.cpuLibraryCalls = pipelineOptions.cpuLibraryCalls;
+  options.cpuVectorBits = pipelineOptions.cpuVectorBits;
+  options.simulateProcesses = pipelineOptions.simulateProcesses;
+  std::string error;
+  llvm::raw_string_ostream errorStream(error);
+  // A phase alone must be one the program kind goes through; a range takes
+  // the kind's phases in it.
+  LogicalResult built =
+      first == last
+          ? addPhasePasses(pm, first, options, errorStream)
+          : addPhasePassesInRange(pm, first, last, options, errorStream);
+  if (failed(built))
+    return errorHandler(error);
+  return success();
+}
+
+static void registerPhasePipeline(const std::string &name,
+                                  const std::string &description, Phase first,
+                                  Phase last) {
   registerPassPipeline(
-      "disc-cpu-pipeline",
-      "Every disc phase for the CPU target, from the input program to the LLVM "
-      "dialect",
-      [](OpPassManager &pm, StringRef options,
-         function_ref<LogicalResult(const Twine &)> errorHandler) {
-        if (!options.empty())
-          return errorHandler("disc-cpu-pipeline takes no options");
-        std::string error;
-        llvm::raw_string_ostream errorStream(error);
-        if (failed(addPhasePassesInRange(pm, Phase::Input, Phase::Llvm,
-                                         CompileOptions(), errorStream)))
-          return errorHandler(error);
-        return success();
+      name, description,
+      [=](OpPassManager &pm, StringRef text,
+          function_ref<LogicalResult(const Twine &)> errorHandler) {
+        std::unique_ptr<PhasePipelineOptions> options =
+            PhasePipelineOptions::createFromString(text);
+        if (!options)
+          return errorHandler("invalid options of " + name + ": '" + text +
+                              "'");
+        return buildPhasePipeline(pm, first, last, *options, errorHandler);
       },
-      [](function_ref<void(const detail::PassOptions &)>) {});
+      [](function_ref<void(const detail::PassOptions &)> printOptions) {
+        printOptions(PhasePipelineOptions());
+      });
+}
+
+void mlir::disc::registerDiscPipelines() {
+  // One pipeline per phase, e.g. `disc-opt --disc-linalg-phase=target=cuda`,
+  // runs a phase alone on the output of the phase before.
+  for (Phase phase : kAllPhases)
+    registerPhasePipeline(
+        ("disc-" + getPhaseName(phase) + "-phase").str(),
+        ("The " + getPhaseName(phase) + " phase of disc-compile").str(), phase,
+        phase);
+  registerPhasePipeline("disc-pipeline",
+                        "Every disc phase, from the input program to the LLVM "
+                        "dialect of a model",
+                        Phase::Input, Phase::Llvm);
 }

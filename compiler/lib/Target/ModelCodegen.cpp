@@ -3,8 +3,8 @@
 #include "disc/Target/ModelCodegen.h"
 
 #include "disc/Conversion/RALToLLVM/RALToLLVM.h"
+#include "disc/Dialect/RAL/EntrySignature.h"
 #include "disc/Target/SoftFloatConversions.h"
-#include "disc/Transforms/EntrySignature.h"
 
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"

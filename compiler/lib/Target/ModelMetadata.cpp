@@ -2,7 +2,7 @@
 
 #include "disc/Target/ModelMetadata.h"
 
-#include "disc/Transforms/EntrySignature.h"
+#include "disc/Dialect/RAL/EntrySignature.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/SymbolTable.h"

@@ -4,9 +4,11 @@
 // ral → device → llvm, a kernel graph through input → llvm (where
 // disc-kernel-graph-to-llvm compiles it); the Target library then turns the
 // LLVM dialect into a model .so. Each phase is a pass pipeline built in
-// C++ from typed pass options (Pipeline.cpp), so that it can be stopped at
-// and resumed from (--compile-to, --dump-phases-to) and printed
-// (`disc-opt --disc-cpu-pipeline --dump-pass-pipeline`).
+// C++ from typed pass options (Pipeline.cpp, with each target's part in
+// CpuPhases.cpp and CudaPhases.cpp), so that it can be stopped at and
+// resumed from (--compile-to, --dump-phases-to), run alone
+// (`disc-opt --disc-linalg-phase=target=cuda`) and printed
+// (`disc-opt --disc-pipeline --dump-pass-pipeline`).
 //
 //===----------------------------------------------------------------------===//
 
@@ -106,8 +108,8 @@ LogicalResult addPhasePassesInRange(OpPassManager &pm, Phase first, Phase last,
                                     const CompileOptions &options,
                                     raw_ostream &errorStream);
 
-/// Registers the `disc-cpu-pipeline` pass pipeline (all phases, CPU) and the
-/// passes declared by this library.
+/// Registers a pass pipeline per phase (`disc-PHASE-phase`) and one of every
+/// phase (`disc-pipeline`), each taking the target and the CPU options.
 void registerDiscPipelines();
 
 } // namespace disc

@@ -10,8 +10,8 @@
 #include "disc/Conversion/KernelGraphToLLVM/KernelGraphAbi.h"
 #include "disc/Conversion/KernelGraphToLLVM/Passes.h"
 #include "disc/Conversion/RALToLLVM/RALToLLVM.h"
+#include "disc/Dialect/RAL/EntrySignature.h"
 #include "disc/Dialect/TFRT/TFRTOps.h"
-#include "disc/Transforms/EntrySignature.h"
 #include "disc/ral/host/kernel_graph_abi.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -29,7 +29,7 @@
 
 namespace mlir {
 namespace disc {
-#define GEN_PASS_DEF_DISCKERNELGRAPHTOLLVM
+#define GEN_PASS_DEF_KERNELGRAPHTOLLVMPASS
 #include "disc/Conversion/KernelGraphToLLVM/Passes.h.inc"
 } // namespace disc
 } // namespace mlir
@@ -906,7 +906,7 @@ LogicalResult KernelGraphLowering::run() {
 
 namespace {
 struct KernelGraphToLLVMPass
-    : disc::impl::DiscKernelGraphToLLVMBase<KernelGraphToLLVMPass> {
+    : disc::impl::KernelGraphToLLVMPassBase<KernelGraphToLLVMPass> {
   void runOnOperation() override {
     if (failed(KernelGraphLowering(getOperation()).run()))
       signalPassFailure();

@@ -45,7 +45,7 @@
 
 namespace mlir {
 namespace disc {
-#define GEN_PASS_DEF_DISCLINALGREDUCTIONTOGPULAUNCH
+#define GEN_PASS_DEF_LINALGREDUCTIONTOGPULAUNCHPASS
 #include "disc/Conversion/LinalgToGPU/Passes.h.inc"
 } // namespace disc
 } // namespace mlir
@@ -266,7 +266,7 @@ void convertToThreadPerOutputLaunch(linalg::GenericOp op, int64_t blockSize) {
 }
 
 struct LinalgReductionToGPULaunchPass
-    : disc::impl::DiscLinalgReductionToGPULaunchBase<
+    : disc::impl::LinalgReductionToGPULaunchPassBase<
           LinalgReductionToGPULaunchPass> {
   using Base::Base;
 

@@ -23,7 +23,7 @@
 
 namespace mlir {
 namespace disc {
-#define GEN_PASS_DEF_DISCLINALGTOGPULAUNCH
+#define GEN_PASS_DEF_LINALGTOGPULAUNCHPASS
 #include "disc/Conversion/LinalgToGPU/Passes.h.inc"
 } // namespace disc
 } // namespace mlir
@@ -90,7 +90,7 @@ LogicalResult checkNoHostAccess(func::FuncOp func) {
 }
 
 struct LinalgToGPULaunchPass
-    : disc::impl::DiscLinalgToGPULaunchBase<LinalgToGPULaunchPass> {
+    : disc::impl::LinalgToGPULaunchPassBase<LinalgToGPULaunchPass> {
   using Base::Base;
 
   void runOnOperation() override {

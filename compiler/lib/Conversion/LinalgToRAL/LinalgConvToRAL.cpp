@@ -38,7 +38,7 @@
 
 namespace mlir {
 namespace disc {
-#define GEN_PASS_DEF_DISCLINALGCONVTORAL
+#define GEN_PASS_DEF_LINALGCONVTORALPASS
 #include "disc/Conversion/LinalgToRAL/Passes.h.inc"
 } // namespace disc
 } // namespace mlir
@@ -303,7 +303,7 @@ template <typename ConvOp> void convertToDispatch(ConvOp conv, Value context) {
 }
 
 struct LinalgConvToRALPass
-    : mlir::disc::impl::DiscLinalgConvToRALBase<LinalgConvToRALPass> {
+    : mlir::disc::impl::LinalgConvToRALPassBase<LinalgConvToRALPass> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     if (func.isExternal() || func.getNumArguments() == 0 ||

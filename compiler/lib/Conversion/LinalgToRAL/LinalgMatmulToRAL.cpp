@@ -34,9 +34,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "disc/Conversion/LinalgToRAL/GemmElementTypes.h"
 #include "disc/Conversion/LinalgToRAL/Passes.h"
 #include "disc/Conversion/LinalgToRAL/ZeroInit.h"
+#include "disc/Dialect/RAL/GemmElementTypes.h"
 #include "disc/Dialect/RAL/RALOps.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -47,7 +47,7 @@
 
 namespace mlir {
 namespace disc {
-#define GEN_PASS_DEF_DISCLINALGMATMULTORAL
+#define GEN_PASS_DEF_LINALGMATMULTORALPASS
 #include "disc/Conversion/LinalgToRAL/Passes.h.inc"
 } // namespace disc
 } // namespace mlir
@@ -495,7 +495,7 @@ void convertToDispatch(Gemm gemm, Value context, StringRef device) {
 }
 
 struct LinalgMatmulToRALPass
-    : mlir::disc::impl::DiscLinalgMatmulToRALBase<LinalgMatmulToRALPass> {
+    : mlir::disc::impl::LinalgMatmulToRALPassBase<LinalgMatmulToRALPass> {
   using Base::Base;
 
   void runOnOperation() override {

@@ -3,8 +3,8 @@
 #include "disc/Conversion/RALToLLVM/RALToLLVM.h"
 
 #include "disc/Conversion/RALToLLVM/Passes.h"
+#include "disc/Dialect/RAL/EntrySignature.h"
 #include "disc/Dialect/RAL/RALOps.h"
-#include "disc/Transforms/EntrySignature.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ComplexToLLVM/ComplexToLLVM.h"
@@ -26,7 +26,7 @@
 
 namespace mlir {
 namespace disc {
-#define GEN_PASS_DEF_DISCRALTOLLVM
+#define GEN_PASS_DEF_RALTOLLVMPASS
 #include "disc/Conversion/RALToLLVM/Passes.h.inc"
 } // namespace disc
 } // namespace mlir
@@ -243,7 +243,7 @@ void disc::buildModelAbiVersionFunction(ModuleOp module) {
 
 namespace {
 
-struct RALToLLVMPass : disc::impl::DiscRALToLLVMBase<RALToLLVMPass> {
+struct RALToLLVMPass : disc::impl::RALToLLVMPassBase<RALToLLVMPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     FailureOr<SmallVector<Entry>> entries = collectEntries(module);

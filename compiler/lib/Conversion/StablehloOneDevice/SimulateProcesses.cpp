@@ -19,7 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "disc/Conversion/StablehloOneDevice/Passes.h"
-#include "disc/Transforms/EntrySignature.h"
+#include "disc/Dialect/RAL/EntrySignature.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"

@@ -5,7 +5,7 @@
 
 include "mlir/Pass/PassBase.td"
 
-def DiscKernelGraphToLLVM
+def KernelGraphToLLVMPass
     : Pass<"disc-kernel-graph-to-llvm", "::mlir::ModuleOp"> {
   let summary = "Compiles kernel-graph functions into calls of the host "
                 "runtime (kernel_graph_abi.h)";

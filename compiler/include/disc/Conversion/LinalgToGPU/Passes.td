@@ -5,7 +5,7 @@
 
 include "mlir/Pass/PassBase.td"
 
-def DiscLinalgReductionToGPULaunch
+def LinalgReductionToGPULaunchPass
     : Pass<"disc-linalg-reduction-to-gpu-launch", "::mlir::func::FuncOp"> {
   let summary = "Turns reductions on buffers into gpu.launch";
   let description = [{
@@ -52,7 +52,7 @@ def DiscLinalgReductionToGPULaunch
   ];
 }
 
-def DiscLinalgToGPULaunch
+def LinalgToGPULaunchPass
     : Pass<"disc-linalg-to-gpu-launch", "::mlir::func::FuncOp"> {
   let summary = "Turns elementwise linalg ops on buffers into gpu.launch";
   let description = [{

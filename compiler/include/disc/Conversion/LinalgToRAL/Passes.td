@@ -5,7 +5,7 @@
 
 include "mlir/Pass/PassBase.td"
 
-def DiscLinalgMatmulToRAL
+def LinalgMatmulToRALPass
     : Pass<"disc-linalg-matmul-to-ral", "::mlir::func::FuncOp"> {
   let summary = "Turns matrix products on buffers into ral_gemm library calls";
   let description = [{
@@ -57,7 +57,7 @@ def DiscLinalgMatmulToRAL
   ];
 }
 
-def DiscLinalgConvToRAL
+def LinalgConvToRALPass
     : Pass<"disc-linalg-conv-to-ral", "::mlir::func::FuncOp"> {
   let summary = "Turns 2-D convolutions on buffers into ral_conv calls on the "
                 "CPU";

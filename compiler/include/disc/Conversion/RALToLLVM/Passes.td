@@ -5,7 +5,7 @@
 
 include "mlir/Pass/PassBase.td"
 
-def DiscRALToLLVM : Pass<"disc-ral-to-llvm", "::mlir::ModuleOp"> {
+def RALToLLVMPass : Pass<"disc-ral-to-llvm", "::mlir::ModuleOp"> {
   let summary = "Lowers the whole module to the LLVM dialect of a model .so";
   let description = [{
     The last step before LLVM IR. Every public function must have the form

@@ -26,8 +26,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "disc/Conversion/LinalgToRAL/GemmElementTypes.h"
 #include "disc/Dialect/HLO/Transforms/Passes.h"
+#include "disc/Dialect/RAL/GemmElementTypes.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
