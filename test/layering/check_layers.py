@@ -139,7 +139,7 @@ def main():
     for message in found:
         print(message)
     if found:
-        print(f"{len(found)} include(s) break the layering")
+        print(f"{len(found)} problem(s) with the layering")
         return 1
     print("every include keeps to the layering")
     return 0
