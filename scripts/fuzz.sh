@@ -132,9 +132,9 @@ for target in "${targets[@]}"; do
   mkdir -p "$corpus" "$crashes"
   cp -r "$root/test/fuzz/corpus/$target/." "$corpus/"
   if [ "$target" = model_loader ]; then
-    cp "$build_dir/test/unit/ral/libdisc_fake_model.so" \
+    cp "$build_dir/test/unit/runtime_stub/libdisc_fake_model.so" \
       "$build_dir/test/unit/ral/libdisc_fake_kg_model.so" \
-      "$build_dir/test/unit/ral/libdisc_fake_model_sysv.so" "$corpus/"
+      "$build_dir/test/unit/runtime_stub/libdisc_fake_model_sysv.so" "$corpus/"
     # Models compiled by the normal build's disc-compile (test/fuzz/CMakeLists.txt).
     normal_seeds="${DISC_BUILD_DIR:-$root/build}/test/fuzz/seeds/model_loader"
     if [ -d "$normal_seeds" ]; then

@@ -7,8 +7,8 @@
 
 #include "disc/ral/host/chain.h"
 #include "disc/ral/host/host_execution.h"
+#include "disc/ral/host/host_tensor.h"
 #include "disc/ral/host/kg_types.h"
-#include "disc/ral/kernels/host_tensor.h"
 
 #include <cinttypes>
 #include <cstdio>
@@ -229,7 +229,7 @@ const char *disc_kg_run_result_text(disc_kg_run *run, int64_t index,
   } else if (type == DISC_KG_STRING) {
     text = result.get<std::string>();
   } else if (type == DISC_KG_TENSOR) {
-    text = result.get<disc::kernels::HostTensor>().describe();
+    text = result.get<disc::host::HostTensor>().describe();
   } else if (type == DISC_KG_OPAQUE) {
     text = "opaque value";
   } else {

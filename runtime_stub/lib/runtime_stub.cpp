@@ -2,6 +2,7 @@
 
 #include "disc/ral/api.h"
 #include "disc/ral/context.h"
+#include "disc/ral/cuda/stream_binding.h"
 #include "disc/ral/dtype.h"
 #include "disc/ral/host/kernel_registry.h"
 #include "disc/ral/registry.h"
@@ -338,7 +339,7 @@ disc_status *disc_model_set_cuda_stream(disc_model *model, void *stream) {
     return model->error("disc_model_set_cuda_stream: the model was compiled "
                         "for " +
                         model->target + ", not cuda");
-  if (!model->context.setCudaStream(stream))
+  if (!disc::ral::cuda::streamBinding(model->context).set(stream))
     return model->error(
         "disc_model_set_cuda_stream: the model has already run on the GPU "
         "on its own stream; bind a stream before its first run");

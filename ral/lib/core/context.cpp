@@ -20,23 +20,6 @@ ApiFunction Context::lookup(const char *mangled) {
   return function;
 }
 
-bool Context::setCudaStream(void *stream) {
-  std::lock_guard<std::mutex> lock(cudaStreamMutex_);
-  if (cudaStreamTaken_)
-    return false;
-  cudaStream_ = stream;
-  return true;
-}
-
-bool Context::openWithCudaStream(
-    const std::function<bool(void *stream)> &open) {
-  std::lock_guard<std::mutex> lock(cudaStreamMutex_);
-  if (!open(cudaStream_))
-    return false;
-  cudaStreamTaken_ = true;
-  return true;
-}
-
 std::shared_ptr<void>
 Resources::getOrCreate(const std::string &key,
                        const std::function<std::shared_ptr<void>()> &create) {

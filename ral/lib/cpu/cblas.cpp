@@ -1,5 +1,5 @@
 #include "cblas.h"
-#include "../core/dynamic_library.h"
+#include "core/dynamic_library.h"
 
 #include <cstdint>
 #include <dlfcn.h>

@@ -1,5 +1,5 @@
 #include "dnnl.h"
-#include "../core/dynamic_library.h"
+#include "core/dynamic_library.h"
 
 #include "disc/ral/allocator.h"
 

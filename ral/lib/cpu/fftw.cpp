@@ -1,5 +1,5 @@
 #include "fftw.h"
-#include "../core/dynamic_library.h"
+#include "core/dynamic_library.h"
 
 namespace disc::ral::cpu {
 namespace {

@@ -1,5 +1,5 @@
 #include "cublas.h"
-#include "../core/dynamic_library.h"
+#include "core/dynamic_library.h"
 
 #include <dlfcn.h>
 

@@ -7,6 +7,7 @@
 #include "disc/ral/context.h"
 #include "disc/ral/cuda/device_image.h"
 #include "disc/ral/cuda/device_memory_cache.h"
+#include "disc/ral/cuda/stream_binding.h"
 #include "disc/ral/gemm_plan.h"
 #include "disc/ral/registry.h"
 
@@ -207,10 +208,11 @@ Device *getDevice(ExecutionContext *run, const char *api) {
   std::string error;
   std::shared_ptr<void> device;
   if (Context *context = run->context()) {
+    StreamBinding &binding = streamBinding(*context);
     device = context->resources().getOrCreate(
         "cuda.device", [&]() -> std::shared_ptr<void> {
           std::shared_ptr<Device> opened;
-          context->openWithCudaStream([&](void *stream) {
+          binding.open([&](void *stream) {
             opened = openDevice(error, static_cast<CUstream>(stream));
             return opened != nullptr;
           });

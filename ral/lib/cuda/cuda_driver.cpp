@@ -1,5 +1,5 @@
 #include "cuda_driver.h"
-#include "../core/dynamic_library.h"
+#include "core/dynamic_library.h"
 
 #include <dlfcn.h>
 

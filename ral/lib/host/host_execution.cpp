@@ -3,9 +3,9 @@
 #include "disc/ral/api.h"
 #include "disc/ral/context.h"
 #include "disc/ral/host/chain.h"
+#include "disc/ral/host/host_tensor.h"
 #include "disc/ral/host/kernel_frame.h"
 #include "disc/ral/host/kg_types.h"
-#include "disc/ral/kernels/host_tensor.h"
 #include "disc/ral/registry.h"
 
 #include <cstring>
@@ -67,7 +67,7 @@ std::optional<std::string> ralToken(int type, const AsyncValue *value) {
   if (type == DISC_KG_TENSOR) {
     if (!value)
       return std::nullopt;
-    const auto &tensor = value->get<kernels::HostTensor>();
+    const auto &tensor = value->get<host::HostTensor>();
     return "m" + std::to_string(tensor.shape().size()) + "d" +
            ral::dtypeToken(tensor.dtype());
   }
@@ -134,7 +134,7 @@ void callRalApi(ral::ApiFunction function, KernelFrame &frame) {
     if (site.arg_types[i] == DISC_KG_CHAIN)
       continue;
     if (site.arg_types[i] == DISC_KG_TENSOR) {
-      auto &tensor = frame.arg(i)->get<kernels::HostTensor>();
+      auto &tensor = frame.arg(i)->get<host::HostTensor>();
       MemRefCells &memref = memrefs.emplace_back(
           MemRefCells{tensor.data(), tensor.data(), 0, tensor.shape(), {}});
       int64_t stride = 1;

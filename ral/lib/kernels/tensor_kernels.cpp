@@ -8,14 +8,15 @@
 #include "print.h"
 
 #include "disc/ral/host/chain.h"
+#include "disc/ral/host/host_tensor.h"
 #include "disc/ral/host/kernel_frame.h"
-#include "disc/ral/kernels/host_tensor.h"
 
 #include <string>
 #include <vector>
 
 namespace disc::kernels {
 
+using host::HostTensor;
 using host::KernelFrame;
 
 namespace {

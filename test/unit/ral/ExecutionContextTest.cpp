@@ -26,26 +26,6 @@ int32_t callDealloc(ExecutionContext &context, void *pointer) {
                            args);
 }
 
-// The GPU opens on the stream set last; once it is open, the stream stays.
-// An open that fails leaves it settable.
-TEST(Context, TheCudaStreamIsFixedOnceTheGpuOpens) {
-  Context context;
-  int first = 0, second = 0;
-  EXPECT_TRUE(context.setCudaStream(&first));
-  EXPECT_FALSE(context.openWithCudaStream([&](void *stream) {
-    EXPECT_EQ(stream, &first);
-    return false;
-  }));
-  EXPECT_TRUE(context.setCudaStream(&second));
-  void *opened = nullptr;
-  EXPECT_TRUE(context.openWithCudaStream([&](void *stream) {
-    opened = stream;
-    return true;
-  }));
-  EXPECT_EQ(opened, &second);
-  EXPECT_FALSE(context.setCudaStream(&first));
-}
-
 TEST(ExecutionContext, AllocatesAlignedTemporariesAndFreesThem) {
   ExecutionContext context(nullptr, {}, 0);
   void *first = callAlloc(context, 100);

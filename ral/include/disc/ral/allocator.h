@@ -1,4 +1,5 @@
-// The CPU allocator: every buffer the runtime hands out is 64-byte aligned.
+// The allocator of host memory: every buffer the runtime hands out is
+// 64-byte aligned. In core, as the contexts keep their buffers in it.
 #ifndef DISC_RAL_ALLOCATOR_H
 #define DISC_RAL_ALLOCATOR_H
 

@@ -60,19 +60,8 @@ public:
 
   Resources &resources() { return resources_; }
 
-  // The CUDA stream (a CUstream) the caller wants the context's GPU work on;
-  // null, the default, lets the context make its own. Fixed once the GPU is
-  // opened: setCudaStream then returns false.
-  bool setCudaStream(void *stream);
-  // Calls `open` with that stream (or null) and, if it returns true, fixes
-  // the stream. Serialized with setCudaStream.
-  bool openWithCudaStream(const std::function<bool(void *stream)> &open);
-
 private:
   Resources resources_;
-  std::mutex cudaStreamMutex_;
-  void *cudaStream_ = nullptr;
-  bool cudaStreamTaken_ = false;
   std::atomic<int64_t> memoryLimit_{-1};
   std::atomic<int> maxThreads_{0};
   struct CacheEntry {

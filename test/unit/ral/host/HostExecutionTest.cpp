@@ -1,7 +1,7 @@
 #include "disc/ral/host/chain.h"
 #include "disc/ral/host/host_execution.h"
+#include "disc/ral/host/host_tensor.h"
 #include "disc/ral/host/kernel_frame.h"
-#include "disc/ral/kernels/host_tensor.h"
 #include "disc/ral/registry.h"
 
 #include <gtest/gtest.h>
@@ -282,7 +282,7 @@ TEST_F(HostExecutionTest, RalApiFunctionsTakeHostTensorsAsMemRefs) {
   const uint8_t resultTypes[] = {DISC_KG_CHAIN};
   DiscKgSite iota =
       site("host_execution_test.iota", 3, 1, argTypes, resultTypes);
-  RCReference<AsyncValue> tensor = makeAvailableValue<kernels::HostTensor>(
+  RCReference<AsyncValue> tensor = makeAvailableValue<host::HostTensor>(
       ral::DType::f32, std::vector<int64_t>{2, 3});
   RCReference<AsyncValue> start = makeAvailableValue<float>(10.0f);
   RCReference<AsyncValue> chain = readyChain();
@@ -291,11 +291,11 @@ TEST_F(HostExecutionTest, RalApiFunctionsTakeHostTensorsAsMemRefs) {
   execution.invoke(&iota, args, &done);
   RCReference<AsyncValue> owned = RCReference<AsyncValue>::adopt(done);
   ASSERT_TRUE(done->isConcrete()) << done->errorMessage();
-  const float *values = tensor->get<kernels::HostTensor>().elements<float>();
+  const float *values = tensor->get<host::HostTensor>().elements<float>();
   EXPECT_EQ(std::vector<float>(values, values + 6),
             (std::vector<float>{10, 11, 12, 13, 14, 15}));
 
-  RCReference<AsyncValue> vector = makeAvailableValue<kernels::HostTensor>(
+  RCReference<AsyncValue> vector = makeAvailableValue<host::HostTensor>(
       ral::DType::f32, std::vector<int64_t>{4});
   AsyncValue *wrongRank[] = {vector.get(), start.get(), chain.get()};
   AsyncValue *failed = nullptr;

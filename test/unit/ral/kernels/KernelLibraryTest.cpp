@@ -2,7 +2,7 @@
 // errors as TFRT's kernels give them.
 #include "disc/ral/host/chain.h"
 #include "disc/ral/host/host_execution.h"
-#include "disc/ral/kernels/host_tensor.h"
+#include "disc/ral/host/host_tensor.h"
 
 #include <gtest/gtest.h>
 

@@ -16,7 +16,9 @@ import sys
 
 import numpy as np
 
-from harness import ROOT, expect, main, run
+# The gpu_check tests' harness, as this test ends by running gpu_check.sh.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "test", "gpu_check"))
+from harness import ROOT, expect, main, run  # noqa: E402
 
 GPU_PY = os.path.join(ROOT, "scripts", "bench", "gpu.py")
 TRIPS = 2

@@ -2,8 +2,8 @@
    they import nothing and reach the runtime only through ctx_struct[1], so
    each call builds its slot array here. Every helper returns nonzero on
    success, as the compiled code's status checks do. */
-#ifndef DISC_TEST_UNIT_RAL_FAKE_MODEL_ABI_H
-#define DISC_TEST_UNIT_RAL_FAKE_MODEL_ABI_H
+#ifndef DISC_TEST_UNIT_RUNTIME_STUB_FAKE_MODEL_ABI_H
+#define DISC_TEST_UNIT_RUNTIME_STUB_FAKE_MODEL_ABI_H
 
 #include <stdint.h>
 
@@ -51,4 +51,4 @@ static inline void dealloc(void *context, api_call_fn call, float *buffer) {
   call(context, "ral_dealloc___cpu___pvoid_pvoid___void", args);
 }
 
-#endif /* DISC_TEST_UNIT_RAL_FAKE_MODEL_ABI_H */
+#endif /* DISC_TEST_UNIT_RUNTIME_STUB_FAKE_MODEL_ABI_H */

@@ -3,7 +3,7 @@
 // duration_secs have passed, each run ending when all of the region's
 // results are available, and prints a report of the run times, one
 // "BM:<name>:<figure>: <value>" line per figure.
-#include "print.h"
+#include "kernels/print.h"
 
 #include "disc/ral/host/chain.h"
 #include "disc/ral/host/kernel_frame.h"

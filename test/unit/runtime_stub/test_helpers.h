@@ -1,6 +1,6 @@
 // RAII wrappers over the runtime_stub C API for the tests.
-#ifndef DISC_TEST_UNIT_RAL_TEST_HELPERS_H
-#define DISC_TEST_UNIT_RAL_TEST_HELPERS_H
+#ifndef DISC_TEST_UNIT_RUNTIME_STUB_TEST_HELPERS_H
+#define DISC_TEST_UNIT_RUNTIME_STUB_TEST_HELPERS_H
 
 #include "disc/runtime_stub.h"
 
@@ -62,4 +62,4 @@ inline std::vector<float> runOnVector(disc_model *model, const char *name,
 
 } // namespace disc::test
 
-#endif // DISC_TEST_UNIT_RAL_TEST_HELPERS_H
+#endif // DISC_TEST_UNIT_RUNTIME_STUB_TEST_HELPERS_H

@@ -1,7 +1,7 @@
 // The payload of a DISC_KG_TENSOR value: a dense row-major host tensor, as
 // TFRT's DenseHostTensor (dht.* kernels).
-#ifndef DISC_RAL_KERNELS_HOST_TENSOR_H
-#define DISC_RAL_KERNELS_HOST_TENSOR_H
+#ifndef DISC_RAL_HOST_HOST_TENSOR_H
+#define DISC_RAL_HOST_HOST_TENSOR_H
 
 #include "disc/ral/dtype.h"
 
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace disc::kernels {
+namespace disc::host {
 
 class HostTensor {
 public:
@@ -37,6 +37,6 @@ private:
   std::unique_ptr<unsigned char[]> data_;
 };
 
-} // namespace disc::kernels
+} // namespace disc::host
 
-#endif // DISC_RAL_KERNELS_HOST_TENSOR_H
+#endif // DISC_RAL_HOST_HOST_TENSOR_H

@@ -2,8 +2,8 @@
 // with their printed output, so that TFRT's executor tests run unchanged:
 // strings, asynchronous results, errors, cancellation, sleeps, atomic
 // counters and the tutorial's coordinates.
-#include "control_flow.h"
-#include "print.h"
+#include "kernels/control_flow.h"
+#include "kernels/print.h"
 
 #include "disc/ral/host/chain.h"
 #include "disc/ral/host/kernel_frame.h"

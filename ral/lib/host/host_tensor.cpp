@@ -1,10 +1,10 @@
-#include "disc/ral/kernels/host_tensor.h"
+#include "disc/ral/host/host_tensor.h"
 
 #include <cinttypes>
 #include <cstdio>
 #include <cstring>
 
-namespace disc::kernels {
+namespace disc::host {
 
 namespace {
 
@@ -105,4 +105,4 @@ std::string HostTensor::describe() const {
   return out + "]";
 }
 
-} // namespace disc::kernels
+} // namespace disc::host
