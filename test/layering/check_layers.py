@@ -28,13 +28,38 @@ COMPONENTS = {
     "runtime_stub": [r"runtime_stub/"],
     "driver/ral-run": [r"driver/ral-run/"],
     "driver": [r"driver/"],
-    # Compiler rules: the compiler is one component for now. Rules for its
-    # own folders go here and in RULES once its layout settles.
+    # The compiler's layers (docs/DESIGN.md), each a folder of include/disc
+    # and its mirror in lib/. What lies directly under compiler/ (InitAll,
+    # which registers everything) is the top.
+    "compiler/dialect": [r"compiler/include/disc/Dialect/",
+                         r"compiler/lib/Dialect/"],
+    "compiler/dialect-transforms": [
+        r"compiler/include/disc/Dialect/[^/]+/Transforms/",
+        r"compiler/lib/Dialect/[^/]+/Transforms/"],
+    "compiler/input": [r"compiler/include/disc/Input/", r"compiler/lib/Input/"],
+    "compiler/conversion": [r"compiler/include/disc/Conversion/",
+                            r"compiler/lib/Conversion/"],
+    "compiler/codegen-common": [r"compiler/include/disc/Codegen/Common/",
+                                r"compiler/lib/Codegen/Common/"],
+    "compiler/codegen-cpu": [r"compiler/include/disc/Codegen/CPU/",
+                             r"compiler/lib/Codegen/CPU/"],
+    "compiler/codegen-gpu": [r"compiler/include/disc/Codegen/GPU/",
+                             r"compiler/lib/Codegen/GPU/"],
+    "compiler/pipeline": [r"compiler/include/disc/Pipeline/",
+                          r"compiler/lib/Pipeline/"],
+    "compiler/target": [r"compiler/include/disc/Target/",
+                        r"compiler/lib/Target/"],
     "compiler": [r"compiler/"],
     "python": [r"python/"],
 }
 
 RAL = ["ral/core", "ral/host", "ral/cpu", "ral/cuda", "ral/kernels"]
+COMPILER = [component for component in COMPONENTS
+            if component.startswith("compiler")]
+CODEGEN_BASE = ["compiler/dialect", "compiler/dialect-transforms",
+                "compiler/input", "compiler/conversion", "ral/core", "ral/host"]
+CODEGEN = ["compiler/codegen-common", "compiler/codegen-cpu",
+           "compiler/codegen-gpu"]
 
 # The components each component may include besides itself.
 RULES = {
@@ -45,10 +70,24 @@ RULES = {
     "ral/kernels": ["ral/core", "ral/host"],
     "runtime_stub": RAL,
     "driver/ral-run": ["runtime_stub"] + RAL,
-    "driver": ["compiler", "driver/ral-run", "runtime_stub"] + RAL,
-    # The compiler emits calls into the runtime's ABI: the headers that
-    # describe it, never the runtime's implementation or the tools.
-    "compiler": ["ral/core", "ral/host"],
+    "driver": COMPILER + ["driver/ral-run", "runtime_stub"] + RAL,
+    # The compiler emits calls into the runtime's ABI: it may include the
+    # headers that describe it (ral/core's, and the kernel-graph ABI of
+    # ral/host), never the runtime's implementation or the tools. Each layer
+    # uses only the ones below it; the CPU and GPU code generation never use
+    # each other, and neither Pipeline nor Target uses the other.
+    "compiler/dialect": ["ral/core"],
+    "compiler/dialect-transforms": ["compiler/dialect", "ral/core"],
+    "compiler/input": ["compiler/dialect", "compiler/dialect-transforms",
+                       "ral/core"],
+    "compiler/conversion": ["compiler/dialect", "compiler/dialect-transforms",
+                            "compiler/input", "ral/core", "ral/host"],
+    "compiler/codegen-common": CODEGEN_BASE,
+    "compiler/codegen-cpu": CODEGEN_BASE + ["compiler/codegen-common"],
+    "compiler/codegen-gpu": CODEGEN_BASE + ["compiler/codegen-common"],
+    "compiler/pipeline": CODEGEN_BASE + CODEGEN,
+    "compiler/target": CODEGEN_BASE + CODEGEN,
+    "compiler": COMPILER,
 }
 
 # The folders whose includes are checked.
