@@ -15,44 +15,22 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "disc/Codegen/GPU/DeviceBlob.h"
-#include "disc/InitAll.h"
-#include "disc/Input/FrontEnd.h"
+#include "disc/Compiler/Compiler.h"
 #include "disc/Pipeline/Pipeline.h"
 #include "disc/Target/ModelCodegen.h"
-#include "disc/Target/ModelMetadata.h"
-#include "disc/Target/SharedObjectLinker.h"
 
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/IR/Builders.h"
-#include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/DialectRegistry.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/IR/OwningOpRef.h"
-#include "mlir/Pass/PassManager.h"
-#include "mlir/Support/Timing.h"
+#include "mlir/Support/LogicalResult.h"
 #include "llvm/ADT/SmallString.h"
-#include "llvm/IR/LLVMContext.h"
-#include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/Threading.h"
-#include "llvm/Support/ToolOutputFile.h"
-#include "llvm/Support/thread.h"
-#include "llvm/Target/TargetMachine.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <CLI/CLI.hpp>
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
 
-#include <algorithm>
-#include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
@@ -61,11 +39,6 @@ using namespace mlir;
 using namespace mlir::disc;
 
 namespace {
-
-// More parts than this cost more in copying modules than they save.
-constexpr unsigned kMaxCodegenThreads = 8;
-
-enum class Emit { SharedObject, Object, LlvmIr, Ptx, Mlir };
 
 struct DriverOptions {
   std::string input;
@@ -85,20 +58,6 @@ struct DriverOptions {
   bool simulateProcesses = false;
   bool timing = false;
   bool verbose = false;
-};
-
-/// Everything the flags decide, checked.
-struct Invocation {
-  CompileOptions compile;
-  Emit emit = Emit::SharedObject;
-  /// The phase whose output the input is (--compile-from); the phases after
-  /// it run.
-  std::optional<Phase> resumeAfter;
-  Phase lastPhase = Phase::Llvm;
-  std::string output;
-  /// --emit=obj: the C header to write and the prefix of the exports.
-  std::string header;
-  std::string symbolPrefix;
 };
 
 int reportError(const llvm::Twine &message) {
@@ -195,539 +154,174 @@ private:
   std::unique_ptr<llvm::raw_fd_ostream> stream;
 };
 
-/// Whether `a` and `b` name one file: the same device and inode where both
-/// exist (so also through links), else the same absolute path.
-bool isSameFile(llvm::StringRef a, llvm::StringRef b) {
-  bool same = false;
-  if (!llvm::sys::fs::equivalent(a, b, same))
-    return same;
-  auto absolute = [](llvm::StringRef path) {
-    llvm::SmallString<128> result(path);
-    llvm::sys::fs::make_absolute(result);
-    llvm::sys::path::remove_dots(result, /*remove_dot_dot=*/true);
-    return result;
-  };
-  return absolute(a) == absolute(b);
-}
+/// Where the results of a compile go.
+struct Outputs {
+  std::string output;
+  /// --emit=obj: the C header declaring the object's exports.
+  std::string header;
+};
 
-std::optional<Emit> parseEmit(llvm::StringRef name) {
-  if (name == "so")
-    return Emit::SharedObject;
-  if (name == "obj")
-    return Emit::Object;
-  if (name == "llvm")
-    return Emit::LlvmIr;
-  if (name == "ptx")
-    return Emit::Ptx;
-  if (name == "mlir")
-    return Emit::Mlir;
-  return std::nullopt;
-}
-
-bool needsTargetMachine(Emit emit) {
-  return emit != Emit::Mlir && emit != Emit::Ptx;
-}
-
-/// Checks the flags together; on a problem prints one error line and returns
-/// nullopt.
-std::optional<Invocation> checkOptions(const DriverOptions &options,
-                                       bool emitGiven) {
-  Invocation invocation;
-  std::optional<Target> target = parseTarget(options.target);
-  if (!target) {
-    reportError("unknown target '" + options.target +
-                "' for --target (expected cpu or cuda)");
-    return std::nullopt;
-  }
-  invocation.compile.target = *target;
-  for (const std::string &arch : options.cudaArchs) {
-    std::optional<uint32_t> sm = parseSmVersion(arch);
-    if (!sm || *sm < 50) {
-      reportError("unknown CUDA architecture '" + arch +
-                  "' for --cuda-arch (expected sm_<N> with N >= 50, e.g. "
-                  "sm_80,sm_90)");
-      return std::nullopt;
-    }
-  }
-  if (options.cudaArchs.empty()) {
-    reportError("--cuda-arch names no architecture");
-    return std::nullopt;
-  }
-  invocation.compile.cudaArchs = options.cudaArchs;
-  // Named on the command line, the toolkit must be usable: a silent fallback
-  // to PTX only would hide a mistyped path.
-  if (!options.cudaToolkit.empty()) {
-    if (invocation.compile.target != Target::Cuda) {
-      reportError("--cuda-toolkit needs --target=cuda");
-      return std::nullopt;
-    }
-    llvm::SmallString<128> ptxas(options.cudaToolkit);
-    llvm::sys::path::append(ptxas, "bin", "ptxas");
-    if (!llvm::sys::fs::can_execute(ptxas)) {
-      reportError("--cuda-toolkit '" + options.cudaToolkit +
-                  "' has no bin/ptxas to build cubins with");
-      return std::nullopt;
-    }
-    invocation.compile.cudaToolkit = options.cudaToolkit;
-  }
-  invocation.compile.targetCpu = options.targetCpu;
-  invocation.compile.optLevel = options.optLevel;
-  if (options.cpuLibrary != "auto" && options.cpuLibrary != "none") {
-    reportError("unknown value '" + options.cpuLibrary +
-                "' for --cpu-library (expected auto or none)");
-    return std::nullopt;
-  }
-  invocation.compile.cpuLibraryCalls = options.cpuLibrary == "auto";
-  invocation.compile.simulateProcesses = options.simulateProcesses;
-  if (invocation.compile.target == Target::Cpu) {
-    llvm::Expected<CpuVectorRegisters> registers =
-        getCpuVectorRegisters(invocation.compile.targetCpu);
-    if (!registers) {
-      reportError(llvm::toString(registers.takeError()));
-      return std::nullopt;
-    }
-    invocation.compile.cpuVectorBits = registers->bits;
-    invocation.compile.cpuVectorRegisters = registers->count;
-  }
-
-  std::optional<Emit> emit = parseEmit(options.emit);
-  if (!emit) {
-    reportError("unknown output kind '" + options.emit +
-                "' for --emit (expected so, obj, llvm, ptx or mlir)");
-    return std::nullopt;
-  }
-  invocation.emit = *emit;
-  if (invocation.emit == Emit::Ptx) {
-    if (invocation.compile.target != Target::Cuda) {
-      reportError("--emit=ptx needs --target=cuda");
-      return std::nullopt;
-    }
-    invocation.lastPhase = Phase::Device;
-  }
-
-  auto parsePhaseFlag = [](llvm::StringRef flag,
-                           const std::string &name) -> std::optional<Phase> {
-    std::optional<Phase> phase = parsePhase(name);
-    if (!phase)
-      reportError("unknown phase '" + name + "' for " + flag +
-                  " (expected one of: " + getPhaseNameList() + ")");
-    return phase;
-  };
-  if (!options.compileTo.empty()) {
-    std::optional<Phase> phase =
-        parsePhaseFlag("--compile-to", options.compileTo);
-    if (!phase)
-      return std::nullopt;
-    if (emitGiven && invocation.emit != Emit::Mlir) {
-      reportError(
-          "--compile-to prints MLIR; it cannot be combined with --emit=" +
-          options.emit);
-      return std::nullopt;
-    }
-    invocation.lastPhase = *phase;
-    invocation.emit = Emit::Mlir;
-  }
-  if (!options.compileFrom.empty()) {
-    std::optional<Phase> phase =
-        parsePhaseFlag("--compile-from", options.compileFrom);
-    if (!phase)
-      return std::nullopt;
-    invocation.resumeAfter = *phase;
-  }
-  if (invocation.resumeAfter &&
-      *invocation.resumeAfter > invocation.lastPhase) {
-    reportError(
-        "--compile-from=" + getPhaseName(*invocation.resumeAfter) +
-        " comes after --compile-to=" + getPhaseName(invocation.lastPhase));
+/// Checks the flags together and makes the compile request and its outputs
+/// of them; on a problem prints one error line and returns nullopt.
+std::optional<std::pair<CompileRequest, Outputs>>
+checkOptions(const DriverOptions &options, bool emitGiven) {
+  CompileRequest request;
+  request.target = options.target;
+  request.targetCpu = options.targetCpu;
+  request.cudaArchs = options.cudaArchs;
+  request.cudaToolkit = options.cudaToolkit;
+  request.cpuLibrary = options.cpuLibrary;
+  if (emitGiven)
+    request.emit = options.emit;
+  request.compileTo = options.compileTo;
+  request.compileFrom = options.compileFrom;
+  request.dumpPhasesTo = options.dumpPhasesTo;
+  request.optLevel = options.optLevel;
+  request.simulateProcesses = options.simulateProcesses;
+  request.timing = options.timing;
+  if (options.verbose)
+    request.log = [](const std::string &line) { spdlog::info("{}", line); };
+  std::string problem = checkCompileRequest(request);
+  if (!problem.empty()) {
+    reportError(problem);
     return std::nullopt;
   }
 
-  invocation.output = options.output;
-  if (invocation.output.empty()) {
-    if (invocation.emit == Emit::SharedObject ||
-        invocation.emit == Emit::Object) {
-      reportError("--emit=" + options.emit +
-                  " writes a binary file: name it with -o");
+  std::string emit =
+      emitGiven ? options.emit : (options.compileTo.empty() ? "so" : "mlir");
+  Outputs outputs;
+  outputs.output = options.output;
+  if (outputs.output.empty()) {
+    if (emit == "so" || emit == "obj") {
+      reportError("--emit=" + emit + " writes a binary file: name it with -o");
       return std::nullopt;
     }
-    invocation.output = "-";
+    outputs.output = "-";
   }
-
-  if (invocation.emit != Emit::Object) {
+  if (emit != "obj") {
     if (!options.header.empty() || !options.symbolPrefix.empty()) {
       reportError("--header and --symbol-prefix are for --emit=obj");
       return std::nullopt;
     }
-    return invocation;
+    return std::make_pair(std::move(request), std::move(outputs));
   }
-  bool toStdout = invocation.output == "-";
-  invocation.header = options.header;
-  if (invocation.header.empty()) {
+  bool toStdout = outputs.output == "-";
+  outputs.header = options.header;
+  if (outputs.header.empty()) {
     if (toStdout) {
       reportError("--emit=obj to stdout needs --header=PATH");
       return std::nullopt;
     }
-    llvm::SmallString<128> header(invocation.output);
+    llvm::SmallString<128> header(outputs.output);
     llvm::sys::path::replace_extension(header, "h");
-    invocation.header = header.str().str();
+    outputs.header = header.str().str();
   }
-  invocation.symbolPrefix = options.symbolPrefix;
-  if (invocation.symbolPrefix.empty()) {
+  request.symbolPrefix = options.symbolPrefix;
+  if (request.symbolPrefix.empty()) {
     if (toStdout) {
       reportError("--emit=obj to stdout needs --symbol-prefix=NAME");
       return std::nullopt;
     }
-    invocation.symbolPrefix = symbolPrefixForPath(invocation.output);
+    request.symbolPrefix = symbolPrefixForPath(outputs.output);
   }
-  if (!isValidSymbolPrefix(invocation.symbolPrefix)) {
-    reportError("--symbol-prefix '" + invocation.symbolPrefix +
+  if (!isValidSymbolPrefix(request.symbolPrefix)) {
+    reportError("--symbol-prefix '" + request.symbolPrefix +
                 "' is not a C identifier");
     return std::nullopt;
   }
-  return invocation;
+  return std::make_pair(std::move(request), std::move(outputs));
 }
 
 /// Refuses outputs that name the input, which the compile would destroy,
 /// or each other.
 LogicalResult checkOutputPaths(const DriverOptions &options,
-                               const Invocation &invocation) {
+                               const Outputs &outputs) {
   auto isInput = [&](llvm::StringRef path) {
     return path != "-" && options.input != "-" &&
            isSameFile(path, options.input);
   };
-  if (isInput(invocation.output)) {
-    reportError("-o '" + invocation.output + "' is the input file '" +
+  if (isInput(outputs.output)) {
+    reportError("-o '" + outputs.output + "' is the input file '" +
                 options.input + "'; name another output file");
     return failure();
   }
-  if (invocation.header.empty())
+  if (outputs.header.empty())
     return success();
-  if (isInput(invocation.header)) {
-    reportError("--header '" + invocation.header + "' is the input file '" +
+  if (isInput(outputs.header)) {
+    reportError("--header '" + outputs.header + "' is the input file '" +
                 options.input + "'; name another header file");
     return failure();
   }
-  if (invocation.output != "-" &&
-      isSameFile(invocation.header, invocation.output)) {
-    reportError("--header '" + invocation.header + "' is the -o file '" +
-                invocation.output + "'; name another header file");
+  if (outputs.output != "-" && isSameFile(outputs.header, outputs.output)) {
+    reportError("--header '" + outputs.header + "' is the -o file '" +
+                outputs.output + "'; name another header file");
     return failure();
   }
   return success();
 }
 
-/// Writes `NN.PHASE.EXT` into the dump folder.
-LogicalResult writeDump(llvm::StringRef folder, llvm::StringRef input,
-                        Phase phase, llvm::StringRef extension,
-                        llvm::function_ref<void(llvm::raw_ostream &)> print) {
-  unsigned number = 1;
-  for (Phase each : getAllPhases()) {
-    if (each == phase)
-      break;
-    ++number;
-  }
-  llvm::SmallString<128> path(folder);
-  llvm::sys::path::append(path, llvm::formatv("{0:02}.{1}.{2}", number,
-                                              getPhaseName(phase), extension)
-                                    .str());
-  if (input != "-" && isSameFile(path, input)) {
-    reportError("phase dump '" + path + "' is the input file '" + input +
-                "'; pick another --dump-phases-to folder");
-    return failure();
-  }
-  std::error_code error;
-  auto file = std::make_unique<llvm::ToolOutputFile>(path, error,
-                                                     llvm::sys::fs::OF_None);
-  if (error) {
-    reportError("cannot write phase dump '" + path + "': " + error.message());
-    return failure();
-  }
-  print(file->os());
-  file->keep();
-  return success();
+/// Prints the diagnostics as a compiler does: located ones with their
+/// source line, the others after the tool's name.
+void printDiagnostics(const CompileResult &result) {
+  for (const CompileDiagnostic &diagnostic : result.diagnostics)
+    if (!diagnostic.text.empty())
+      llvm::errs() << (diagnostic.file.empty() ? "disc-compile: " : "")
+                   << diagnostic.text;
 }
 
-/// Checks that programs of `kind` go through the phases the flags name.
-LogicalResult checkPhasesOf(ProgramKind kind, const Invocation &invocation) {
-  auto check = [&](llvm::StringRef flag, Phase phase) {
-    if (isPhaseOf(kind, phase))
-      return success();
-    reportError("kernel-graph programs have no " + getPhaseName(phase) +
-                " phase for " + flag +
-                " (their phases: " + getPhaseNameList(kind) + ")");
-    return failure();
-  };
-  if (invocation.emit == Emit::Mlir &&
-      failed(check("--compile-to", invocation.lastPhase)))
-    return failure();
-  if (invocation.resumeAfter &&
-      failed(check("--compile-from", *invocation.resumeAfter)))
-    return failure();
-  if (kind == ProgramKind::KernelGraph && invocation.emit == Emit::Object) {
-    reportError("--emit=obj is not supported for kernel-graph programs yet; "
-                "build a .so");
-    return failure();
-  }
-  return success();
-}
-
-/// Writes the PTX of every kernel module, each architecture's after a
-/// comment line naming the module and the architecture.
-LogicalResult writePtx(ModuleOp module, llvm::raw_ostream &os) {
-  for (auto global : module.getOps<LLVM::GlobalOp>()) {
-    if (global.getSection() != kDeviceBlobSection)
-      continue;
-    auto bytes = dyn_cast_or_null<StringAttr>(global.getValueOrNull());
-    std::optional<SmallVector<DeviceImage>> images =
-        bytes ? decodeDeviceBlob(bytes.getValue()) : std::nullopt;
-    if (!images)
-      return global.emitError() << "@" << global.getSymName()
-                                << " is not a well-formed device blob";
-    for (const DeviceImage &image : *images)
-      if (image.kind == ::disc::ral::device_blob::ImageKind::Ptx)
-        os << "// disc-compile: " << global.getSymName() << ", sm_" << image.sm
-           << "\n"
-           << image.data;
-  }
-  return success();
-}
-
-double millisecondsSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(
-             std::chrono::steady_clock::now() - start)
-      .count();
-}
-
-int compile(const DriverOptions &options, Invocation invocation) {
+int compileFile(const DriverOptions &options, const CompileRequest &request,
+                const Outputs &outputs) {
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> input =
       llvm::MemoryBuffer::getFileOrSTDIN(options.input, /*IsText=*/false);
   if (std::error_code error = input.getError())
     return reportError("cannot read input file '" + options.input +
                        "': " + error.message());
-  if (const char *tooDeep = findTooDeepNesting((*input)->getBuffer())) {
-    llvm::SourceMgr sourceMgr;
-    unsigned buffer = sourceMgr.AddNewSourceBuffer(
-        llvm::MemoryBuffer::getMemBuffer((*input)->getMemBufferRef()),
-        llvm::SMLoc());
-    auto [line, column] = sourceMgr.getLineAndColumn(
-        llvm::SMLoc::getFromPointer(tooDeep), buffer);
-    llvm::errs() << (*input)->getBufferIdentifier() << ":" << line << ":"
-                 << column << ": error: nesting deeper than " << kMaxNesting
-                 << " levels of brackets; disc-compile accepts at most "
-                 << kMaxNesting << "\n";
-    return 1;
-  }
-  std::string sourceHash = hashSource((*input)->getBuffer());
-  std::unique_ptr<llvm::MemoryBuffer> source =
-      llvm::MemoryBuffer::getMemBufferCopy(
-          upgradeFuncSpelling((*input)->getBuffer()),
-          (*input)->getBufferIdentifier());
-
-  if (!options.dumpPhasesTo.empty())
-    if (std::error_code error =
-            llvm::sys::fs::create_directories(options.dumpPhasesTo))
-      return reportError("cannot create --dump-phases-to folder '" +
-                         options.dumpPhasesTo + "': " + error.message());
-  if (!options.dumpPhasesTo.empty() &&
-      !llvm::sys::fs::is_directory(options.dumpPhasesTo))
-    return reportError("--dump-phases-to '" + options.dumpPhasesTo +
-                       "' is not a folder");
 
   // Opened before the work starts so that an unwritable output fails fast;
   // the file takes its place only when the compilation succeeds.
   std::string outputError;
   std::unique_ptr<OutputFile> output =
-      OutputFile::open(invocation.output, outputError);
+      OutputFile::open(outputs.output, outputError);
   if (!output)
-    return reportError("cannot write output file '" + invocation.output +
+    return reportError("cannot write output file '" + outputs.output +
                        "': " + outputError);
   auto commitOutput = [&] {
     if (output->commit(outputError))
       return 0;
-    return reportError("cannot write output file '" + invocation.output +
+    return reportError("cannot write output file '" + outputs.output +
                        "': " + outputError);
   };
 
-  std::unique_ptr<llvm::TargetMachine> targetMachine;
-  if (needsTargetMachine(invocation.emit)) {
-    auto machine = createHostTargetMachine(invocation.compile.targetCpu,
-                                           invocation.compile.optLevel);
-    if (!machine)
-      return reportError(llvm::toString(machine.takeError()));
-    targetMachine = std::move(*machine);
-  }
-
-  DialectRegistry registry;
-  registerAllDialects(registry);
-  MLIRContext context(registry);
-  // A diagnostic names its source location; dumping the whole module along
-  // with it would bury the message.
-  context.printOpOnDiagnostic(false);
-  // Kernel graphs call kernels by name and pass values of types only their
-  // kernels know (`!my.coordinate`); classifyProgram rejects ops of unknown
-  // dialects in tensor programs.
-  context.allowUnregisteredDialects();
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(source), llvm::SMLoc());
-  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
-
-  DefaultTimingManager timingManager;
-  timingManager.setEnabled(options.timing);
-  TimingScope rootTiming = timingManager.getRootScope();
-
-  OwningOpRef<ModuleOp> module;
-  {
-    TimingScope parseTiming = rootTiming.nest("parse");
-    module = parseProgram(sourceMgr, &context);
-  }
-  if (!module)
+  CompileResult result =
+      compile((*input)->getBuffer(), (*input)->getBufferIdentifier(), request);
+  printDiagnostics(result);
+  if (!result.succeeded)
     return 1;
-  FailureOr<ProgramKind> program = classifyProgram(*module);
-  if (failed(program) || failed(checkPhasesOf(*program, invocation)))
-    return 1;
-  invocation.compile.program = *program;
-
-  for (Phase phase : getAllPhases()) {
-    if ((invocation.resumeAfter && phase <= *invocation.resumeAfter) ||
-        phase > invocation.lastPhase || !isPhaseOf(*program, phase))
-      continue;
-    PassManager passManager(&context);
-    std::string pipelineError;
-    llvm::raw_string_ostream pipelineErrorStream(pipelineError);
-    if (failed(addPhasePasses(passManager, phase, invocation.compile,
-                              pipelineErrorStream)))
-      return reportError(llvm::StringRef(pipelineError).trim());
-    TimingScope phaseTiming = rootTiming.nest(getPhaseName(phase));
-    if (options.timing)
-      passManager.enableTiming(phaseTiming);
-    auto start = std::chrono::steady_clock::now();
-    if (failed(passManager.run(*module)))
-      return 1;
-    spdlog::info("phase {} done in {:.1f} ms", getPhaseName(phase).str(),
-                 millisecondsSince(start));
-    if (!options.dumpPhasesTo.empty() &&
-        failed(writeDump(options.dumpPhasesTo, options.input, phase, "mlir",
-                         [&](llvm::raw_ostream &os) { module->print(os); })))
-      return 1;
-    // The device code is in the module only as blobs; its PTX is what one
-    // reads.
-    if (!options.dumpPhasesTo.empty() && phase == Phase::Device &&
-        invocation.compile.target == Target::Cuda) {
-      LogicalResult written = success();
-      if (failed(writeDump(options.dumpPhasesTo, options.input, phase, "ptx",
-                           [&](llvm::raw_ostream &os) {
-                             written = writePtx(*module, os);
-                           })) ||
-          failed(written))
-        return 1;
-    }
-  }
-
-  if (invocation.emit == Emit::Mlir) {
-    module->print(output->os());
+  output->os() << result.artifact;
+  if (outputs.header.empty())
     return commitOutput();
-  }
-  if (invocation.emit == Emit::Ptx) {
-    if (failed(writePtx(*module, output->os())))
-      return 1;
-    return commitOutput();
-  }
 
-  auto start = std::chrono::steady_clock::now();
-  ModelDescription description{getTargetName(invocation.compile.target).str(),
-                               targetMachine->getTargetCPU().str(), sourceHash};
-  FailureOr<ModelMetadata> metadata = buildModelMetadata(*module, description);
-  if (failed(metadata))
-    return 1;
-
-  llvm::LLVMContext llvmContext;
-  std::unique_ptr<llvm::Module> llvmModule;
-  {
-    TimingScope translateTiming = rootTiming.nest("llvm-translate");
-    FailureOr<std::unique_ptr<llvm::Module>> translated =
-        translateModelToLLVMIR(*module, *metadata, *targetMachine, llvmContext,
-                               invocation.symbolPrefix);
-    if (failed(translated))
-      return 1;
-    llvmModule = std::move(*translated);
-  }
-  {
-    TimingScope optimizeTiming = rootTiming.nest("llvm-optimize");
-    optimizeModule(*llvmModule, *targetMachine, invocation.compile.optLevel);
-  }
-  spdlog::info("LLVM IR built and optimized (-O{}) in {:.1f} ms",
-               invocation.compile.optLevel, millisecondsSince(start));
-  if (!options.dumpPhasesTo.empty() &&
-      failed(writeDump(
-          options.dumpPhasesTo, options.input, Phase::Llvm, "ll",
-          [&](llvm::raw_ostream &os) { llvmModule->print(os, nullptr); })))
-    return 1;
-  if (invocation.emit == Emit::LlvmIr) {
-    llvmModule->print(output->os(), nullptr);
-    return commitOutput();
-  }
-
-  start = std::chrono::steady_clock::now();
-  // A .so links parts of the code compiled on every core; --emit=obj
-  // writes one object.
-  unsigned parts = invocation.emit == Emit::Object
-                       ? 1
-                       : std::min(kMaxCodegenThreads,
-                                  llvm::heavyweight_hardware_concurrency()
-                                      .compute_thread_count());
-  llvm::SmallVector<llvm::SmallVector<char, 0>> objects;
-  {
-    TimingScope codegenTiming = rootTiming.nest("llvm-codegen");
-    auto emitted = emitObjectFiles(*llvmModule, *targetMachine, parts);
-    if (!emitted)
-      return reportError(llvm::toString(emitted.takeError()));
-    objects = std::move(*emitted);
-  }
-  size_t objectBytes = 0;
-  for (const llvm::SmallVector<char, 0> &object : objects)
-    objectBytes += object.size();
-  spdlog::info("object code ({} bytes in {} parts) emitted in {:.1f} ms",
-               objectBytes, objects.size(), millisecondsSince(start));
-  if (invocation.emit == Emit::Object) {
-    std::string headerError;
-    std::unique_ptr<OutputFile> header =
-        OutputFile::open(invocation.header, headerError);
-    if (!header)
-      return reportError("cannot write header '" + invocation.header +
-                         "': " + headerError);
-    header->os() << buildStaticModelHeader(*metadata, invocation.symbolPrefix);
-    output->os().write(objects.front().data(), objects.front().size());
-    // The pair lands only when both are written; then the object goes first,
-    // as a header is of no use without it.
-    auto headerFailed = [&] {
-      return reportError("cannot write header '" + invocation.header +
-                         "': " + headerError);
-    };
-    if (!output->finish(outputError))
-      return reportError("cannot write output file '" + invocation.output +
-                         "': " + outputError);
-    if (!header->finish(headerError))
-      return headerFailed();
-    if (int failed = commitOutput())
-      return failed;
-    return header->commit(headerError) ? 0 : headerFailed();
-  }
-
-  start = std::chrono::steady_clock::now();
-  llvm::SmallVector<char, 0> sharedObject;
-  {
-    TimingScope linkTiming = rootTiming.nest("link");
-    auto linked = linkSharedObject(objects);
-    if (!linked)
-      return reportError(llvm::toString(linked.takeError()));
-    sharedObject = std::move(*linked);
-  }
-  spdlog::info("linked {} ({} bytes) in {:.1f} ms", invocation.output,
-               sharedObject.size(), millisecondsSince(start));
-  output->os().write(sharedObject.data(), sharedObject.size());
-  return commitOutput();
+  std::string headerError;
+  std::unique_ptr<OutputFile> header =
+      OutputFile::open(outputs.header, headerError);
+  auto headerFailed = [&] {
+    return reportError("cannot write header '" + outputs.header +
+                       "': " + headerError);
+  };
+  if (!header)
+    return headerFailed();
+  header->os() << result.header;
+  // The pair lands only when both are written; then the object goes first,
+  // as a header is of no use without it.
+  if (!output->finish(outputError))
+    return reportError("cannot write output file '" + outputs.output +
+                       "': " + outputError);
+  if (!header->finish(headerError))
+    return headerFailed();
+  if (int failed = commitOutput())
+    return failed;
+  return header->commit(headerError) ? 0 : headerFailed();
 }
-
 } // namespace
 
 int main(int argc, char **argv) {
@@ -799,18 +393,9 @@ int main(int argc, char **argv) {
                                     : spdlog::level::warn);
   spdlog::set_default_logger(logger);
 
-  std::optional<Invocation> invocation =
+  std::optional<std::pair<CompileRequest, Outputs>> checked =
       checkOptions(options, emitOption->count() > 0);
-  if (!invocation || failed(checkOutputPaths(options, *invocation)))
+  if (!checked || failed(checkOutputPaths(options, checked->second)))
     return 1;
-
-  registerAllPasses();
-  // The parser, the verifier and many passes recurse once per level of
-  // nesting; with this stack the deepest program the nesting check admits
-  // compiles.
-  int result = 1;
-  llvm::thread compileThread(std::optional<unsigned>(kFrontEndStackBytes),
-                             [&] { result = compile(options, *invocation); });
-  compileThread.join();
-  return result;
+  return compileFile(options, checked->first, checked->second);
 }

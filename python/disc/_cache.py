@@ -1,11 +1,11 @@
 """Compiled programs cached on disk by their source text:
 ${XDG_CACHE_HOME:-~/.cache}/disc/programs/<sha256>.so, the hash of the text,
-the target, the options and the compiler (its path, size and modification
-time, so that a rebuilt disc-compile compiles afresh)."""
+the target, the options and the compiler (its library's path, size and
+modification time, so that a rebuilt compiler compiles afresh)."""
 import hashlib
 import os
 
-from . import _compiler, _locate
+from . import _compiler
 
 
 def root():
@@ -27,8 +27,8 @@ def key(parts, target, options):
     """The hash of `parts` (strings, or buffers of bytes), the target, the
     options and the compiler."""
     digest = hashlib.sha256()
-    for part in (*parts, target, repr(_compiler.flags(target, options)),
-                 _compiler_identity(_locate.compiler_path())):
+    for part in (*parts, target, repr(_compiler.compile_options(target, options)),
+                 _compiler_identity(_compiler.library_path())):
         data = memoryview(part.encode() if isinstance(part, str) else part).cast("B")
         # The length first, so that no two lists of parts hash alike.
         digest.update(len(data).to_bytes(8, "little"))

@@ -1,6 +1,7 @@
-"""Where disc-compile and the runtime library are.
+"""Where disc-compile, the compiler library and the runtime library are.
 
-In order: the environment (DISC_COMPILE, DISC_RUNTIME_LIBRARY), the install
+In order: the environment (DISC_COMPILE, DISC_COMPILER_LIBRARY,
+DISC_RUNTIME_LIBRARY), the install
 this package belongs to (`cmake --install` writes `_install_layout.py` beside
 it, naming the bin and lib directories relative to the package), and the
 build tree of a checkout (`build/` beside `python/`).
@@ -33,6 +34,10 @@ def _find(env_var, kind, name):
 
 def compiler_path():
     return _find("DISC_COMPILE", "bin", "disc-compile")
+
+
+def compiler_library_path():
+    return _find("DISC_COMPILER_LIBRARY", "lib", "libdisc_compiler.so")
 
 
 def runtime_library_path():

@@ -32,6 +32,8 @@ SYSTEM_LIBRARIES = {
     "ld-linux-aarch64.so.1",
 }
 OWN_LIBRARIES = {"libdisc_ral.so", "libdisc_runtime_stub.so"}
+# The compiler's C API, which links LLVM and MLIR; a model never needs it.
+COMPILER_LIBRARY = "libdisc_compiler.so"
 
 
 class Failure(Exception):
@@ -53,6 +55,8 @@ def check_layout(prefix):
         "bin/ral-run",
         "lib/libdisc_ral.so",
         "lib/libdisc_runtime_stub.so",
+        "lib/" + COMPILER_LIBRARY,
+        "include/disc/Compiler/disc_compiler.h",
         "include/disc/runtime_stub.h",
         "include/disc/runtime_stub/npy.h",
         "include/disc/ral/api.h",
@@ -68,17 +72,18 @@ def check_layout(prefix):
     if missing:
         raise Failure(f"missing from the install: {', '.join(missing)}")
     libraries = sorted(f for f in os.listdir(os.path.join(prefix, "lib")) if ".so" in f)
-    if libraries != sorted(OWN_LIBRARIES):
+    if libraries != sorted(OWN_LIBRARIES | {COMPILER_LIBRARY}):
         raise Failure(f"unexpected libraries in lib: {libraries}")
     # TFRT's test and benchmark kernels live in a library of the tests only.
     with open(os.path.join(prefix, "lib/libdisc_ral.so"), "rb") as runtime:
         if b"tfrt_test." in runtime.read():
             raise Failure("lib/libdisc_ral.so holds TFRT's test kernels (tfrt_test.*)")
     headers = sorted(os.listdir(os.path.join(prefix, "include", "disc")))
-    if headers != ["ral", "runtime_stub", "runtime_stub.h"]:
+    if headers != ["Compiler", "ral", "runtime_stub", "runtime_stub.h"]:
         raise Failure(f"unexpected entries in include/disc: {headers}")
     targets = open(os.path.join(prefix, "lib/cmake/disc/discTargets.cmake")).read()
-    for name in ["disc::ral", "disc::runtime_stub", "disc::disc-compile"]:
+    for name in ["disc::ral", "disc::runtime_stub", "disc::disc-compile",
+                 "disc::compiler"]:
         if f"add_library({name} " not in targets and \
                 f"add_executable({name} " not in targets:
             raise Failure(f"discTargets.cmake does not define {name}")

@@ -49,6 +49,8 @@ COMPONENTS = {
                           r"compiler/lib/Pipeline/"],
     "compiler/target": [r"compiler/include/disc/Target/",
                         r"compiler/lib/Target/"],
+    "compiler/library": [r"compiler/include/disc/Compiler/",
+                         r"compiler/lib/Compiler/"],
     "compiler": [r"compiler/"],
     "python": [r"python/"],
 }
@@ -87,7 +89,10 @@ RULES = {
     "compiler/codegen-gpu": CODEGEN_BASE + ["compiler/codegen-common"],
     "compiler/pipeline": CODEGEN_BASE + CODEGEN,
     "compiler/target": CODEGEN_BASE + CODEGEN,
-    "compiler": COMPILER,
+    # The compiler library (disc::compile and its C API) is the top, with
+    # InitAll, which registers everything.
+    "compiler/library": COMPILER,
+    "compiler": [c for c in COMPILER if c != "compiler/library"],
 }
 
 # The folders whose includes are checked.

@@ -45,12 +45,21 @@ class CacheTest(unittest.TestCase):
                                       [-1, 2, -3])
 
     def test_a_rebuilt_compiler_compiles_again(self):
-        compiler = os.path.join(self.work, "disc-compile")
-        shutil.copy2(_locate.compiler_path(), compiler)
-        os.environ["DISC_COMPILE"] = compiler
-        before = _cache.compile_cached(NEGATE)
-        os.utime(compiler, ns=(0, os.stat(compiler).st_mtime_ns + 1))
-        self.assertNotEqual(_cache.compile_cached(NEGATE), before)
+        # A process opens the compiler library once, so each compile runs in
+        # a process of its own, as it would after a rebuild.
+        library = os.path.join(self.work, "libdisc_compiler.so")
+        shutil.copy2(_locate.compiler_library_path(), library)
+        os.environ["DISC_COMPILER_LIBRARY"] = library
+        script = "import sys; from disc import _cache; print(_cache.compile_cached(sys.argv[1]))"
+
+        def compile_in_a_process():
+            return subprocess.run([sys.executable, "-c", script, NEGATE], check=True,
+                                  capture_output=True, text=True).stdout.strip()
+
+        before = compile_in_a_process()
+        self.assertEqual(compile_in_a_process(), before)
+        os.utime(library, ns=(0, os.stat(library).st_mtime_ns + 1))
+        self.assertNotEqual(compile_in_a_process(), before)
 
     def test_concurrent_processes(self):
         script = textwrap.dedent("""
@@ -68,18 +77,29 @@ class CacheTest(unittest.TestCase):
         path = outputs.pop().split(" ")[0]
         self.assertEqual(os.listdir(os.path.dirname(path)), [os.path.basename(path)])
 
-    def test_options_become_flags(self):
+    def test_options_become_compile_options(self):
         self.assertEqual(
-            _compiler.flags("cuda", {"cuda_arch": ["sm_80", "sm_90"], "cpu_library": "none",
-                                     "timing": True, "verbose": False, "opt_level": 3}),
-            ["--target=cuda", "--cpu-library=none", "--cuda-arch=sm_80,sm_90", "-O3",
-             "--timing"])
-        with self.assertRaisesRegex(disc.Error, "--no-such-flag"):
+            _compiler.compile_options("cuda", {"cuda_arch": ["sm_80", "sm_90"],
+                                               "cpu_library": "none", "timing": True,
+                                               "verbose": False, "opt_level": 3,
+                                               "compile_to": None}),
+            [("target", "cuda"), ("cpu-library", "none"), ("cuda-arch", "sm_80,sm_90"),
+             ("opt-level", "3"), ("timing", "1"), ("verbose", "0")])
+        with self.assertRaisesRegex(disc.Error, "unknown compile option 'no-such-flag'"):
             _cache.compile_cached(NEGATE, no_such_flag=1)
+        with self.assertRaisesRegex(disc.Error, "opt-level '7' is not 0, 1, 2 or 3"):
+            _cache.compile_cached(NEGATE, opt_level=7)
 
     def test_compile_error(self):
-        with self.assertRaisesRegex(disc.Error, r"<stdin>:2:\d+: error: .*stablehlo.frobnicate"):
+        with self.assertRaisesRegex(disc.Error, r"<stdin>:2:\d+: error: .*stablehlo.frobnicate") as raised:
             _cache.compile_cached(NEGATE.replace("stablehlo.negate", "stablehlo.frobnicate"))
+        error = raised.exception.diagnostics[0]
+        self.assertEqual((error.severity, error.file, error.line), ("error", "<stdin>", 2))
+        self.assertIn("stablehlo.frobnicate", error.message)
+        self.assertIn("^", error.text)
+        with self.assertRaisesRegex(disc.Error, "^error: unknown target 'tpu' for --target") as raised:
+            _cache.compile_cached(NEGATE, "tpu")
+        self.assertEqual(raised.exception.diagnostics[0].file, "")
         self.assertEqual(os.listdir(os.path.join(self.work, "cache", "disc", "programs")), [])
 
 

@@ -1,6 +1,6 @@
 """The package as `cmake --install` lays it out: imported from the prefix by
 a python that knows nothing of the build, it finds the installed
-disc-compile and runtime library beside itself and compiles and runs the
+disc-compile, compiler library and runtime library beside itself and compiles and runs the
 sample MLP."""
 import os
 import subprocess
@@ -16,7 +16,8 @@ SCRIPT = textwrap.dedent("""
     import disc
     from disc import _locate
     prefix = sys.argv[1]
-    for path in (disc.__file__, _locate.compiler_path(), _locate.runtime_library_path()):
+    for path in (disc.__file__, _locate.compiler_path(), _locate.compiler_library_path(),
+                 _locate.runtime_library_path()):
         assert path.startswith(prefix + "/"), path
     g = np.random.default_rng(0)
     x, w1, b1, w2, b2 = inputs = [g.standard_normal(shape).astype(np.float32) for shape in
