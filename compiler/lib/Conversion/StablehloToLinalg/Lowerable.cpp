@@ -1,13 +1,15 @@
 //===- Lowerable.cpp - What the StableHLO patterns decline -------------===//
 //
 // The preconditions every StableHLO pattern checks before it rewrites (see
-// StablehloLowering in Patterns.h): element types, scalar bodies, attribute
+// StablehloLowering in Rewriters.h): element types, scalar bodies, attribute
 // combinations. An op kind without a pattern needs no entry here: the
 // conversion finds it not legalizable.
 //
 //===----------------------------------------------------------------------===//
 
-#include "disc/Conversion/StablehloToLinalg/Patterns.h"
+#include "Rewriters.h"
+#include "ScalarOps.h"
+#include "Utils.h"
 #include "disc/Dialect/HLO/StablehloOps.h"
 
 using namespace mlir;

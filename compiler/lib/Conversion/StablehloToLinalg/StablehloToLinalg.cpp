@@ -11,7 +11,8 @@
 
 #include "disc/Conversion/StablehloToLinalg/Passes.h"
 
-#include "disc/Conversion/StablehloToLinalg/Patterns.h"
+#include "Rewriters.h"
+#include "Utils.h"
 #include "disc/Dialect/HLO/StablehloOps.h"
 #include "disc/Dialect/RAL/RALOps.h"
 

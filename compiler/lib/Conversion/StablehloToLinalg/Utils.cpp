@@ -1,6 +1,7 @@
 //===- Utils.cpp - Helpers shared by the StableHLO to Linalg patterns -----===//
 
-#include "disc/Conversion/StablehloToLinalg/Patterns.h"
+#include "Utils.h"
+#include "ScalarOps.h"
 #include "disc/Dialect/HLO/StablehloOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
