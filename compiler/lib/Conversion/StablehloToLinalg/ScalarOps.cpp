@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -1044,3 +1045,31 @@ Value emitScalarOp(OpBuilder &b, Location loc, Operation *op, ValueRange args) {
 
 } // namespace disc
 } // namespace mlir
+
+FailureOr<SmallVector<Value>>
+mlir::disc::emitScalarBlock(OpBuilder &b, Block &body, ValueRange arguments) {
+  IRMapping mapping;
+  mapping.map(body.getArguments(), arguments);
+  for (Operation &bodyOp : body) {
+    SmallVector<Value> operands;
+    for (Value operand : bodyOp.getOperands()) {
+      // Canonicalization hoists a body's constants out of it.
+      if (!mapping.contains(operand)) {
+        auto constant = operand.getDefiningOp<stablehlo::ConstantOp>();
+        Value scalar =
+            constant ? emitScalarOp(b, bodyOp.getLoc(), constant, {}) : Value();
+        if (!scalar)
+          return failure();
+        mapping.map(operand, scalar);
+      }
+      operands.push_back(mapping.lookup(operand));
+    }
+    if (isa<stablehlo::ReturnOp>(bodyOp))
+      return operands;
+    Value result = emitScalarOp(b, bodyOp.getLoc(), &bodyOp, operands);
+    if (!result)
+      return failure();
+    mapping.map(bodyOp.getResult(0), result);
+  }
+  return failure();
+}
