@@ -58,11 +58,13 @@ protected:
 
 void populateElementwisePatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns);
+void populateDataMovementPatterns(const TypeConverter &converter,
+                                  RewritePatternSet &patterns);
 /// With `splitScatterWindows`, a scatter whose window has a dimension the
 /// indices do not move runs in parallel over blocks of that dimension.
-void populateDataMovementPatterns(const TypeConverter &converter,
-                                  RewritePatternSet &patterns,
-                                  bool splitScatterWindows);
+void populateGatherScatterPatterns(const TypeConverter &converter,
+                                   RewritePatternSet &patterns,
+                                   bool splitScatterWindows);
 /// With `sequentialScans`, prefix scans become a loop along the scanned
 /// dimension rather than log2(n) elementwise steps.
 void populateReductionPatterns(const TypeConverter &converter,

@@ -111,8 +111,9 @@ struct StablehloToLinalgPass
     disc::StablehloToLinalgTypeConverter converter;
     RewritePatternSet patterns(context);
     disc::populateElementwisePatterns(converter, patterns);
-    disc::populateDataMovementPatterns(converter, patterns,
-                                       splitScatterWindows);
+    disc::populateDataMovementPatterns(converter, patterns);
+    disc::populateGatherScatterPatterns(converter, patterns,
+                                        splitScatterWindows);
     disc::populateReductionPatterns(converter, patterns, sequentialScans);
     disc::populateContractionPatterns(converter, patterns);
     disc::populateControlFlowPatterns(converter, patterns);

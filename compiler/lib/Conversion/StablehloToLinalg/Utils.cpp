@@ -98,6 +98,10 @@ Value createEmptyTensor(OpBuilder &b, Location loc, RankedTensorType type,
                                  dynamicSizes);
 }
 
+SmallVector<utils::IteratorType> getParallelIterators(int64_t rank) {
+  return SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel);
+}
+
 AffineMap getLeadingDimsMap(MLIRContext *context, unsigned numDims,
                             unsigned numResults) {
   SmallVector<AffineExpr> results;

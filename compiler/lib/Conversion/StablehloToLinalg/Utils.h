@@ -11,6 +11,7 @@
 #ifndef DISC_LIB_CONVERSION_STABLEHLOTOLINALG_UTILS_H
 #define DISC_LIB_CONVERSION_STABLEHLOTOLINALG_UTILS_H
 
+#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -118,6 +119,10 @@ Value createZero(OpBuilder &b, Location loc, Type elementType);
 /// Returns a tensor of `type` filled with zeros (see createZero).
 Value createZeroFilledTensor(OpBuilder &b, Location loc, RankedTensorType type,
                              ArrayRef<OpFoldResult> sizes);
+
+/// The iterator types of a linalg.generic whose `rank` loops are all
+/// parallel.
+SmallVector<utils::IteratorType> getParallelIterators(int64_t rank);
 
 /// The map (d0, ..., d[numDims-1]) -> (d0, ..., d[numResults-1]); unlike
 /// AffineMap::getMajorSubMap it is valid for zero results too.
