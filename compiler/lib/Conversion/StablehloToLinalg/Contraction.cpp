@@ -219,6 +219,13 @@ Value mlir::disc::emitContraction(OpBuilder &b, Location loc, Value lhs,
   return generic.getResult(0);
 }
 
+std::optional<disc::Preconditions>
+mlir::disc::getContractionPreconditions(Operation *op) {
+  if (!isa<stablehlo::DotOp, stablehlo::DotGeneralOp>(op))
+    return std::nullopt;
+  return Preconditions().withComplexElements();
+}
+
 void mlir::disc::populateContractionPatterns(const TypeConverter &converter,
                                              RewritePatternSet &patterns) {
   patterns.add<DotGeneralLowering, DotLowering>(converter,

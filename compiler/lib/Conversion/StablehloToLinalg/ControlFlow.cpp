@@ -135,6 +135,14 @@ struct OptimizationBarrierLowering
 
 } // namespace
 
+std::optional<disc::Preconditions>
+mlir::disc::getControlFlowPreconditions(Operation *op) {
+  if (!isa<stablehlo::IfOp, stablehlo::CaseOp, stablehlo::WhileOp,
+           stablehlo::ReturnOp, stablehlo::OptimizationBarrierOp>(op))
+    return std::nullopt;
+  return Preconditions().withComplexElements();
+}
+
 void mlir::disc::populateControlFlowPatterns(const TypeConverter &converter,
                                              RewritePatternSet &patterns) {
   patterns.add<CaseLowering, IfLowering, OptimizationBarrierLowering,

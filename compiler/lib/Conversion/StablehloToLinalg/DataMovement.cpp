@@ -82,6 +82,13 @@ bool isUnsignedShapeTensor(Value shape) {
   return disc::isUnsignedLike(getElementTypeOrSelf(shape.getType()));
 }
 
+// Iota and reshape take their sizes from the result type alone.
+std::optional<std::string> checkStaticResult(Operation *op) {
+  if (!cast<RankedTensorType>(op->getResult(0).getType()).hasStaticShape())
+    return op->getName().getStringRef().str() + " to a dynamic shape";
+  return std::nullopt;
+}
+
 //===----------------------------------------------------------------------===//
 // Constants and iota
 //===----------------------------------------------------------------------===//
@@ -257,6 +264,19 @@ Value emitBroadcastInDim(OpBuilder &b, Location loc, Value operand,
         linalg::YieldOp::create(nb, l, element);
       });
   return generic.getResult(0);
+}
+
+// A dynamic result dimension takes its size from the operand dimension
+// mapped to it.
+std::optional<std::string> checkBroadcastInDim(Operation *op) {
+  auto broadcast = cast<stablehlo::BroadcastInDimOp>(op);
+  auto resultType = cast<RankedTensorType>(broadcast.getType());
+  ArrayRef<int64_t> dims = broadcast.getBroadcastDimensions();
+  for (int64_t dim = 0; dim < resultType.getRank(); ++dim)
+    if (resultType.isDynamicDim(dim) && !llvm::is_contained(dims, dim))
+      return op->getName().getStringRef().str() +
+             " to a dynamic dimension no operand dimension maps to";
+  return std::nullopt;
 }
 
 struct BroadcastInDimLowering
@@ -949,6 +969,26 @@ Value mlir::disc::emitReverse(OpBuilder &b, Location loc, Value input,
         linalg::YieldOp::create(nb, l, element);
       });
   return generic.getResult(0);
+}
+
+std::optional<disc::Preconditions>
+mlir::disc::getDataMovementPreconditions(Operation *op) {
+  // Shapes and start indices may also be given as index tensors.
+  if (isa<stablehlo::DynamicIotaOp>(op))
+    return Preconditions().withIndexTensors();
+  if (isa<stablehlo::DynamicBroadcastInDimOp, stablehlo::DynamicReshapeOp,
+          stablehlo::DynamicSliceOp, stablehlo::RealDynamicSliceOp,
+          stablehlo::DynamicUpdateSliceOp>(op))
+    return Preconditions().withComplexElements().withIndexTensors();
+  if (isa<stablehlo::IotaOp, stablehlo::ReshapeOp>(op))
+    return Preconditions().withComplexElements().withCheck(checkStaticResult);
+  if (isa<stablehlo::BroadcastInDimOp>(op))
+    return Preconditions().withComplexElements().withCheck(checkBroadcastInDim);
+  if (isa<stablehlo::ConstantOp, stablehlo::BroadcastOp, stablehlo::TransposeOp,
+          stablehlo::SliceOp, stablehlo::ConcatenateOp, stablehlo::PadOp,
+          stablehlo::ReverseOp, stablehlo::GetDimensionSizeOp>(op))
+    return Preconditions().withComplexElements();
+  return std::nullopt;
 }
 
 void mlir::disc::populateDataMovementPatterns(const TypeConverter &converter,

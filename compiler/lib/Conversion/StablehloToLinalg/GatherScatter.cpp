@@ -619,6 +619,14 @@ private:
   bool splitWindows;
 };
 
+std::optional<std::string> checkSelectAndScatter(Operation *op) {
+  auto selectAndScatter = cast<stablehlo::SelectAndScatterOp>(op);
+  if (std::optional<std::string> reason =
+          disc::checkScalarBody(op, selectAndScatter.getSelect()))
+    return reason;
+  return disc::checkScalarBody(op, selectAndScatter.getScatter());
+}
+
 // select_and_scatter (the gradient of a max pool): for each source element,
 // the select body picks one element of its window of the operand (the
 // first, then each later one the body does not prefer the kept one to;
@@ -747,6 +755,22 @@ struct SelectAndScatterLowering
 };
 
 } // namespace
+
+std::optional<disc::Preconditions>
+mlir::disc::getGatherScatterPreconditions(Operation *op) {
+  if (isa<stablehlo::GatherOp>(op))
+    return Preconditions().withComplexElements();
+  if (isa<stablehlo::ScatterOp>(op))
+    return Preconditions().withComplexElements().withCheck(
+        [](Operation *scatter) {
+          return checkScalarBody(
+              scatter,
+              cast<stablehlo::ScatterOp>(scatter).getUpdateComputation());
+        });
+  if (isa<stablehlo::SelectAndScatterOp>(op))
+    return Preconditions().withCheck(checkSelectAndScatter);
+  return std::nullopt;
+}
 
 void mlir::disc::populateGatherScatterPatterns(const TypeConverter &converter,
                                                RewritePatternSet &patterns,

@@ -547,6 +547,24 @@ private:
 
 } // namespace
 
+std::optional<disc::Preconditions>
+mlir::disc::getReductionPreconditions(Operation *op) {
+  if (isa<stablehlo::ReduceOp>(op))
+    return Preconditions().withComplexElements().withCheck(
+        [](Operation *reduce) {
+          return checkScalarBody(reduce,
+                                 cast<stablehlo::ReduceOp>(reduce).getBody());
+        });
+  if (isa<stablehlo::ReduceWindowOp>(op))
+    return Preconditions().withComplexElements().withCheck(
+        [](Operation *reduceWindow) {
+          return checkScalarBody(
+              reduceWindow,
+              cast<stablehlo::ReduceWindowOp>(reduceWindow).getBody());
+        });
+  return std::nullopt;
+}
+
 void mlir::disc::populateReductionPatterns(const TypeConverter &converter,
                                            RewritePatternSet &patterns,
                                            bool sequentialScans) {

@@ -19,19 +19,58 @@
 namespace mlir {
 namespace disc {
 
-/// Why a stablehlo.custom_call cannot become a call of a user kernel, or
-/// nullopt when it can.
-std::optional<std::string> checkCustomCall(Operation *op);
+/// What the patterns of a family require of an op whose kind they match,
+/// beyond the kind.
+struct Preconditions {
+  /// Operands and results may hold complex elements, not only the real
+  /// types of isSupportedElementType.
+  bool complexElements = false;
+  /// Shape and start index operands may also be index tensors.
+  bool indexTensors = false;
+  /// `check` judges the element types itself; none are judged before it.
+  bool ownElementTypes = false;
+  /// Why the patterns decline an op whose element types pass (a body with
+  /// no scalar form, a combination of attributes), or nullopt; null when
+  /// they take every such op.
+  std::optional<std::string> (*check)(Operation *op) = nullptr;
 
-/// Why a stablehlo.fft cannot become a call of the runtime's FFT, or
-/// nullopt when it can.
-std::optional<std::string> checkFft(Operation *op);
+  Preconditions &withComplexElements() {
+    complexElements = true;
+    return *this;
+  }
+  Preconditions &withIndexTensors() {
+    indexTensors = true;
+    return *this;
+  }
+  Preconditions &withOwnElementTypes() {
+    ownElementTypes = true;
+    return *this;
+  }
+  Preconditions &withCheck(std::optional<std::string> (*reason)(Operation *)) {
+    check = reason;
+    return *this;
+  }
+};
 
-/// Why the patterns decline to lower `op`, a StableHLO op (an element type
-/// they do not handle, a body with no scalar form, a combination of
-/// attributes), or nullopt. Every pattern asks it first, so the reason is
-/// the pattern's own; an op kind that no pattern matches is declined too,
-/// and the pass reports what the conversion could not legalize.
+/// Each family's preconditions for `op`, or nullopt when no pattern of the
+/// family matches its kind; each is defined beside the family's patterns.
+std::optional<Preconditions> getElementwisePreconditions(Operation *op);
+std::optional<Preconditions> getDataMovementPreconditions(Operation *op);
+std::optional<Preconditions> getGatherScatterPreconditions(Operation *op);
+std::optional<Preconditions> getReductionPreconditions(Operation *op);
+std::optional<Preconditions> getContractionPreconditions(Operation *op);
+std::optional<Preconditions> getControlFlowPreconditions(Operation *op);
+std::optional<Preconditions> getConvolutionPreconditions(Operation *op);
+std::optional<Preconditions> getCustomCallPreconditions(Operation *op);
+std::optional<Preconditions> getSortPreconditions(Operation *op);
+std::optional<Preconditions> getLinearAlgebraPreconditions(Operation *op);
+std::optional<Preconditions> getFftPreconditions(Operation *op);
+
+/// Why the patterns decline to lower `op`, a StableHLO op, or nullopt: its
+/// family's preconditions (Lowerable.cpp asks each family). Every pattern
+/// asks it first, so the reason is the pattern's own. An op kind that no
+/// family lowers is judged by its element types alone; the pass then
+/// reports what the conversion could not legalize.
 std::optional<std::string> checkLowerable(Operation *op);
 
 /// A conversion pattern for one StableHLO op kind that declines, with

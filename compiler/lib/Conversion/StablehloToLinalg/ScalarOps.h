@@ -56,6 +56,10 @@ Value emitScalarOp(OpBuilder &b, Location loc, Operation *op,
 FailureOr<SmallVector<Value>> emitScalarBlock(OpBuilder &b, Block &body,
                                               ValueRange arguments);
 
+/// Why `body`, a region of `op` (a reduce's, a scatter's, a sort's, a
+/// map's), cannot become scalar ops through emitScalarBlock, or nullopt.
+std::optional<std::string> checkScalarBody(Operation *op, Region &body);
+
 } // namespace disc
 } // namespace mlir
 

@@ -923,6 +923,15 @@ struct SortLowering : disc::StablehloLowering<stablehlo::SortOp> {
 
 } // namespace
 
+std::optional<disc::Preconditions>
+mlir::disc::getSortPreconditions(Operation *op) {
+  if (!isa<stablehlo::SortOp>(op))
+    return std::nullopt;
+  return Preconditions().withComplexElements().withCheck([](Operation *sort) {
+    return checkScalarBody(sort, cast<stablehlo::SortOp>(sort).getComparator());
+  });
+}
+
 void mlir::disc::populateSortPatterns(const TypeConverter &converter,
                                       RewritePatternSet &patterns) {
   patterns.add<SortLowering>(converter, patterns.getContext());
