@@ -18,7 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "disc/Conversion/StablehloOneDevice/Passes.h"
+#include "disc/Dialect/HLO/Transforms/Passes.h"
 #include "disc/Dialect/RAL/EntrySignature.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -34,7 +34,7 @@
 
 namespace mlir::disc {
 #define GEN_PASS_DEF_SIMULATEPROCESSESPASS
-#include "disc/Conversion/StablehloOneDevice/Passes.h.inc"
+#include "disc/Dialect/HLO/Transforms/Passes.h.inc"
 } // namespace mlir::disc
 
 using namespace mlir;
