@@ -11,7 +11,6 @@
 #include "disc/Conversion/LinalgToRAL/Passes.h"
 #include "disc/Conversion/MhloToStablehlo/Passes.h"
 #include "disc/Conversion/RALToLLVM/Passes.h"
-#include "disc/Conversion/StablehloOneDevice/Passes.h"
 #include "disc/Conversion/StablehloToLinalg/Passes.h"
 #include "disc/Dialect/HLO/ChloOps.h"
 #include "disc/Dialect/HLO/MhloOps.h"
@@ -51,7 +50,6 @@ void mlir::disc::registerAllPasses() {
   mlir::disc::registerCodegenCPUPasses();
   mlir::disc::registerCodegenGPUPasses();
   mlir::disc::registerChloToStablehloPasses();
-  mlir::disc::registerStablehloOneDevicePasses();
   mlir::disc::registerHloTransformsPasses();
   mlir::disc::registerKernelGraphToLLVMPasses();
   mlir::disc::registerLinalgToGPUPasses();

@@ -9,7 +9,6 @@
 #include "disc/Conversion/KernelGraphToLLVM/Passes.h"
 #include "disc/Conversion/MhloToStablehlo/Passes.h"
 #include "disc/Conversion/RALToLLVM/Passes.h"
-#include "disc/Conversion/StablehloOneDevice/Passes.h"
 #include "disc/Dialect/HLO/ShardyDialect.h"
 #include "disc/Dialect/HLO/Transforms/Passes.h"
 #include "disc/Dialect/RAL/EntrySignature.h"

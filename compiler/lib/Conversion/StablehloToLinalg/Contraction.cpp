@@ -9,7 +9,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "disc/Conversion/StablehloToLinalg/Patterns.h"
+#include "Rewriters.h"
+#include "ScalarOps.h"
+#include "Utils.h"
 #include "disc/Dialect/HLO/StablehloOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -215,6 +217,13 @@ Value mlir::disc::emitContraction(OpBuilder &b, Location loc, Value lhs,
         linalg::YieldOp::create(nb, l, sum);
       });
   return generic.getResult(0);
+}
+
+std::optional<disc::Preconditions>
+mlir::disc::getContractionPreconditions(Operation *op) {
+  if (!isa<stablehlo::DotOp, stablehlo::DotGeneralOp>(op))
+    return std::nullopt;
+  return Preconditions().withComplexElements();
 }
 
 void mlir::disc::populateContractionPatterns(const TypeConverter &converter,

@@ -11,7 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "disc/Conversion/StablehloToLinalg/Patterns.h"
+#include "Rewriters.h"
+#include "Utils.h"
 #include "disc/Dialect/HLO/StablehloOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -133,6 +134,14 @@ struct OptimizationBarrierLowering
 };
 
 } // namespace
+
+std::optional<disc::Preconditions>
+mlir::disc::getControlFlowPreconditions(Operation *op) {
+  if (!isa<stablehlo::IfOp, stablehlo::CaseOp, stablehlo::WhileOp,
+           stablehlo::ReturnOp, stablehlo::OptimizationBarrierOp>(op))
+    return std::nullopt;
+  return Preconditions().withComplexElements();
+}
 
 void mlir::disc::populateControlFlowPatterns(const TypeConverter &converter,
                                              RewritePatternSet &patterns) {

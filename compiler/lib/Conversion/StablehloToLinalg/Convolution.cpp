@@ -15,7 +15,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "disc/Conversion/StablehloToLinalg/Patterns.h"
+#include "Rewriters.h"
+#include "ScalarOps.h"
+#include "Utils.h"
 #include "disc/Dialect/HLO/StablehloOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -26,6 +28,26 @@
 using namespace mlir;
 
 namespace {
+
+std::optional<std::string> checkConvolution(Operation *convolution) {
+  auto op = cast<stablehlo::ConvolutionOp>(convolution);
+  std::string name = op->getName().getStringRef().str();
+  if (op.getFeatureGroupCount() > 1 && op.getBatchGroupCount() > 1)
+    return name + " with both feature_group_count and batch_group_count > 1";
+  auto numbers = op.getDimensionNumbers();
+  auto kernelType = cast<RankedTensorType>(op.getRhs().getType());
+  auto inputType = cast<RankedTensorType>(op.getLhs().getType());
+  if ((op.getFeatureGroupCount() > 1 || op.getBatchGroupCount() > 1) &&
+      (ShapedType::isDynamic(
+           kernelType.getDimSize(numbers.getKernelOutputFeatureDimension())) ||
+       ShapedType::isDynamic(
+           kernelType.getDimSize(numbers.getKernelInputFeatureDimension()))))
+    return name + " with groups and a dynamic kernel feature dimension";
+  if (op.getBatchGroupCount() > 1 && ShapedType::isDynamic(inputType.getDimSize(
+                                         numbers.getInputBatchDimension())))
+    return name + " with batch_group_count > 1 and a dynamic batch";
+  return std::nullopt;
+}
 
 struct ConvolutionLowering : disc::StablehloLowering<stablehlo::ConvolutionOp> {
   using StablehloLowering::StablehloLowering;
@@ -241,6 +263,13 @@ Value mlir::disc::emitPaddedConvolutionInput(OpBuilder &b, Location loc,
   }
   Value zero = createZero(b, loc, getElementTypeOrSelf(input.getType()));
   return emitPad(b, loc, input, zero, low, high, interior);
+}
+
+std::optional<disc::Preconditions>
+mlir::disc::getConvolutionPreconditions(Operation *op) {
+  if (!isa<stablehlo::ConvolutionOp>(op))
+    return std::nullopt;
+  return Preconditions().withComplexElements().withCheck(checkConvolution);
 }
 
 void mlir::disc::populateConvolutionPatterns(const TypeConverter &converter,

@@ -14,7 +14,7 @@
 
 #include "disc/Conversion/StablehloToLinalg/Passes.h"
 
-#include "disc/Conversion/StablehloToLinalg/Patterns.h"
+#include "Utils.h"
 #include "disc/Dialect/HLO/StablehloOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

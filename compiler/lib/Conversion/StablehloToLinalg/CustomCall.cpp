@@ -17,7 +17,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "disc/Conversion/StablehloToLinalg/Patterns.h"
+#include "Rewriters.h"
+#include "Utils.h"
 
 #include "disc/Dialect/HLO/StablehloOps.h"
 #include "disc/Dialect/RAL/RALOps.h"
@@ -88,9 +89,7 @@ struct CustomCallLowering : disc::StablehloLowering<stablehlo::CustomCallOp> {
   }
 };
 
-} // namespace
-
-std::optional<std::string> mlir::disc::checkCustomCall(Operation *customCall) {
+std::optional<std::string> checkCustomCall(Operation *customCall) {
   auto op = cast<stablehlo::CustomCallOp>(customCall);
   std::string name =
       (op->getName().getStringRef() + " @" + op.getCallTargetName()).str();
@@ -142,7 +141,7 @@ std::optional<std::string> mlir::disc::checkCustomCall(Operation *customCall) {
     auto tensorType = dyn_cast<RankedTensorType>(type);
     if (!tensorType)
       return name + " with a non-tensor operand";
-    if (!isSupportedElementType(tensorType.getElementType()))
+    if (!disc::isSupportedElementType(tensorType.getElementType()))
       return name + " on element type " +
              llvm::to_string(tensorType.getElementType());
   }
@@ -150,11 +149,20 @@ std::optional<std::string> mlir::disc::checkCustomCall(Operation *customCall) {
     auto tensorType = dyn_cast<RankedTensorType>(type);
     if (!tensorType)
       return name + " with a tuple or non-tensor result";
-    if (!isSupportedElementType(tensorType.getElementType()))
+    if (!disc::isSupportedElementType(tensorType.getElementType()))
       return name + " on element type " +
              llvm::to_string(tensorType.getElementType());
   }
   return std::nullopt;
+}
+
+} // namespace
+
+std::optional<disc::Preconditions>
+mlir::disc::getCustomCallPreconditions(Operation *op) {
+  if (!isa<stablehlo::CustomCallOp>(op))
+    return std::nullopt;
+  return Preconditions().withOwnElementTypes().withCheck(checkCustomCall);
 }
 
 void mlir::disc::populateCustomCallPatterns(const TypeConverter &converter,

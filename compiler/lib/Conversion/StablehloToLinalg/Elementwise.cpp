@@ -8,7 +8,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "disc/Conversion/StablehloToLinalg/Patterns.h"
+#include "Rewriters.h"
+#include "ScalarOps.h"
+#include "Utils.h"
 
 #include "disc/Dialect/HLO/StablehloOps.h"
 
@@ -245,6 +247,17 @@ struct BitcastConvertResizeLowering
 };
 
 } // namespace
+
+std::optional<disc::Preconditions>
+mlir::disc::getElementwisePreconditions(Operation *op) {
+  if (isElementwiseStablehloOp(op))
+    return Preconditions().withComplexElements().withCheck(checkScalarizable);
+  if (isa<stablehlo::MapOp>(op))
+    return Preconditions().withComplexElements().withCheck([](Operation *map) {
+      return checkScalarBody(map, cast<stablehlo::MapOp>(map).getComputation());
+    });
+  return std::nullopt;
+}
 
 void mlir::disc::populateElementwisePatterns(const TypeConverter &converter,
                                              RewritePatternSet &patterns) {

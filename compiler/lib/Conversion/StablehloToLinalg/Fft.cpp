@@ -14,7 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "disc/Conversion/StablehloToLinalg/Patterns.h"
+#include "Rewriters.h"
+#include "Utils.h"
 
 #include "disc/Dialect/HLO/StablehloOps.h"
 #include "disc/Dialect/RAL/RALOps.h"
@@ -168,9 +169,7 @@ struct FftLowering : disc::StablehloLowering<stablehlo::FftOp> {
   }
 };
 
-} // namespace
-
-std::optional<std::string> mlir::disc::checkFft(Operation *fft) {
+std::optional<std::string> checkFft(Operation *fft) {
   auto op = cast<stablehlo::FftOp>(fft);
   std::string name = op->getName().getStringRef().str();
   auto operandType = cast<RankedTensorType>(op.getOperand().getType());
@@ -193,6 +192,15 @@ std::optional<std::string> mlir::disc::checkFft(Operation *fft) {
       return name + " whose fft_length differs from its operand's " +
              "innermost dimensions";
   return std::nullopt;
+}
+
+} // namespace
+
+std::optional<disc::Preconditions>
+mlir::disc::getFftPreconditions(Operation *op) {
+  if (!isa<stablehlo::FftOp>(op))
+    return std::nullopt;
+  return Preconditions().withOwnElementTypes().withCheck(checkFft);
 }
 
 void mlir::disc::populateFftPatterns(const TypeConverter &converter,

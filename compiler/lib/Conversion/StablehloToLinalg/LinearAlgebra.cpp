@@ -12,7 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "disc/Conversion/StablehloToLinalg/Patterns.h"
+#include "Rewriters.h"
+#include "Utils.h"
 #include "disc/Dialect/HLO/StablehloOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -21,6 +22,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "llvm/Support/ScopedPrinter.h"
 
 using namespace mlir;
 
@@ -331,6 +333,17 @@ Value emitConjugate(OpBuilder &b, Location loc, Value tensor) {
       .getResult(0);
 }
 
+// The real element types are f32 and f64 only; complex<f32> and
+// complex<f64> pass too.
+std::optional<std::string> checkLinearAlgebra(Operation *op) {
+  Type elementType = getElementTypeOrSelf(op->getResult(0).getType());
+  if (!isa<ComplexType>(elementType) && !elementType.isF32() &&
+      !elementType.isF64())
+    return op->getName().getStringRef().str() + " on element type " +
+           llvm::to_string(elementType);
+  return std::nullopt;
+}
+
 struct TriangularSolveLowering
     : disc::StablehloLowering<stablehlo::TriangularSolveOp> {
   using StablehloLowering::StablehloLowering;
@@ -561,6 +574,13 @@ struct CholeskyLowering : disc::StablehloLowering<stablehlo::CholeskyOp> {
 };
 
 } // namespace
+
+std::optional<disc::Preconditions>
+mlir::disc::getLinearAlgebraPreconditions(Operation *op) {
+  if (!isa<stablehlo::TriangularSolveOp, stablehlo::CholeskyOp>(op))
+    return std::nullopt;
+  return Preconditions().withComplexElements().withCheck(checkLinearAlgebra);
+}
 
 void mlir::disc::populateLinearAlgebraPatterns(const TypeConverter &converter,
                                                RewritePatternSet &patterns) {

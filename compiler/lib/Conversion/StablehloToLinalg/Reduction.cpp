@@ -12,7 +12,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "disc/Conversion/StablehloToLinalg/Patterns.h"
+#include "Rewriters.h"
+#include "ScalarOps.h"
+#include "Utils.h"
 #include "disc/Dialect/HLO/StablehloOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -544,6 +546,24 @@ private:
 };
 
 } // namespace
+
+std::optional<disc::Preconditions>
+mlir::disc::getReductionPreconditions(Operation *op) {
+  if (isa<stablehlo::ReduceOp>(op))
+    return Preconditions().withComplexElements().withCheck(
+        [](Operation *reduce) {
+          return checkScalarBody(reduce,
+                                 cast<stablehlo::ReduceOp>(reduce).getBody());
+        });
+  if (isa<stablehlo::ReduceWindowOp>(op))
+    return Preconditions().withComplexElements().withCheck(
+        [](Operation *reduceWindow) {
+          return checkScalarBody(
+              reduceWindow,
+              cast<stablehlo::ReduceWindowOp>(reduceWindow).getBody());
+        });
+  return std::nullopt;
+}
 
 void mlir::disc::populateReductionPatterns(const TypeConverter &converter,
                                            RewritePatternSet &patterns,

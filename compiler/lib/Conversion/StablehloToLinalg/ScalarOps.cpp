@@ -7,15 +7,18 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "disc/Conversion/StablehloToLinalg/Patterns.h"
+#include "ScalarOps.h"
+#include "Utils.h"
 #include "disc/Dialect/HLO/StablehloOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/ScopedPrinter.h"
 
 using namespace mlir;
 
@@ -817,12 +820,8 @@ std::optional<std::string> checkScalarizable(Operation *op) {
   for (Type type :
        llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes())) {
     Type elementType = getElementTypeOrSelf(type);
-    if (!isSupportedElementType(elementType)) {
-      std::string typeName;
-      llvm::raw_string_ostream os(typeName);
-      elementType.print(os);
-      return name + " on element type " + typeName;
-    }
+    if (!isSupportedElementType(elementType))
+      return name + " on element type " + llvm::to_string(elementType);
   }
   Type operandType = getElementTypeOrSelf(
       op->getOperand(isa<stablehlo::SelectOp>(op) ? 1 : 0).getType());
@@ -1043,3 +1042,64 @@ Value emitScalarOp(OpBuilder &b, Location loc, Operation *op, ValueRange args) {
 
 } // namespace disc
 } // namespace mlir
+
+FailureOr<SmallVector<Value>>
+mlir::disc::emitScalarBlock(OpBuilder &b, Block &body, ValueRange arguments) {
+  IRMapping mapping;
+  mapping.map(body.getArguments(), arguments);
+  for (Operation &bodyOp : body) {
+    SmallVector<Value> operands;
+    for (Value operand : bodyOp.getOperands()) {
+      // Canonicalization hoists a body's constants out of it.
+      if (!mapping.contains(operand)) {
+        auto constant = operand.getDefiningOp<stablehlo::ConstantOp>();
+        Value scalar =
+            constant ? emitScalarOp(b, bodyOp.getLoc(), constant, {}) : Value();
+        if (!scalar)
+          return failure();
+        mapping.map(operand, scalar);
+      }
+      operands.push_back(mapping.lookup(operand));
+    }
+    if (isa<stablehlo::ReturnOp>(bodyOp))
+      return operands;
+    Value result = emitScalarOp(b, bodyOp.getLoc(), &bodyOp, operands);
+    if (!result)
+      return failure();
+    mapping.map(bodyOp.getResult(0), result);
+  }
+  return failure();
+}
+
+std::optional<std::string> mlir::disc::checkScalarBody(Operation *op,
+                                                       Region &body) {
+  std::string name = op->getName().getStringRef().str();
+  if (!body.hasOneBlock())
+    return name + " with a multi-block body";
+  for (Operation &bodyOp : body.front()) {
+    if (isa<stablehlo::ReturnOp>(bodyOp))
+      continue;
+    if (bodyOp.getNumResults() != 1 ||
+        bodyOp.getName().getDialectNamespace() != "stablehlo")
+      return name + " whose body holds " +
+             bodyOp.getName().getStringRef().str();
+    for (Type type :
+         llvm::concat<Type>(bodyOp.getOperandTypes(), bodyOp.getResultTypes()))
+      if (auto tensorType = dyn_cast<RankedTensorType>(type);
+          !tensorType || tensorType.getRank() != 0)
+        return name + " whose body holds a non-scalar " +
+               bodyOp.getName().getStringRef().str();
+    if (std::optional<std::string> reason = checkScalarizable(&bodyOp))
+      return name + " whose body holds " + *reason;
+    for (Value operand : bodyOp.getOperands()) {
+      Operation *definition = operand.getDefiningOp();
+      if (operand.getParentRegion() != &body &&
+          !isa_and_nonnull<stablehlo::ConstantOp>(definition))
+        return name + " whose body reads a value defined outside it";
+      if (definition && operand.getParentRegion() != &body)
+        if (std::optional<std::string> reason = checkScalarizable(definition))
+          return name + " whose body reads " + *reason;
+    }
+  }
+  return std::nullopt;
+}

@@ -27,7 +27,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "disc/Conversion/StablehloToLinalg/Patterns.h"
+#include "Rewriters.h"
+#include "ScalarOps.h"
+#include "Utils.h"
 #include "disc/Dialect/HLO/StablehloOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -920,6 +922,15 @@ struct SortLowering : disc::StablehloLowering<stablehlo::SortOp> {
 };
 
 } // namespace
+
+std::optional<disc::Preconditions>
+mlir::disc::getSortPreconditions(Operation *op) {
+  if (!isa<stablehlo::SortOp>(op))
+    return std::nullopt;
+  return Preconditions().withComplexElements().withCheck([](Operation *sort) {
+    return checkScalarBody(sort, cast<stablehlo::SortOp>(sort).getComparator());
+  });
+}
 
 void mlir::disc::populateSortPatterns(const TypeConverter &converter,
                                       RewritePatternSet &patterns) {

@@ -11,7 +11,8 @@
 
 #include "disc/Conversion/StablehloToLinalg/Passes.h"
 
-#include "disc/Conversion/StablehloToLinalg/Patterns.h"
+#include "Rewriters.h"
+#include "Utils.h"
 #include "disc/Dialect/HLO/StablehloOps.h"
 #include "disc/Dialect/RAL/RALOps.h"
 
@@ -110,8 +111,9 @@ struct StablehloToLinalgPass
     disc::StablehloToLinalgTypeConverter converter;
     RewritePatternSet patterns(context);
     disc::populateElementwisePatterns(converter, patterns);
-    disc::populateDataMovementPatterns(converter, patterns,
-                                       splitScatterWindows);
+    disc::populateDataMovementPatterns(converter, patterns);
+    disc::populateGatherScatterPatterns(converter, patterns,
+                                        splitScatterWindows);
     disc::populateReductionPatterns(converter, patterns, sequentialScans);
     disc::populateContractionPatterns(converter, patterns);
     disc::populateControlFlowPatterns(converter, patterns);

@@ -1,7 +1,6 @@
 //===- Utils.cpp - Helpers shared by the StableHLO to Linalg patterns -----===//
 
-#include "disc/Conversion/StablehloToLinalg/Patterns.h"
-#include "disc/Dialect/HLO/StablehloOps.h"
+#include "Utils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -10,7 +9,6 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
-#include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
 
@@ -98,6 +96,10 @@ Value createEmptyTensor(OpBuilder &b, Location loc, RankedTensorType type,
   }
   return tensor::EmptyOp::create(b, loc, type.getShape(), type.getElementType(),
                                  dynamicSizes);
+}
+
+SmallVector<utils::IteratorType> getParallelIterators(int64_t rank) {
+  return SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel);
 }
 
 AffineMap getLeadingDimsMap(MLIRContext *context, unsigned numDims,
@@ -200,34 +202,6 @@ Value extractScalar(OpBuilder &b, Location loc, Value tensor) {
 
 } // namespace disc
 } // namespace mlir
-
-FailureOr<SmallVector<Value>>
-mlir::disc::emitScalarBlock(OpBuilder &b, Block &body, ValueRange arguments) {
-  IRMapping mapping;
-  mapping.map(body.getArguments(), arguments);
-  for (Operation &bodyOp : body) {
-    SmallVector<Value> operands;
-    for (Value operand : bodyOp.getOperands()) {
-      // Canonicalization hoists a body's constants out of it.
-      if (!mapping.contains(operand)) {
-        auto constant = operand.getDefiningOp<stablehlo::ConstantOp>();
-        Value scalar =
-            constant ? emitScalarOp(b, bodyOp.getLoc(), constant, {}) : Value();
-        if (!scalar)
-          return failure();
-        mapping.map(operand, scalar);
-      }
-      operands.push_back(mapping.lookup(operand));
-    }
-    if (isa<stablehlo::ReturnOp>(bodyOp))
-      return operands;
-    Value result = emitScalarOp(b, bodyOp.getLoc(), &bodyOp, operands);
-    if (!result)
-      return failure();
-    mapping.map(bodyOp.getResult(0), result);
-  }
-  return failure();
-}
 
 SmallVector<int64_t>
 mlir::disc::getDimValuesOr(std::optional<ArrayRef<int64_t>> values,

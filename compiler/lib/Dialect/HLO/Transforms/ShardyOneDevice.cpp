@@ -6,15 +6,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "disc/Conversion/StablehloOneDevice/Passes.h"
 #include "disc/Dialect/HLO/ShardyDialect.h"
+#include "disc/Dialect/HLO/Transforms/Passes.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 namespace mlir::disc {
 #define GEN_PASS_DEF_SHARDYONEDEVICEPASS
-#include "disc/Conversion/StablehloOneDevice/Passes.h.inc"
+#include "disc/Dialect/HLO/Transforms/Passes.h.inc"
 } // namespace mlir::disc
 
 using namespace mlir;

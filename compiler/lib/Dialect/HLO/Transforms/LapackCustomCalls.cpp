@@ -7,14 +7,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "disc/Conversion/StablehloOneDevice/Passes.h"
+#include "disc/Dialect/HLO/Transforms/Passes.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 
 namespace mlir::disc {
 #define GEN_PASS_DEF_LAPACKCUSTOMCALLSPASS
-#include "disc/Conversion/StablehloOneDevice/Passes.h.inc"
+#include "disc/Dialect/HLO/Transforms/Passes.h.inc"
 } // namespace mlir::disc
 
 using namespace mlir;

@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "disc/Conversion/StablehloOneDevice/Passes.h"
+#include "disc/Dialect/HLO/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -21,7 +21,7 @@
 
 namespace mlir::disc {
 #define GEN_PASS_DEF_STABLEHLOONEDEVICEPASS
-#include "disc/Conversion/StablehloOneDevice/Passes.h.inc"
+#include "disc/Dialect/HLO/Transforms/Passes.h.inc"
 } // namespace mlir::disc
 
 using namespace mlir;
