@@ -296,8 +296,7 @@ def compare(index, got, want):
 
 class Tools:
     def __init__(self, cache_dir):
-        from disc import _compiler, _locate
-        self._compiler = _compiler
+        from disc import _locate
         self.compiler = _locate.compiler_path()
         self.build_dir = os.path.dirname(os.path.dirname(self.compiler))
         self.cache_dir = cache_dir
@@ -309,12 +308,14 @@ class Tools:
         self.lock = threading.Lock()
 
     def flags(self, target, mode):
-        return self._compiler.flags(target, {"cpu_library": mode} if target == "cpu" else {})
+        return [f"--target={target}"] + ([f"--cpu-library={mode}"] if target == "cpu" else [])
 
     def compile(self, text, target, mode, output=None):
         """Compiles `text`; returns (path of the .so, None) or (None, first error).
         Without `output` the .so goes to the cache, keyed by the text, the
-        flags and the compiler."""
+        flags and the compiler. It runs disc-compile as a process, not the
+        package's in-process compiler, so that a compile that hangs is cut
+        off after COMPILE_TIMEOUT_S."""
         flags = self.flags(target, mode)
         if output is None:
             key = hashlib.sha256("\0".join([text, repr(flags), self.identity]).encode())
@@ -353,8 +354,11 @@ def compile_error(rc, stderr):
     """disc-compile's first error line, or for a crash where it crashed."""
     crashed = rc < 0 or "PLEASE submit a bug report" in stderr or "Stack dump" in stderr
     if not crashed:
-        from disc import _compiler
-        return _compiler.first_error(stderr).splitlines()[0]
+        lines = [line for line in stderr.splitlines() if line.strip()]
+        errors = [line for line in lines if "error:" in line]
+        if errors:
+            return errors[0]
+        return lines[-1] if lines else "disc-compile failed without a message"
     where = ""
     for line in stderr.splitlines():
         match = re.match(r"\s*#\d+ 0x[0-9a-f]+ (.+)", line)
