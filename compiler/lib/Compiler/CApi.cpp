@@ -10,6 +10,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstring>
+#include <optional>
 #include <string>
 
 using namespace mlir::disc;
@@ -38,16 +39,12 @@ const char *getSeverityName(CompileDiagnostic::Severity severity) {
   return "error";
 }
 
-bool parseBool(llvm::StringRef value, bool &result) {
-  if (value == "1" || value == "true") {
-    result = true;
+std::optional<bool> parseBool(llvm::StringRef value) {
+  if (value == "1" || value == "true")
     return true;
-  }
-  if (value == "0" || value == "false") {
-    result = false;
-    return true;
-  }
-  return false;
+  if (value == "0" || value == "false")
+    return false;
+  return std::nullopt;
 }
 
 /// Sets option `name` of `request`; on a problem returns why.
@@ -90,18 +87,21 @@ std::string setOption(CompileRequest &request, llvm::StringRef name,
                    .Case("simulate-processes", &request.simulateProcesses)
                    .Case("timing", &request.timing)
                    .Default(nullptr);
-  bool verbose = false;
   if (!flag && name != "verbose")
     return "unknown compile option '" + name.str() + "'";
-  if (!parseBool(value, flag ? *flag : verbose))
+  std::optional<bool> enabled = parseBool(value);
+  if (!enabled)
     return "option '" + name.str() + "' takes 1, 0, true or false, not '" +
            value.str() + "'";
-  if (name == "verbose")
-    request.log = verbose ? std::function<void(const std::string &)>(
-                                [](const std::string &line) {
-                                  llvm::errs() << "disc: " << line << "\n";
-                                })
-                          : nullptr;
+  if (flag) {
+    *flag = *enabled;
+    return "";
+  }
+  request.log = nullptr;
+  if (*enabled)
+    request.log = [](const std::string &line) {
+      llvm::errs() << "disc: " << line << "\n";
+    };
   return "";
 }
 
